@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import type { AppEnv } from './app-env';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { ApiError, errorBody, handleError } from './errors';
+import { pagesRoutes } from './pages/pages.routes';
+import { staticRoutes } from './static.routes';
+import { toursRoutes } from './tours/tours.routes';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  /** Project folder holding dist/ and demo/. */
+  rootDir: string;
+}
+
+export function createApp({ db, config, rootDir }: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set('db', db);
+    c.set('config', config);
+    await next();
+  });
+
+  const api = new Hono<AppEnv>();
+  api.route('/tours', toursRoutes());
+  api.all('*', (c) => {
+    throw new ApiError(404, 'NotFound', `No route for ${c.req.method} ${c.req.path}.`);
+  });
+  app.route('/api', api);
+
+  app.route('/', pagesRoutes());
+  app.route('/', staticRoutes(rootDir, config.dataDir));
+  app.notFound((c) => c.json(errorBody('NotFound', 'Not found.'), 404));
+  app.onError(handleError);
+  return app;
+}

@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as initial from './2026-11-22T23-00-initial';
+
+/** Frozen migrations, in order. Add new files; never edit one that has landed. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22T23-00-initial': initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

@@ -1,0 +1,53 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import type { ErrorBody, ErrorCode } from './schema/errors';
+
+/** The one error type of the API; `onError` turns it into the one error shape. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(code: ErrorCode, message: string, details?: unknown): ErrorBody {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+/** Parses with a zod schema, answering 422 with the failing paths on invalid values. */
+export function parseOr422<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new ApiError(422, 'ValidationFailed', 'Some values are not valid.', z.flattenError(result.error as z.ZodError<unknown>));
+  }
+  return result.data;
+}
+
+/** Reads a JSON body; malformed JSON is a 400, not a crash. */
+export async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new ApiError(400, 'BadRequest', 'The request body is not valid JSON.');
+  }
+}
+
+export function handleError(err: Error, c: Context): Response {
+  const requestId = c.get('requestId' as never) ?? '-';
+  if (err instanceof ApiError) {
+    if (err.status >= 500) console.error(`[${requestId}]`, err);
+    return c.json(errorBody(err.code, err.message, err.details), err.status);
+  }
+  if (err instanceof HTTPException) {
+    const code: ErrorCode = err.status === 413 ? 'PayloadTooLarge' : err.status === 401 ? 'Unauthorized' : 'BadRequest';
+    return c.json(errorBody(code, err.message || 'Bad request.'), err.status);
+  }
+  console.error(`[${requestId}] ${c.req.method} ${c.req.path}`, err);
+  return c.json(errorBody('InternalError', 'Something went wrong on our side.'), 500);
+}

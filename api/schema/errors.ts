@@ -1,0 +1,41 @@
+/** Every error code the API answers with, grouped by domain. */
+export type ErrorCode =
+  // generic
+  | 'BadRequest'
+  | 'ValidationFailed'
+  | 'NotFound'
+  | 'Unauthorized'
+  | 'Forbidden'
+  | 'Conflict'
+  | 'PayloadTooLarge'
+  | 'UnsupportedMediaType'
+  | 'TooManyRequests'
+  | 'InternalError'
+  // auth and users
+  | 'InvalidCredentials'
+  | 'EmailTaken'
+  // tours
+  | 'TourNotFound'
+  | 'TourPrivate'
+  | 'TourPasswordRequired'
+  | 'IncorrectPassword'
+  | 'StaleRevision'
+  // media
+  | 'ImageTooLarge'
+  | 'ImageInvalid'
+  | 'NotEquirectangular';
+
+/** The one error body every failing route answers with. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: unknown };
+}
+
+/** User-facing texts of SPEC.md §8, verbatim. */
+export const MESSAGES = {
+  invalidTour: 'Error: This does not appear to be a valid tour. Please check the URL and try again.',
+  privateTour: 'This is a private tour. Please login to view.',
+  incorrectPassword: 'incorrect password entered',
+  notConnected: 'Not Connected to Internet',
+  showingFailed: 'Oops! Something went wrong... Try submit it again',
+  textCopied: 'text copied',
+} as const;

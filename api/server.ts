@@ -1,0 +1,33 @@
+import { serve } from '@hono/node-server';
+import { fileURLToPath } from 'node:url';
+import { seedDemoTour } from '../demo/seed-demo-tour';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { migrateToLatest, openDatabase } from './db/database';
+import { join } from 'node:path';
+
+const rootDir = fileURLToPath(new URL('../../', import.meta.url));
+const config = loadConfig();
+const db = openDatabase(join(config.dataDir, 'tours.sqlite'));
+await migrateToLatest(db);
+await seedDemoTour(db, join(config.dataDir, 'media'), rootDir);
+
+const app = createApp({ db, config, rootDir });
+const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  console.log(`Tour platform listening on ${config.publicUrl ?? `http://localhost:${info.port}`}/`);
+  console.log(`  demo tour: /tours/demo   partner page: /demo/`);
+});
+
+let stopping = false;
+function shutdown(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing`);
+  server.close(() => {
+    void db.destroy().then(() => process.exit(0));
+  });
+  // Open keep-alive or WebSocket connections must not hold the process forever.
+  setTimeout(() => process.exit(0), 5000).unref();
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,0 +1,52 @@
+// The parts of pannellum 2.5.7's API the viewer uses; the module itself is made by scripts/build-plugins.mjs.
+declare module 'pannellum/build/pannellum.js' {
+  export interface PannellumHotSpot {
+    id?: string;
+    pitch: number;
+    yaw: number;
+    type?: 'scene' | 'info';
+    cssClass?: string;
+    createTooltipFunc?: (div: HTMLDivElement, args: unknown) => void;
+    createTooltipArgs?: unknown;
+  }
+  export interface PannellumScene {
+    type: 'equirectangular';
+    panorama: string;
+    title?: string;
+    yaw?: number;
+    pitch?: number;
+    hfov?: number;
+    hotSpots?: PannellumHotSpot[];
+    autoRotate?: number | false;
+    haov?: number;
+    vaov?: number;
+  }
+  export interface PannellumConfig {
+    default: Record<string, unknown> & { firstScene: string };
+    scenes: Record<string, PannellumScene>;
+  }
+  export interface PannellumViewer {
+    on(event: 'load' | 'scenechange' | 'error' | 'mousedown' | 'mouseup' | 'touchstart' | 'touchend' | 'fullscreenchange', listener: (arg: any) => void): PannellumViewer;
+    off(event: string, listener?: (arg: any) => void): PannellumViewer;
+    loadScene(sceneId: string, pitch?: number | 'same', yaw?: number | 'same', hfov?: number | 'same'): PannellumViewer;
+    getScene(): string;
+    getYaw(): number;
+    getPitch(): number;
+    getHfov(): number;
+    setYaw(yaw: number, animated?: number | boolean): PannellumViewer;
+    setPitch(pitch: number, animated?: number | boolean): PannellumViewer;
+    setHfov(hfov: number, animated?: number | boolean): PannellumViewer;
+    lookAt(pitch?: number, yaw?: number, hfov?: number, animated?: number | boolean): PannellumViewer;
+    isLoaded(): boolean;
+    startAutoRotate(speed?: number, pitch?: number): PannellumViewer;
+    stopAutoRotate(): PannellumViewer;
+    toggleFullscreen(): PannellumViewer;
+    getRenderer(): { getCanvas(): HTMLCanvasElement } | undefined;
+    addHotSpot(hotSpot: PannellumHotSpot, sceneId?: string): PannellumViewer;
+    removeHotSpot(id: string, sceneId?: string): boolean;
+    resize(): void;
+    destroy(): void;
+  }
+  const pannellum: { viewer(container: HTMLElement, config: PannellumConfig): PannellumViewer };
+  export default pannellum;
+}

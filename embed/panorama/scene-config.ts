@@ -1,0 +1,66 @@
+import type { PannellumConfig, PannellumHotSpot, PannellumScene } from 'pannellum/build/pannellum.js';
+import { coordsToYawPitch } from '../../api/schema/coords';
+import type { Hotspot, Image, Tour } from '../../api/schema/tour';
+import { absoluteUrl } from '../api-origin';
+
+/** SPEC.md §9: default camera field of view. */
+export const DEFAULT_FOV_DEG = 90;
+/** SPEC.md §9 autorotate speed .003 (rad per frame) as pannellum's degrees per second at 60 fps. */
+export const AUTO_ROTATE_DEG_PER_S = -(0.003 * 60 * 180) / Math.PI;
+
+/**
+ * pannellum splits a panorama over two textures, so it shows widths up to twice the device limit; anything wider
+ * uses the phone-sized variant.
+ */
+export function panoramaUrl(image: Image, maxTexture: number): string {
+  const tooWide = maxTexture > 0 && image.width > 2 * maxTexture;
+  return absoluteUrl(tooWide && image.mobileUrl ? image.mobileUrl : image.url);
+}
+
+export interface SceneConfigOptions {
+  maxTexture: number;
+  renderHotspot: (div: HTMLDivElement, hotspot: Hotspot) => void;
+}
+
+function sceneHotspots(image: Image, renderHotspot: SceneConfigOptions['renderHotspot']): PannellumHotSpot[] {
+  return image.hotspots.map((hotspot) => ({
+    id: hotspot.id,
+    ...coordsToYawPitch(hotspot.coords),
+    cssClass: 'tv-hotspot-anchor',
+    createTooltipFunc: (div) => renderHotspot(div, hotspot),
+  }));
+}
+
+/** The whole tour as pannellum's tour config: one scene per image, links drawn by the viewer itself. */
+export function pannellumConfig(tour: Tour, firstScene: string, options: SceneConfigOptions): PannellumConfig {
+  const scenes: Record<string, PannellumScene> = {};
+  for (const image of tour.images) {
+    scenes[image.id] = {
+      type: 'equirectangular',
+      title: image.title,
+      panorama: panoramaUrl(image, options.maxTexture),
+      yaw: image.cameraPosition?.yaw ?? 0,
+      pitch: image.cameraPosition?.pitch ?? 0,
+      hfov: image.cameraZoom ?? DEFAULT_FOV_DEG,
+      hotSpots: sceneHotspots(image, options.renderHotspot),
+      ...(image.isNotEquirect ? { haov: 360, vaov: 180 } : {}),
+    };
+  }
+  return {
+    default: {
+      firstScene,
+      autoLoad: true,
+      showControls: false,
+      showFullscreenCtrl: false,
+      showZoomCtrl: false,
+      compass: false,
+      crossOrigin: 'anonymous',
+      sceneFadeDuration: 600,
+      autoRotate: tour.config.autoRotate ? AUTO_ROTATE_DEG_PER_S : false,
+      autoRotateInactivityDelay: 10_000,
+      hfov: DEFAULT_FOV_DEG,
+      strings: { loadingLabel: 'Loading…' },
+    },
+    scenes,
+  };
+}

@@ -1,0 +1,23 @@
+import r2wc from '@r2wc/react-to-web-component';
+import { TourViewer } from './TourViewer';
+
+/**
+ * `<tour-viewer>`: a 360° tour from this platform, for any web page.
+ *
+ * Attributes:
+ * - `short-id` (required): the tour to show.
+ * - `loading`: `auto` (default; start when scrolled near), `lazy` (start when visible) or `eager` (start now).
+ * - `mls`: `"1"` or `"true"` for the listing-compliant mode. A bare `mls` attribute is ignored.
+ * - `show-video-chat`: `"1"` or `"true"` to open the video chat panel.
+ *
+ * Events (bubbling, composed): `tour-load` `{shortId, title, sceneId}`, `scene-change` `{sceneId, title}`,
+ * `tour-error` `{code, message}`, `lead-submit` `{tourId}`.
+ *
+ * Returns a new class each call: a class can be registered under one tag name only, and tests want their own.
+ */
+export function createTourViewerElement(): CustomElementConstructor {
+  return r2wc(TourViewer, {
+    shadow: 'open',
+    props: { shortId: 'string', loading: 'string', mls: 'string', showVideoChat: 'string' },
+  });
+}

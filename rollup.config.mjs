@@ -1,0 +1,53 @@
+import commonjs from '@rollup/plugin-commonjs';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import esbuild from 'rollup-plugin-esbuild';
+import { rollupSourceTransforms } from './scripts/build-plugins.mjs';
+
+const extensions = ['.ts', '.tsx', '.mjs', '.js', '.json'];
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+const browserPlugins = () => [
+  rollupSourceTransforms(),
+  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  nodeResolve({ browser: true, extensions }),
+  commonjs(),
+  esbuild({ target: 'es2020', jsx: 'automatic', minify: true, legalComments: 'none' }),
+];
+
+const serverExternals = [...Object.keys(pkg.dependencies), ...builtinModules];
+
+export default [
+  {
+    input: { 'tour-viewer': 'embed/index.ts' },
+    output: {
+      dir: 'dist/embed',
+      format: 'es',
+      entryFileNames: '[name].js',
+      // Lazy chunks are imported relative to the entry's own URL, so they load from our origin on partner pages.
+      chunkFileNames: 'chunks/[name]-[hash].js',
+    },
+    plugins: browserPlugins(),
+  },
+  {
+    input: { admin: 'admin/main.tsx' },
+    output: { dir: 'dist/admin', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    plugins: [
+      ...browserPlugins(),
+      {
+        name: 'admin-html',
+        generateBundle() {
+          this.emitFile({ type: 'asset', fileName: 'index.html', source: readFileSync('admin/index.html', 'utf8') });
+        },
+      },
+    ],
+  },
+  {
+    input: 'api/server.ts',
+    output: { file: 'dist/api/server.js', format: 'es', sourcemap: true },
+    external: (id) => serverExternals.some((name) => id === name || id.startsWith(`${name}/`) || id.startsWith('node:')),
+    plugins: [nodeResolve({ extensions, preferBuiltins: true }), esbuild({ target: 'node20' })],
+  },
+];
