@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import type { AppEnv } from './app-env';
 import type { Config } from './config';
@@ -25,6 +26,8 @@ export function createApp({ db, config, rootDir }: AppDeps): Hono<AppEnv> {
   });
 
   const api = new Hono<AppEnv>();
+  // The viewer calls the API from partners' pages on any origin; credentials travel in a header, never cookies.
+  api.use(cors({ origin: '*', maxAge: 600 }));
   api.route('/tours', toursRoutes());
   api.all('*', (c) => {
     throw new ApiError(404, 'NotFound', `No route for ${c.req.method} ${c.req.path}.`);

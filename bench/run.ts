@@ -1,0 +1,22 @@
+// `npm run bench`: measures against DESIGN.md §9's budgets and writes bench/results/*.json.
+// Exits non-zero when a budget is exceeded.
+import { readFileSync } from 'node:fs';
+import { benchBundle } from './bundle.bench';
+
+const BENCHES: Array<[string, () => Promise<void>]> = [['bundle', benchBundle]];
+
+const only = process.argv.slice(2);
+for (const [name, bench] of BENCHES) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  console.log(`\n=== bench: ${name}`);
+  await bench();
+}
+
+const over = BENCHES.map(([name]) => name).filter((name) => {
+  if (only.length > 0 && !only.includes(name)) return false;
+  return !JSON.parse(readFileSync(`bench/results/${name}.json`, 'utf8')).withinBudget;
+});
+if (over.length > 0) {
+  console.error(`Over budget: ${over.join(', ')}`);
+  process.exit(1);
+}

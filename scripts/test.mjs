@@ -1,0 +1,74 @@
+// `npm test`: every layer, in Debian's Chromium, failing on any failure. Prints one closing count line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromiumPath, hasChromium } from './chromium.mjs';
+
+const results = mkdtempSync(join(tmpdir(), 'tour-test-results-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failedSteps.push(label);
+  return result.status === 0;
+}
+
+function ensureChromium() {
+  if (hasChromium()) return;
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  if (canInstall) {
+    console.log("Chromium is missing: installing Debian's chromium package.");
+    const ok =
+      spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' }).status === 0 &&
+      spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
+    if (ok && hasChromium()) return;
+  }
+  console.error(
+    `Chromium not found at ${chromiumPath()}.\nInstall Debian's package (sudo apt-get install chromium) or set CHROME_PATH to a Chromium binary. Tests never download a browser.`,
+  );
+  process.exit(1);
+}
+
+function addVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  // A file that failed to load ran no test but counts as one failure.
+  const brokenFiles = report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0);
+  totals.failed += report.numFailedTests + brokenFiles.length;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+ensureChromium();
+run('typecheck', 'npx', ['tsc', '--noEmit']);
+run('lint', 'npx', ['eslint', '.']);
+run('build', 'npx', ['rollup', '-c', 'rollup.config.mjs', '--silent']);
+if (!existsSync('dist/api/server.js') || !existsSync('dist/embed/tour-viewer.js')) {
+  console.error('The build did not produce dist/: nothing to test.');
+  process.exit(1);
+}
+
+const unitFile = join(results, 'unit.json');
+run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitFile}`]);
+addVitest(unitFile);
+
+const wtrFile = join(results, 'browser.json');
+run('browser tests', 'npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs'], { WTR_COUNTS_FILE: wtrFile });
+if (existsSync(wtrFile)) {
+  const counts = JSON.parse(readFileSync(wtrFile, 'utf8'));
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+}
+
+const e2eFile = join(results, 'e2e.json');
+run('end-to-end tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${e2eFile}`]);
+addVitest(e2eFile);
+
+if (failedSteps.length > 0) console.error(`\nFailed steps: ${failedSteps.join(', ')}`);
+if (failedSteps.length > 0 && totals.failed === 0) totals.failed = failedSteps.length;
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length > 0 ? 1 : 0);

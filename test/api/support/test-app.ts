@@ -1,0 +1,21 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createApp } from '../../../api/app';
+import { loadConfig, type Config } from '../../../api/config';
+import { migrateToLatest, openDatabase, type Db } from '../../../api/db/database';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  db: Db;
+  config: Config;
+}
+
+/** The real app on a fresh in-memory database and a temporary media folder. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tour-api-'));
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret', ...env });
+  const db = openDatabase(':memory:');
+  await migrateToLatest(db);
+  return { app: createApp({ db, config, rootDir: resolve('.') }), db, config };
+}

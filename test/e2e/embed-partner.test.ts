@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './support/browser';
+import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
+import { pixelStats } from './support/pixels';
+import { removeDataDir, startServer, type RunningServer } from './support/server';
+import { panoramaCanvas, RECORD_EVENTS, recordedEvents, waitForEvent } from './support/viewer-page';
+
+let server: RunningServer;
+let partner: PartnerSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await partner?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+const HOSTILE_CSS = `<style>
+  * { margin: 0 !important; padding: 0 !important; box-sizing: content-box !important; font-size: 40px !important; }
+  div { display: flex !important; }
+  canvas { display: none !important; }
+  img { max-width: 10px !important; }
+  button { display: none !important; }
+</style>`;
+
+async function expectPanoramaDrawn(page: import('playwright-core').Page, selector: string) {
+  const canvas = panoramaCanvas(page.locator(selector));
+  await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeGreaterThan(300);
+  const stats = await pixelStats(await canvas.screenshot());
+  expect(stats.stdev, 'panorama is not one flat colour').toBeGreaterThan(15);
+}
+
+describe('the viewer on a partner page from another origin', () => {
+  it('draws the demo panorama and moves through a hotspot, telling the partner page', async () => {
+    const url = partner.page(
+      '/listing',
+      partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" style="height:500px"></tour-viewer>`, RECORD_EVENTS),
+    );
+    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    await page.goto(url);
+    const loaded = await waitForEvent(page, 'tour-load');
+    expect(loaded.detail).toMatchObject({ shortId: 'demo', sceneId: 'jordan-pond' });
+    await expectPanoramaDrawn(page, '#tour');
+    const before = await panoramaCanvas(page.locator('#tour')).screenshot();
+
+    await page.locator('#tour .tv-hotspot[data-scene-id="puy-de-sancy"]').click();
+    const change = await waitForEvent(page, 'scene-change');
+    expect(change.detail).toEqual({ sceneId: 'puy-de-sancy', title: 'Puy de Sancy' });
+    expect(change.target).toBe('tour');
+    await expect.poll(() => page.locator('#tour .tv-hotspot[data-scene-id="louvre"]').count()).toBe(1);
+    await expect
+      .poll(async () => Buffer.compare(before, await panoramaCanvas(page.locator('#tour')).screenshot()) !== 0)
+      .toBe(true);
+    await page.close();
+  });
+
+  it('keeps working under hostile global CSS and leaves no globals behind', async () => {
+    const url = partner.page(
+      '/hostile',
+      partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" style="height:400px;width:800px"></tour-viewer>`, HOSTILE_CSS + RECORD_EVENTS),
+    );
+    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    await page.goto(url);
+    await waitForEvent(page, 'tour-load');
+    await expectPanoramaDrawn(page, '#tour');
+    const box = await page.locator('#tour').boundingBox();
+    expect(box).toMatchObject({ width: 800, height: 400 });
+    await page.locator('#tour .tv-hotspot[data-scene-id="puy-de-sancy"]').click();
+    await waitForEvent(page, 'scene-change');
+    expect(await page.evaluate(() => 'pannellum' in window || 'libpannellum' in window)).toBe(false);
+    await page.close();
+  });
+
+  it('runs two tours on one page independently', async () => {
+    const url = partner.page(
+      '/two',
+      partnerPage(
+        server.origin,
+        `<tour-viewer id="a" short-id="demo" style="height:300px"></tour-viewer>
+         <tour-viewer id="b" short-id="demo" style="height:300px"></tour-viewer>`,
+        RECORD_EVENTS,
+      ),
+    );
+    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    await page.goto(url);
+    await waitForEvent(page, 'tour-load', 'a');
+    await waitForEvent(page, 'tour-load', 'b');
+    await page.locator('#a .tv-hotspot[data-scene-id="puy-de-sancy"]').click();
+    await waitForEvent(page, 'scene-change', 'a');
+    await expect.poll(() => page.locator('#a .tv-hotspot[data-scene-id="louvre"]').count()).toBe(1);
+    // b stays where it was
+    expect(await page.locator('#b .tv-hotspot[data-scene-id="puy-de-sancy"]').count()).toBe(1);
+    expect((await recordedEvents(page)).filter((event) => event.type === 'scene-change').map((event) => event.target)).toEqual(['a']);
+    await expectPanoramaDrawn(page, '#b');
+    await page.close();
+  });
+
+  it('reports a missing tour as tour-error with the invalid-tour message', async () => {
+    const url = partner.page('/missing', partnerPage(server.origin, `<tour-viewer id="tour" short-id="no-such-tour"></tour-viewer>`, RECORD_EVENTS));
+    const page = await browser.newPage();
+    await page.goto(url);
+    const error = await waitForEvent(page, 'tour-error');
+    expect(error.detail).toEqual({
+      code: 'TourNotFound',
+      message: 'Error: This does not appear to be a valid tour. Please check the URL and try again.',
+    });
+    await page.close();
+  });
+});
+
+describe('the public tour page', () => {
+  it('shows the same tour with its title and share meta tags', async () => {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    await page.goto(`${server.origin}/tours/demo`);
+    expect(await page.title()).toBe('360 Tour - Three places in 360°');
+    const meta = (property: string) => page.locator(`meta[property="${property}"], meta[name="${property}"]`).getAttribute('content');
+    expect(await meta('og:title')).toBe('360 Tour - Three places in 360°');
+    expect(await meta('og:image')).toBe(`${server.origin}/api/tours/demo/meta/center.jpg`);
+    expect(await meta('twitter:card')).toBe('summary_large_image');
+    await expectPanoramaDrawn(page, 'tour-viewer');
+    await page.close();
+  });
+});

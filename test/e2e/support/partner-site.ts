@@ -1,0 +1,37 @@
+import { createServer, type Server } from 'node:http';
+import { freePort } from './server';
+
+export interface PartnerSite {
+  origin: string;
+  /** Serves `html` at `path` on the partner's origin. */
+  page: (path: string, html: string) => string;
+  close: () => Promise<void>;
+}
+
+/** A partner's web site on its own origin (another port), serving whatever pages a test gives it. */
+export async function startPartnerSite(): Promise<PartnerSite> {
+  const pages = new Map<string, string>();
+  const server: Server = createServer((req, res) => {
+    const html = pages.get(new URL(req.url ?? '/', 'http://x').pathname);
+    res.writeHead(html ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(html ?? 'not found');
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // 127.0.0.1 versus the API's localhost: a different origin, as a partner's site would be.
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    page: (path, html) => {
+      pages.set(path, html);
+      return `${origin}${path}`;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The snippet a partner pastes, with whatever else the page needs around it. */
+export function partnerPage(apiOrigin: string, body: string, head = ''): string {
+  return `<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}
+<script type="module" src="${apiOrigin}/embed/tour-viewer.js"></script></body></html>`;
+}
