@@ -10,8 +10,8 @@ export interface RunningServer {
   dataDir: string;
   process: ChildProcess;
   output: () => string;
-  /** Stops the process (SIGTERM) and waits for it to exit. */
-  stop: () => Promise<void>;
+  /** Stops the process (SIGTERM) and waits for it to exit; resolves to its exit code. */
+  stop: () => Promise<number | null>;
 }
 
 export async function freePort(): Promise<number> {
@@ -54,16 +54,16 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
       reject(new Error(`server exited with ${code}:\n${log}`));
     });
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     origin: `http://localhost:${port}`,
     port,
     dataDir,
     process: child,
     output: () => log,
-    stop: async () => {
+    stop: () => {
       if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
+      return exited;
     },
   };
 }
