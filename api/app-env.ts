@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { UserRow } from './db/tables';
 
 /** What every handler finds on `c.var`. */
 export interface AppEnv {
@@ -7,5 +8,8 @@ export interface AppEnv {
     db: Db;
     config: Config;
     requestId: string;
+    /** The signed-in user, when the request carried a valid token. */
+    user: UserRow | undefined;
+    token: string | undefined;
   };
 }

@@ -7,6 +7,9 @@ import type { Db } from './db/database';
 import { ApiError, errorBody, handleError } from './errors';
 import { pagesRoutes } from './pages/pages.routes';
 import { staticRoutes } from './static.routes';
+import { authRoutes } from './auth/auth.routes';
+import { currentUser } from './auth/current-user';
+import { passwordRoutes } from './tours/password.routes';
 import { toursRoutes } from './tours/tours.routes';
 
 export interface AppDeps {
@@ -28,6 +31,9 @@ export function createApp({ db, config, rootDir }: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   // The viewer calls the API from partners' pages on any origin; credentials travel in a header, never cookies.
   api.use(cors({ origin: '*', maxAge: 600 }));
+  api.use(currentUser);
+  api.route('/', authRoutes());
+  api.route('/', passwordRoutes());
   api.route('/tours', toursRoutes());
   api.all('*', (c) => {
     throw new ApiError(404, 'NotFound', `No route for ${c.req.method} ${c.req.path}.`);

@@ -10,8 +10,8 @@ export interface UserTable {
   password_hash: string | null;
   /** 'guest', '1' (signed up) or '2' (Pro Plus). */
   type: string;
-  picture: string;
-  meta: string;
+  picture: Generated<string>;
+  meta: Generated<string>;
   created_at: CreatedAt;
 }
 
@@ -42,10 +42,55 @@ export interface FloorplanTable {
   created_at: CreatedAt;
 }
 
+export interface LeadTable {
+  id: Generated<number>;
+  tour_id: number;
+  name: string;
+  email: string;
+  url: string;
+  created_at: CreatedAt;
+}
+
+export interface ShowingRequestTable {
+  id: Generated<number>;
+  tour_id: number;
+  name: string;
+  email: string;
+  phone: string;
+  comments: string;
+  created_at: CreatedAt;
+}
+
+export interface OutboxEmailTable {
+  id: Generated<number>;
+  /** The owner the mail concerns, so they can read it in the app when no SMTP server is set. */
+  user_id: number | null;
+  to_address: string;
+  subject: string;
+  body: string;
+  /** Set when an SMTP server accepted it; null while it only sits in the outbox. */
+  sent_at: string | null;
+  created_at: CreatedAt;
+}
+
+export interface AssetTable {
+  id: string;
+  user_id: number;
+  name: string;
+  url: string;
+  thumb_url: string;
+  asset_type: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   user: UserTable;
   tour: TourTable;
   floorplan: FloorplanTable;
+  lead: LeadTable;
+  showing_request: ShowingRequestTable;
+  outbox_email: OutboxEmailTable;
+  asset: AssetTable;
 }
 
 export type UserRow = Selectable<UserTable>;

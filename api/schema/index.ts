@@ -1,3 +1,5 @@
 export * from './errors';
 export * from './coords';
 export * from './tour';
+export * from './user';
+export * from './requests';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UserType } from './user';
 
 /** Hotspot styles: 1 preview image, 2 white arrow, 3 black arrow, 4 custom image. */
 export const HOTSPOT_STYLES = [1, 2, 3, 4] as const;
@@ -187,7 +188,7 @@ export type TourInput = z.infer<typeof tourInputSchema>;
 export type TourType = (typeof TOUR_TYPES)[number];
 export type Privacy = (typeof PRIVACY_LEVELS)[number];
 export type Theme = (typeof THEMES)[number];
-export type UserType = 'guest' | 1 | 2;
+
 
 /** A tour as the API answers it. */
 export interface Tour extends TourInput {

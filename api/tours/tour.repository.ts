@@ -8,8 +8,8 @@ import {
   type Tour,
   type TourInput,
   type TourType,
-  type UserType,
 } from '../schema/tour';
+import type { UserType } from '../schema/user';
 
 export interface TourRecord {
   row: TourRow;

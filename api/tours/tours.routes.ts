@@ -1,13 +1,156 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../app-env';
-import { ApiError } from '../errors';
+import { requireUser } from '../auth/current-user';
+import { hashPassword } from '../auth/password-hash';
+import { ApiError, parseOr422, readJson } from '../errors';
 import { MESSAGES } from '../schema/errors';
-import { findTourByShortId, tourFromRecord } from './tour.repository';
+import { pageQuerySchema, unlockEmailSchema } from '../schema/requests';
+import { DEMO_SHORT_ID, findTourProblems, tourInputSchema, type Tour } from '../schema/tour';
+import { rateLimit } from '../rate-limit';
+import { socialImageResponse } from './social-image';
+import { newShortId } from './short-id';
+import { findTourByShortId, insertTour, tourFromRecord, type TourRecord } from './tour.repository';
+import { isOwner, visibleTour } from './tour-visibility';
+
+const saveSchema = z.object({ revision: z.number().int().positive(), password: z.string().min(1).max(200).optional() });
+
+export async function findTourOr404(c: Context<AppEnv>, shortId: string): Promise<{ record: TourRecord; tour: Tour }> {
+  const record = await findTourByShortId(c.var.db, shortId);
+  if (!record) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
+  return { record, tour: tourFromRecord(record) };
+}
+
+/** The tour, if the caller owns it: 401 for anonymous callers, 403 for anyone else. */
+export async function findOwnTour(c: Context<AppEnv>, shortId: string): Promise<{ record: TourRecord; tour: Tour }> {
+  const user = requireUser(c);
+  const found = await findTourOr404(c, shortId);
+  if (!isOwner(found.tour, user)) throw new ApiError(403, 'Forbidden', 'Only the owner of this tour can do that.');
+  return found;
+}
+
+function noStoreUnlessPublic(c: Context<AppEnv>, tour: Tour): void {
+  c.header('Cache-Control', tour.privacy === 'Public' ? 'no-cache' : 'private, no-store');
+}
 
 export function toursRoutes(): Hono<AppEnv> {
-  return new Hono<AppEnv>().get('/:shortId', async (c) => {
-    const record = await findTourByShortId(c.var.db, c.req.param('shortId'));
-    if (!record) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
-    return c.json(tourFromRecord(record));
+  const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => {
+    const user = requireUser(c);
+    const { page, perPage } = parseOr422(pageQuerySchema, c.req.query());
+    const [rows, count] = await Promise.all([
+      c.var.db
+        .selectFrom('tour')
+        .select('short_id')
+        .where('user_id', '=', user.id)
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute(),
+      c.var.db.selectFrom('tour').select((eb) => eb.fn.countAll<number>().as('total')).where('user_id', '=', user.id).executeTakeFirstOrThrow(),
+    ]);
+    const items = await Promise.all(rows.map(async (row) => tourFromRecord((await findTourByShortId(c.var.db, row.short_id))!)));
+    return c.json({ items, page, perPage, total: Number(count.total) });
   });
+
+  app.post('/', async (c) => {
+    const user = requireUser(c);
+    const row = await insertTour(c.var.db, {
+      shortId: newShortId(),
+      userId: user.id,
+      type: 'locked',
+      input: tourInputSchema.parse({ email: user.email ?? '' }),
+    });
+    return c.json(tourFromRecord({ row, ownerType: user.type, floorplans: [] }), 201);
+  });
+
+  app.get('/:shortId', async (c) => {
+    const { tour } = await findTourOr404(c, c.req.param('shortId'));
+    noStoreUnlessPublic(c, tour);
+    return c.json(visibleTour(tour, c.var.user));
+  });
+
+  app.post('/:shortId', async (c) => {
+    const { record, tour } = await findOwnTour(c, c.req.param('shortId'));
+    const body = await readJson(c);
+    const { revision, password } = parseOr422(saveSchema, body);
+    const input = parseOr422(tourInputSchema, body);
+    const problems = findTourProblems(input, tour.floorplans);
+    if (problems.some((problem) => problem.level === 'error')) {
+      throw new ApiError(422, 'ValidationFailed', problems.find((problem) => problem.level === 'error')!.message, { problems });
+    }
+    const passwordHash = password ? await hashPassword(password) : record.row.password_hash;
+    if (input.privacy === 'Password' && !passwordHash) {
+      throw new ApiError(422, 'ValidationFailed', 'Set a password for a password-protected tour.', { fieldErrors: { password: ['Required'] } });
+    }
+    // The revision check and the write are one statement, so two editors can never both win.
+    const saved = await c.var.db
+      .updateTable('tour')
+      .set({
+        data: JSON.stringify(input),
+        privacy: input.privacy,
+        password_hash: passwordHash,
+        revision: revision + 1,
+        updated_at: new Date().toISOString(),
+      })
+      .where('id', '=', record.row.id)
+      .where('revision', '=', revision)
+      .executeTakeFirst();
+    if (Number(saved.numUpdatedRows) === 0) {
+      const current = (await findTourByShortId(c.var.db, tour.shortId))!.row.revision;
+      throw new ApiError(409, 'StaleRevision', 'This tour was changed elsewhere since you opened it. Reload it to see the latest version.', {
+        revision: current,
+      });
+    }
+    return c.json(tourFromRecord((await findTourByShortId(c.var.db, tour.shortId))!));
+  });
+
+  app.delete('/:shortId', async (c) => {
+    const { record } = await findOwnTour(c, c.req.param('shortId'));
+    await c.var.db.deleteFrom('tour').where('id', '=', record.row.id).execute();
+    return c.json({ ok: true });
+  });
+
+  app.get('/:shortId/clone', async (c) => {
+    const user = requireUser(c);
+    const { record, tour } = await findTourOr404(c, c.req.param('shortId'));
+    if (tour.shortId !== DEMO_SHORT_ID && !isOwner(tour, user)) {
+      throw new ApiError(403, 'Forbidden', 'Only the owner of this tour can clone it.');
+    }
+    const clone = await c.var.db.transaction().execute(async (trx) => {
+      const row = await insertTour(trx, {
+        shortId: newShortId(),
+        userId: user.id,
+        type: 'locked',
+        input: { ...tourInputSchema.parse(JSON.parse(record.row.data)), name: `${tour.name || tour.title} (copy)` },
+      });
+      if (tour.privacy === 'Password') await trx.updateTable('tour').set({ password_hash: record.row.password_hash }).where('id', '=', row.id).execute();
+      for (const plan of record.floorplans) {
+        await trx.insertInto('floorplan').values({ ...plan, id: crypto.randomUUID(), tour_id: row.id, created_at: undefined }).execute();
+      }
+      return row;
+    });
+    return c.json(tourFromRecord((await findTourByShortId(c.var.db, clone.short_id))!), 201);
+  });
+
+  app.post('/:shortId/unlock/email', rateLimit({ max: 10, windowMs: 60_000 }), async (c) => {
+    const { record, tour } = await findTourOr404(c, c.req.param('shortId'));
+    const { email } = parseOr422(unlockEmailSchema, await readJson(c));
+    if (tour.type !== 'locked') throw new ApiError(409, 'Conflict', 'This tour is not locked.');
+    await c.var.db.transaction().execute(async (trx) => {
+      await trx.updateTable('tour').set({ type: 'locked-with-email' }).where('id', '=', record.row.id).execute();
+      await trx.insertInto('lead').values({ tour_id: record.row.id, email, name: '', url: c.req.header('Referer') ?? '' }).execute();
+    });
+    const updated = tourFromRecord((await findTourByShortId(c.var.db, tour.shortId))!);
+    return c.json(visibleTour(updated, c.var.user));
+  });
+
+  app.get('/:shortId/meta/center.jpg', async (c) => {
+    const { tour } = await findTourOr404(c, c.req.param('shortId'));
+    return socialImageResponse(c, visibleTour(tour, c.var.user));
+  });
+
+  return app;
 }

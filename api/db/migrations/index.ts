@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './2026-11-22T23-00-initial';
+import * as visitorsAssetsMail from './2026-11-22T23-50-visitors-assets-mail';
 
 /** Frozen migrations, in order. Add new files; never edit one that has landed. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T23-00-initial': initial,
+  '2026-11-22T23-50-visitors-assets-mail': visitorsAssetsMail,
 };
 
 export const migrationProvider: MigrationProvider = {

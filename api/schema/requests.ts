@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** SPEC.md §5 showing form limits. */
+export const showingFormSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  email: z.email().max(100),
+  phone: z.string().max(20).default(''),
+  comments: z.string().max(1000).default(''),
+});
+
+export const leadSchema = z.object({
+  createdDate: z.string().max(40).optional(),
+  email: z.email().max(200),
+  name: z.string().max(200).default(''),
+  tourId: z.union([z.number(), z.string()]).optional(),
+  url: z.string().max(2000).default(''),
+});
+
+export const unlockEmailSchema = z.object({ email: z.email().max(200) });
+
+export const passwordCheckSchema = z.object({ password: z.string().max(200), shortId: z.string().min(1).max(100) });
+
+/** Every paginated list answers this shape. */
+export interface Page<T> {
+  items: T[];
+  page: number;
+  perPage: number;
+  total: number;
+}
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export type ShowingForm = z.infer<typeof showingFormSchema>;
+export type LeadInput = z.infer<typeof leadSchema>;
+
+export interface Lead {
+  id: number;
+  tourId: number;
+  name: string;
+  email: string;
+  url: string;
+  createdDate: string;
+}
+
+export interface ShowingRequest extends ShowingForm {
+  id: number;
+  tourId: number;
+  createdDate: string;
+}
+
+/** Texts of SPEC.md §8 for the showing request. */
+export function showingReceivedMessage(agentName: string, agentEmail: string): string {
+  const who = agentName || 'A Live Showing Agent';
+  return `Showing Request received! ${who}${agentEmail ? ` at ${agentEmail}` : ''} will reach out to you shortly.`;
+}

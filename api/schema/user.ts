@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** User type: 'guest' (anonymous), 1 (signed up) or 2 (Pro Plus). */
+export type UserType = 'guest' | 1 | 2;
+export const PRO_PLUS = 2;
+
+/** The signed-in user as the API answers it and the admin keeps it (cookie `tour_user`, 365 days). */
+export interface User {
+  id: number;
+  token: string;
+  name: string;
+  email: string;
+  picture: string;
+  credits: number;
+  type: UserType;
+  typeIntention: string;
+  freeToursRemaining: number;
+  referralCode: string;
+  meta: Record<string, unknown>;
+  createdDate: string;
+  authType: 'password' | 'guest';
+}
+
+export const USER_COOKIE = 'tour_user';
+export const USER_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+export const signupSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  email: z.email().max(200),
+  password: z.string().min(8).max(200),
+});
+
+export const loginSchema = z.object({ email: z.email().max(200), password: z.string().min(1).max(200) });
+
+export const userUpdateSchema = z.object({
+  name: z.string().trim().min(1).max(100).optional(),
+  picture: z.string().max(1000).optional(),
+  typeIntention: z.string().max(50).optional(),
+  meta: z.record(z.string(), z.unknown()).optional(),
+});
