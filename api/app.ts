@@ -5,6 +5,7 @@ import type { AppEnv } from './app-env';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { ApiError, errorBody, handleError } from './errors';
+import { imagesRoutes } from './media/images.routes';
 import { pagesRoutes } from './pages/pages.routes';
 import { staticRoutes } from './static.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -20,7 +21,8 @@ export interface AppDeps {
 }
 
 export function createApp({ db, config, rootDir }: AppDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  // SPEC.md's paths come with and without a trailing slash (/api/images/, /api/assets/).
+  const app = new Hono<AppEnv>({ strict: false });
   app.use(requestId());
   app.use(async (c, next) => {
     c.set('db', db);
@@ -28,13 +30,14 @@ export function createApp({ db, config, rootDir }: AppDeps): Hono<AppEnv> {
     await next();
   });
 
-  const api = new Hono<AppEnv>();
+  const api = new Hono<AppEnv>({ strict: false });
   // The viewer calls the API from partners' pages on any origin; credentials travel in a header, never cookies.
   api.use(cors({ origin: '*', maxAge: 600 }));
   api.use(currentUser);
   api.route('/', authRoutes());
   api.route('/', passwordRoutes());
   api.route('/tours', toursRoutes());
+  api.route('/images', imagesRoutes());
   api.all('*', (c) => {
     throw new ApiError(404, 'NotFound', `No route for ${c.req.method} ${c.req.path}.`);
   });

@@ -27,7 +27,7 @@ export interface StoredPanorama {
 export async function storePanorama(mediaDir: string, input: Buffer): Promise<StoredPanorama> {
   const dir = join(mediaDir, 'tours');
   await mkdir(dir, { recursive: true });
-  const source = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  const source = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' }).rotate();
   // sharp drops metadata unless asked to keep it.
   const original = await source().jpeg({ quality: 85, mozjpeg: true }).toBuffer({ resolveWithObject: true });
   const { width, height } = original.info;
