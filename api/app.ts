@@ -5,13 +5,19 @@ import type { AppEnv } from './app-env';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { ApiError, errorBody, handleError } from './errors';
+import { floorplansRoutes } from './floorplans/floorplans.routes';
+import { audioRoutes } from './media/audio.routes';
+import { createMailer } from './mail/mailer';
 import { imagesRoutes } from './media/images.routes';
 import { pagesRoutes } from './pages/pages.routes';
 import { staticRoutes } from './static.routes';
+import { assetsRoutes } from './assets/assets.routes';
 import { authRoutes } from './auth/auth.routes';
 import { currentUser } from './auth/current-user';
 import { passwordRoutes } from './tours/password.routes';
 import { toursRoutes } from './tours/tours.routes';
+import { ownerInboxRoutes } from './visitors/owner-inbox.routes';
+import { visitorsRoutes } from './visitors/visitors.routes';
 
 export interface AppDeps {
   db: Db;
@@ -24,9 +30,11 @@ export function createApp({ db, config, rootDir }: AppDeps): Hono<AppEnv> {
   // SPEC.md's paths come with and without a trailing slash (/api/images/, /api/assets/).
   const app = new Hono<AppEnv>({ strict: false });
   app.use(requestId());
+  const mailer = createMailer(db, config);
   app.use(async (c, next) => {
     c.set('db', db);
     c.set('config', config);
+    c.set('mailer', mailer);
     await next();
   });
 
@@ -38,6 +46,11 @@ export function createApp({ db, config, rootDir }: AppDeps): Hono<AppEnv> {
   api.route('/', passwordRoutes());
   api.route('/tours', toursRoutes());
   api.route('/images', imagesRoutes());
+  api.route('/', audioRoutes());
+  api.route('/', floorplansRoutes());
+  api.route('/', assetsRoutes());
+  api.route('/', visitorsRoutes());
+  api.route('/', ownerInboxRoutes());
   api.all('*', (c) => {
     throw new ApiError(404, 'NotFound', `No route for ${c.req.method} ${c.req.path}.`);
   });

@@ -1,0 +1,79 @@
+import { Hono } from 'hono';
+import { join } from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import { z } from 'zod';
+import type { AppEnv } from '../app-env';
+import { requireUser } from '../auth/current-user';
+import type { AssetTable } from '../db/tables';
+import { ApiError, parseOr422, readJson } from '../errors';
+import { checkImage, MAX_IMAGE_BYTES, storeCheckedImage } from '../media/image-checks';
+import { storeMediaFile } from '../media/media-file-store';
+import { readUpload, uploadLimit } from '../media/upload';
+import { MAX_INPUT_PIXELS, THUMB_SIZE_PX } from '../media/panorama-store';
+import type { Selectable } from 'kysely';
+
+const assetInputSchema = z.object({
+  assetId: z.string().min(1).max(100).optional(),
+  name: z.string().max(200).default(''),
+  url: z.string().min(1).max(1000),
+  thumbUrl: z.string().max(1000).default(''),
+  assetType: z.string().min(1).max(40).default('image'),
+});
+
+function assetFromRow(row: Selectable<AssetTable>) {
+  return { assetId: row.id, name: row.name, url: row.url, thumbUrl: row.thumb_url, createdDate: row.created_at, assetType: row.asset_type, userId: row.user_id };
+}
+
+export function assetsRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/assets/upload', uploadLimit(MAX_IMAGE_BYTES, 'picture'), async (c) => {
+    requireUser(c);
+    const { file } = await readUpload(c, 'file');
+    const bytes = Buffer.from(await file.arrayBuffer());
+    await checkImage(bytes, { equirectangular: false });
+    const mediaDir = join(c.var.config.dataDir, 'media');
+    // Logos keep their transparency as PNG; everything else becomes JPEG. Either way, without metadata.
+    const keepAlpha = (await sharp(bytes, { limitInputPixels: false }).metadata()).hasAlpha;
+    const source = () => sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+    const encode = (image: Sharp) => (keepAlpha ? image.png() : image.jpeg({ quality: 85 }));
+    const ext = keepAlpha ? 'png' : 'jpg';
+    const [original, thumb] = await storeCheckedImage(() =>
+      Promise.all([encode(source()).toBuffer(), encode(source().resize({ ...THUMB_SIZE_PX, fit: 'inside' })).toBuffer()]),
+    );
+    const name = await storeMediaFile(mediaDir, 'assets', ext, original);
+    const thumbName = await storeMediaFile(mediaDir, 'assets', ext, thumb);
+    const base = `${c.var.config.mediaBaseUrl}/assets/`;
+    return c.json({ url: base + name, thumbUrl: base + thumbName }, 201);
+  });
+
+  app.get('/assets', async (c) => {
+    const user = requireUser(c);
+    const rows = await c.var.db.selectFrom('asset').selectAll().where('user_id', '=', user.id).orderBy('created_at', 'desc').execute();
+    return c.json(Object.fromEntries(rows.map((row) => [row.id, assetFromRow(row)])));
+  });
+
+  app.post('/assets', async (c) => {
+    const user = requireUser(c);
+    const input = parseOr422(assetInputSchema, await readJson(c));
+    const id = input.assetId ?? crypto.randomUUID();
+    const existing = await c.var.db.selectFrom('asset').select('user_id').where('id', '=', id).executeTakeFirst();
+    if (existing && existing.user_id !== user.id) throw new ApiError(403, 'Forbidden', 'This asset belongs to someone else.');
+    const values = { name: input.name, url: input.url, thumb_url: input.thumbUrl, asset_type: input.assetType };
+    const row = existing
+      ? await c.var.db.updateTable('asset').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+      : await c.var.db.insertInto('asset').values({ id, user_id: user.id, ...values }).returningAll().executeTakeFirstOrThrow();
+    return c.json(assetFromRow(row), existing ? 200 : 201);
+  });
+
+  app.delete('/asset/:assetId', async (c) => {
+    const user = requireUser(c);
+    const row = await c.var.db.selectFrom('asset').select('user_id').where('id', '=', c.req.param('assetId')).executeTakeFirst();
+    if (!row) throw new ApiError(404, 'NotFound', 'No asset with this id.');
+    if (row.user_id !== user.id) throw new ApiError(403, 'Forbidden', 'This asset belongs to someone else.');
+    await c.var.db.deleteFrom('asset').where('id', '=', c.req.param('assetId')).execute();
+    return c.json({ ok: true });
+  });
+
+  return app;
+}

@@ -1,0 +1,104 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../app-env';
+import { requireUser } from '../auth/current-user';
+import { ApiError, parseOr422, readJson } from '../errors';
+import { floorplanHotspotSchema, tourInputSchema } from '../schema/tour';
+import { floorplanFromRow } from '../tours/tour.repository';
+
+const floorplanInputSchema = z.object({
+  name: z.string().max(200).default(''),
+  url: z.string().min(1).max(1000),
+  thumbUrl: z.string().max(1000).default(''),
+  sortOrder: z.number().int().default(0),
+  hotspots: z.array(floorplanHotspotSchema).max(500).default([]),
+});
+
+/** SPEC.md §7 sends hotspots on update as JSON text. */
+const floorplanUpdateSchema = floorplanInputSchema.partial().extend({
+  hotspots: z
+    .union([z.string().max(200_000), z.array(z.unknown())])
+    .transform((value, ctx) => {
+      try {
+        return typeof value === 'string' ? JSON.parse(value) : value;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'hotspots must be JSON text' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(floorplanHotspotSchema).max(500))
+    .optional(),
+});
+
+async function ownTourById(c: Context<AppEnv>, tourId: number) {
+  const user = requireUser(c);
+  const tour = await c.var.db.selectFrom('tour').select(['id', 'user_id', 'data']).where('id', '=', tourId).executeTakeFirst();
+  if (!tour) throw new ApiError(404, 'TourNotFound', 'No tour with this id.');
+  if (tour.user_id !== user.id) throw new ApiError(403, 'Forbidden', 'Only the owner of this tour can change its floor plans.');
+  return tour;
+}
+
+/** A floor-plan room must be a scene of the tour. */
+function checkRooms(tourData: string, hotspots: Array<{ destinationSceneId: string }>): void {
+  const scenes = new Set(tourInputSchema.parse(JSON.parse(tourData)).images.map((image) => image.id));
+  const missing = hotspots.find((spot) => !scenes.has(spot.destinationSceneId));
+  if (missing) throw new ApiError(422, 'ValidationFailed', 'A floor-plan room links to a scene that does not exist.', { destinationSceneId: missing.destinationSceneId });
+}
+
+async function ownFloorplan(c: Context<AppEnv>) {
+  const row = await c.var.db.selectFrom('floorplan').selectAll().where('id', '=', c.req.param('floorplanId')!).executeTakeFirst();
+  if (!row) throw new ApiError(404, 'NotFound', 'No floor plan with this id.');
+  const tour = await ownTourById(c, row.tour_id);
+  return { row, tour };
+}
+
+export function floorplansRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/floorplans/:tourId', async (c) => {
+    const tour = await ownTourById(c, Number(c.req.param('tourId')));
+    const input = parseOr422(floorplanInputSchema, await readJson(c));
+    checkRooms(tour.data, input.hotspots);
+    const row = await c.var.db
+      .insertInto('floorplan')
+      .values({
+        id: crypto.randomUUID(),
+        tour_id: tour.id,
+        name: input.name,
+        url: input.url,
+        thumb_url: input.thumbUrl,
+        sort_order: input.sortOrder,
+        hotspots: JSON.stringify(input.hotspots),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return c.json(floorplanFromRow(row), 201);
+  });
+
+  app.post('/floorplan/update/:floorplanId', async (c) => {
+    const { row, tour } = await ownFloorplan(c);
+    const input = parseOr422(floorplanUpdateSchema, await readJson(c));
+    if (input.hotspots) checkRooms(tour.data, input.hotspots);
+    const updated = await c.var.db
+      .updateTable('floorplan')
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.url !== undefined ? { url: input.url } : {}),
+        ...(input.thumbUrl !== undefined ? { thumb_url: input.thumbUrl } : {}),
+        ...(input.sortOrder !== undefined ? { sort_order: input.sortOrder } : {}),
+        ...(input.hotspots ? { hotspots: JSON.stringify(input.hotspots) } : {}),
+      })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return c.json(floorplanFromRow(updated));
+  });
+
+  app.delete('/floorplan/delete/:floorplanId', async (c) => {
+    const { row } = await ownFloorplan(c);
+    await c.var.db.deleteFrom('floorplan').where('id', '=', row.id).execute();
+    return c.json({ ok: true });
+  });
+
+  return app;
+}

@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { requireUser } from '../auth/current-user';
+import { parseOr422 } from '../errors';
+import { pageQuerySchema } from '../schema/requests';
+import { findOwnTour } from '../tours/tours.routes';
+
+/** CSV cells: quoted, and never read as a formula by spreadsheet programs. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** What visitors left for an owner: leads, showing requests, and mails kept in the outbox. */
+export function ownerInboxRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get('/tours/:shortId/leads', async (c) => {
+    const { tour } = await findOwnTour(c, c.req.param('shortId'));
+    const { page, perPage } = parseOr422(pageQuerySchema, c.req.query());
+    const base = c.var.db.selectFrom('lead').where('tour_id', '=', tour.id);
+    const [rows, count] = await Promise.all([
+      base.selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    const items = rows.map((row) => ({ id: row.id, tourId: row.tour_id, name: row.name, email: row.email, url: row.url, createdDate: row.created_at }));
+    return c.json({ items, page, perPage, total: Number(count.total) });
+  });
+
+  app.get('/tours/:shortId/leads.csv', async (c) => {
+    const { tour } = await findOwnTour(c, c.req.param('shortId'));
+    const rows = await c.var.db.selectFrom('lead').selectAll().where('tour_id', '=', tour.id).orderBy('id').execute();
+    const lines = [['createdDate', 'name', 'email', 'url'], ...rows.map((row) => [row.created_at, row.name, row.email, row.url])];
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="leads-${tour.shortId}.csv"`);
+    return c.body(lines.map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n');
+  });
+
+  app.get('/tours/:shortId/showings', async (c) => {
+    const { tour } = await findOwnTour(c, c.req.param('shortId'));
+    const { page, perPage } = parseOr422(pageQuerySchema, c.req.query());
+    const base = c.var.db.selectFrom('showing_request').where('tour_id', '=', tour.id);
+    const [rows, count] = await Promise.all([
+      base.selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    const items = rows.map(({ tour_id, created_at, ...row }) => ({ ...row, tourId: tour_id, createdDate: created_at }));
+    return c.json({ items, page, perPage, total: Number(count.total) });
+  });
+
+  app.get('/outbox', async (c) => {
+    const user = requireUser(c);
+    const { page, perPage } = parseOr422(pageQuerySchema, c.req.query());
+    const base = c.var.db.selectFrom('outbox_email').where('user_id', '=', user.id);
+    const [rows, count] = await Promise.all([
+      base.selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    const items = rows.map((row) => ({ id: row.id, to: row.to_address, subject: row.subject, text: row.body, sentAt: row.sent_at, createdDate: row.created_at }));
+    return c.json({ items, page, perPage, total: Number(count.total) });
+  });
+
+  return app;
+}

@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { ApiError, parseOr422, readJson } from '../errors';
+import { rateLimit } from '../rate-limit';
+import { leadSchema, showingFormSchema } from '../schema/requests';
+import { findTourOr404 } from '../tours/tours.routes';
+import { isOwner } from '../tours/tour-visibility';
+import { findUserById } from '../users/user.repository';
+
+/** What visitors send: leads, showing requests and the join-chat notice. Anonymous, so limited per address. */
+export function visitorsRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const limit = rateLimit({ max: 20, windowMs: 60_000 });
+
+  app.post('/leads/:tourId', limit, async (c) => {
+    const tourId = Number(c.req.param('tourId'));
+    const row = Number.isInteger(tourId) ? await c.var.db.selectFrom('tour').select(['short_id']).where('id', '=', tourId).executeTakeFirst() : undefined;
+    if (!row) throw new ApiError(404, 'TourNotFound', 'No tour with this id.');
+    const { tour } = await findTourOr404(c, row.short_id);
+    if (!tour.leadgen.enabled) throw new ApiError(403, 'Forbidden', 'This tour does not collect contact requests.');
+    const lead = parseOr422(leadSchema, await readJson(c));
+    await c.var.db.insertInto('lead').values({ tour_id: tour.id, name: lead.name, email: lead.email, url: lead.url }).execute();
+    return c.json({ ok: true }, 201);
+  });
+
+  app.post('/tours/:shortId/requestShowing', limit, async (c) => {
+    const { tour } = await findTourOr404(c, c.req.param('shortId'));
+    const form = parseOr422(showingFormSchema, await readJson(c));
+    await c.var.db.insertInto('showing_request').values({ tour_id: tour.id, ...form }).execute();
+    const owner = tour.userId === null ? undefined : await findUserById(c.var.db, tour.userId);
+    const to = tour.agentEmail || owner?.email;
+    if (to) {
+      await c.var.mailer.send({
+        to,
+        userId: tour.userId,
+        subject: `Showing request for "${tour.title || tour.name}"`,
+        text: [
+          `${form.name} asks for a live showing of "${tour.title || tour.name}".`,
+          `E-mail: ${form.email}`,
+          `Phone: ${form.phone || '-'}`,
+          '',
+          form.comments,
+        ].join('\n'),
+      });
+    }
+    return c.json({ ok: true, agentName: tour.agentName, agentEmail: tour.agentEmail }, 201);
+  });
+
+  app.get('/tours/:shortId/joinChat', limit, async (c) => {
+    const { tour } = await findTourOr404(c, c.req.param('shortId'));
+    if (!tour.isNotifyEnabled || isOwner(tour, c.var.user) || tour.userId === null) return c.json({ notified: false });
+    const owner = await findUserById(c.var.db, tour.userId);
+    if (!owner?.email) return c.json({ notified: false });
+    const who = c.var.user && c.var.user.type !== 'guest' ? c.var.user.name : 'A visitor';
+    await c.var.mailer.send({
+      to: owner.email,
+      userId: owner.id,
+      subject: `${who} joined the video chat of "${tour.title || tour.name}"`,
+      text: `${who} has joined the live video chat of your tour "${tour.title || tour.name}". Open the tour to meet them.`,
+    });
+    return c.json({ notified: true });
+  });
+
+  return app;
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { smallPanorama } from '../support/pictures';
+import { createTestApp } from './support/test-app';
+import { json, signUp } from './support/users';
+
+async function setUp() {
+  const t = await createTestApp();
+  const owner = await signUp(t, 'Owner');
+  const other = await signUp(t, 'Other');
+  const tour = await (await t.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
+  const saved = await t.app.request(`/api/tours/${tour.shortId}`, json({ revision: tour.revision, images: [{ id: 'hall', title: 'Hall' }, { id: 'kitchen', title: 'Kitchen' }] }, owner.auth));
+  expect(saved.status).toBe(200);
+  return { t, owner, other, tour };
+}
+
+describe('floor plans', () => {
+  it('creates, updates with hotspots as text, shows them on the tour, and deletes — owner only', async () => {
+    const { t, owner, other, tour } = await setUp();
+    const plan = { name: 'Ground floor', url: '/media/tours/plan.jpg', sortOrder: 1 };
+    expect((await t.app.request(`/api/floorplans/${tour.id}`, json(plan, other.auth))).status).toBe(403);
+    expect((await t.app.request(`/api/floorplans/${tour.id}`, json(plan))).status).toBe(401);
+    const created = await t.app.request(`/api/floorplans/${tour.id}`, json(plan, owner.auth));
+    expect(created.status).toBe(201);
+    const { floorplanId } = await created.json();
+
+    const hotspots = JSON.stringify([{ coords: { x: 25, y: 40 }, destinationSceneId: 'kitchen', destinationTitle: 'Kitchen' }]);
+    expect((await t.app.request(`/api/floorplan/update/${floorplanId}`, json({ hotspots }, other.auth))).status).toBe(403);
+    const updated = await (await t.app.request(`/api/floorplan/update/${floorplanId}`, json({ hotspots }, owner.auth))).json();
+    expect(updated.hotspots[0]).toMatchObject({ destinationSceneId: 'kitchen', coords: { x: 25, y: 40 } });
+    expect(updated.hotspots[0].id).toBeTruthy();
+
+    const ghost = JSON.stringify([{ coords: { x: 1, y: 1 }, destinationSceneId: 'attic' }]);
+    expect((await t.app.request(`/api/floorplan/update/${floorplanId}`, json({ hotspots: ghost }, owner.auth))).status).toBe(422);
+    expect((await t.app.request(`/api/floorplan/update/${floorplanId}`, json({ hotspots: '{not json' }, owner.auth))).status).toBe(422);
+    const outOfRange = JSON.stringify([{ coords: { x: 140, y: 1 }, destinationSceneId: 'hall' }]);
+    expect((await t.app.request(`/api/floorplan/update/${floorplanId}`, json({ hotspots: outOfRange }, owner.auth))).status).toBe(422);
+
+    const loaded = await (await t.app.request(`/api/tours/${tour.shortId}`)).json();
+    expect(loaded.floorplans).toHaveLength(1);
+    expect(loaded.floorplans[0].hotspots).toHaveLength(1);
+
+    expect((await t.app.request(`/api/floorplan/delete/${floorplanId}`, { method: 'DELETE', headers: other.auth })).status).toBe(403);
+    expect((await t.app.request(`/api/floorplan/delete/${floorplanId}`, { method: 'DELETE', headers: owner.auth })).status).toBe(200);
+    expect((await (await t.app.request(`/api/tours/${tour.shortId}`)).json()).floorplans).toEqual([]);
+  });
+});
+
+describe('library assets', () => {
+  it('uploads, lists as an object, and deletes the caller’s own assets only', async () => {
+    const { t, owner, other } = await setUp();
+    const form = new FormData();
+    form.set('file', new File([new Uint8Array(await smallPanorama(400))], 'logo.jpg'));
+    const uploaded = await t.app.request('/api/assets/upload', { method: 'POST', body: form, headers: owner.auth });
+    expect(uploaded.status).toBe(201);
+    const { url, thumbUrl } = await uploaded.json();
+    expect(url).toMatch(/^\/media\/assets\/[0-9a-f]{32}\.jpg$/);
+    expect((await t.app.request(url)).status).toBe(200);
+
+    const asset = await (await t.app.request('/api/assets', json({ name: 'Logo', url, thumbUrl, assetType: 'logo' }, owner.auth))).json();
+    const listed = await (await t.app.request('/api/assets/', { headers: owner.auth })).json();
+    expect(listed[asset.assetId]).toMatchObject({ name: 'Logo', assetType: 'logo', url });
+    expect(await (await t.app.request('/api/assets/', { headers: other.auth })).json()).toEqual({});
+    expect((await t.app.request('/api/assets', json({ assetId: asset.assetId, name: 'Mine now', url }, other.auth))).status).toBe(403);
+    expect((await t.app.request(`/api/asset/${asset.assetId}`, { method: 'DELETE', headers: other.auth })).status).toBe(403);
+    expect((await t.app.request(`/api/asset/${asset.assetId}`, { method: 'DELETE', headers: owner.auth })).status).toBe(200);
+    expect(await (await t.app.request('/api/assets/', { headers: owner.auth })).json()).toEqual({});
+  });
+});
+
+describe('ambience audio', () => {
+  // The smallest valid MPEG-1 Layer III frame header, repeated: file-type recognises MP3 from these bytes.
+  const mp3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0, 0, 0, 0, 0]), ...Array.from({ length: 8 }, () => Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(413)]))]);
+
+  it('stores an MP3 recognised by its bytes and refuses other files', async () => {
+    const { t, owner, other, tour } = await setUp();
+    const send = (bytes: Buffer, name: string, auth = owner.auth) => {
+      const form = new FormData();
+      form.set('audio', new File([new Uint8Array(bytes)], name));
+      return t.app.request(`/api/tours/${tour.shortId}/audio`, { method: 'POST', body: form, headers: auth });
+    };
+    const ok = await send(mp3, 'Birds.mp3');
+    expect(ok.status).toBe(201);
+    const body = await ok.json();
+    expect(body.name).toBe('Birds');
+    expect(body.url).toMatch(/^\/media\/audio\/[0-9a-f]{32}\.mp3$/);
+    const ranged = await t.app.request(body.url, { headers: { Range: 'bytes=0-9' } });
+    expect(ranged.status).toBe(206);
+    expect((await ranged.arrayBuffer()).byteLength).toBe(10);
+    expect((await send(Buffer.from('not a sound at all, just text'), 'fake.mp3')).status).toBe(415);
+    expect((await send(mp3, 'Birds.mp3', other.auth)).status).toBe(403);
+    expect((await send(Buffer.alloc(21 * 1024 * 1024), 'huge.mp3')).status).toBe(413);
+  });
+});
