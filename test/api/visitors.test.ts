@@ -1,0 +1,126 @@
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app';
+import { guest, json, signUp, type TestUser } from './support/users';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback: mail goes through nodemailer and the SMTP protocol, nothing is faked. */
+async function startSmtp(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, done) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+let closeSmtp: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await closeSmtp?.();
+  closeSmtp = undefined;
+});
+
+async function tourWith(t: TestApp, owner: TestUser, fields: Record<string, unknown>) {
+  const tour = await (await t.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
+  return (await t.app.request(`/api/tours/${tour.shortId}`, json({ revision: tour.revision, ...fields }, owner.auth))).json();
+}
+
+describe('leads', () => {
+  it('stores a lead only when the tour collects them, and shows it to the owner alone, also as CSV', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    const off = await tourWith(t, owner, {});
+    const lead = { createdDate: new Date().toISOString(), email: 'vis@example.com', name: '=HYPERLINK("x")', url: 'https://partner.example/listing' };
+    expect((await t.app.request(`/api/leads/${off.id}`, json(lead))).status).toBe(403);
+    const on = await tourWith(t, owner, { leadgen: { enabled: true, message: 'Call us' } });
+    expect((await t.app.request(`/api/leads/${on.id}`, json(lead))).status).toBe(201);
+    expect((await t.app.request(`/api/leads/${on.id}`, json({ ...lead, email: 'nope' }))).status).toBe(422);
+    expect((await t.app.request('/api/leads/99999', json(lead))).status).toBe(404);
+
+    const list = await (await t.app.request(`/api/tours/${on.shortId}/leads`, { headers: owner.auth })).json();
+    expect(list).toMatchObject({ total: 1, items: [{ email: 'vis@example.com', url: 'https://partner.example/listing' }] });
+    expect((await t.app.request(`/api/tours/${on.shortId}/leads`, { headers: (await signUp(t, 'Other')).auth })).status).toBe(403);
+    expect((await t.app.request(`/api/tours/${on.shortId}/leads`)).status).toBe(401);
+    const csv = await t.app.request(`/api/tours/${on.shortId}/leads.csv`, { headers: owner.auth });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const text = await csv.text();
+    expect(text).toContain('"vis@example.com"');
+    expect(text).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+});
+
+describe('showing requests and join notices, mailed through a real SMTP server', () => {
+  it('stores a showing request and mails the agent', async () => {
+    const smtp = await startSmtp();
+    closeSmtp = smtp.close;
+    const t = await createTestApp({ SMTP_URL: smtp.url });
+    const owner = await signUp(t);
+    const tour = await tourWith(t, owner, { title: 'Loft', agentName: 'Alex', agentEmail: 'alex@agency.example' });
+    const response = await t.app.request(
+      `/api/tours/${tour.shortId}/requestShowing`,
+      json({ name: 'Vera', email: 'vera@example.com', phone: '+1 555 0100', comments: 'Tomorrow?' }),
+    );
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ ok: true, agentName: 'Alex', agentEmail: 'alex@agency.example' });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0].to).toEqual(['alex@agency.example']);
+    expect(smtp.received[0].raw).toContain('Vera');
+    const showings = await (await t.app.request(`/api/tours/${tour.shortId}/showings`, { headers: owner.auth })).json();
+    expect(showings.items[0]).toMatchObject({ name: 'Vera', phone: '+1 555 0100', comments: 'Tomorrow?' });
+    const outbox = await (await t.app.request('/api/outbox', { headers: owner.auth })).json();
+    expect(outbox.items[0].sentAt).toBeTruthy();
+  });
+
+  it.each([
+    ['an empty name', { name: '', email: 'a@b.co' }, 'name'],
+    ['a 101-character name', { name: 'x'.repeat(101), email: 'a@b.co' }, 'name'],
+    ['an invalid e-mail', { name: 'Vera', email: 'not-mail' }, 'email'],
+    ['a 21-character phone', { name: 'Vera', email: 'a@b.co', phone: '1'.repeat(21) }, 'phone'],
+    ['1001 characters of comments', { name: 'Vera', email: 'a@b.co', comments: 'c'.repeat(1001) }, 'comments'],
+  ])('refuses a showing form with %s', async (_label, form, field) => {
+    const t = await createTestApp();
+    const tour = await tourWith(t, await signUp(t), {});
+    const response = await t.app.request(`/api/tours/${tour.shortId}/requestShowing`, json(form));
+    expect(response.status).toBe(422);
+    expect((await response.json()).error.details.fieldErrors).toHaveProperty(field);
+  });
+
+  it('keeps mail in the owner’s outbox when no SMTP server is set', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    const tour = await tourWith(t, owner, { title: 'Loft' });
+    await t.app.request(`/api/tours/${tour.shortId}/requestShowing`, json({ name: 'Vera', email: 'vera@example.com' }));
+    const outbox = await (await t.app.request('/api/outbox', { headers: owner.auth })).json();
+    expect(outbox.items).toHaveLength(1);
+    expect(outbox.items[0]).toMatchObject({ sentAt: null, subject: 'Showing request for "Loft"' });
+  });
+
+  it('mails the owner when someone else joins the chat and notifications are on', async () => {
+    const smtp = await startSmtp();
+    closeSmtp = smtp.close;
+    const t = await createTestApp({ SMTP_URL: smtp.url });
+    const owner = await signUp(t);
+    const quiet = await tourWith(t, owner, {});
+    expect(await (await t.app.request(`/api/tours/${quiet.shortId}/joinChat`)).json()).toEqual({ notified: false });
+    const loud = await tourWith(t, owner, { isNotifyEnabled: true, title: 'Loft' });
+    expect(await (await t.app.request(`/api/tours/${loud.shortId}/joinChat`, { headers: owner.auth })).json()).toEqual({ notified: false });
+    expect(await (await t.app.request(`/api/tours/${loud.shortId}/joinChat`, { headers: (await guest(t)).auth })).json()).toEqual({ notified: true });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0].to).toEqual([(await (await t.app.request('/api/status/user', { headers: owner.auth })).json()).email]);
+    expect(smtp.received[0].raw).toContain('Loft');
+  });
+});
