@@ -7,6 +7,7 @@ import { ApiError, parseOr422, readJson } from '../errors';
 import { MESSAGES } from '../schema/errors';
 import { pageQuerySchema, unlockEmailSchema } from '../schema/requests';
 import { DEMO_SHORT_ID, findTourProblems, tourInputSchema, type Tour } from '../schema/tour';
+import { readPage } from '../pagination';
 import { rateLimit } from '../rate-limit';
 import { socialImageResponse } from './social-image';
 import { newShortId } from './short-id';
@@ -38,21 +39,10 @@ export function toursRoutes(): Hono<AppEnv> {
 
   app.get('/', async (c) => {
     const user = requireUser(c);
-    const { page, perPage } = parseOr422(pageQuerySchema, c.req.query());
-    const [rows, count] = await Promise.all([
-      c.var.db
-        .selectFrom('tour')
-        .select('short_id')
-        .where('user_id', '=', user.id)
-        .orderBy('updated_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute(),
-      c.var.db.selectFrom('tour').select((eb) => eb.fn.countAll<number>().as('total')).where('user_id', '=', user.id).executeTakeFirstOrThrow(),
-    ]);
-    const items = await Promise.all(rows.map(async (row) => tourFromRecord((await findTourByShortId(c.var.db, row.short_id))!)));
-    return c.json({ items, page, perPage, total: Number(count.total) });
+    const query = c.var.db.selectFrom('tour').select('short_id').where('user_id', '=', user.id).orderBy('updated_at', 'desc').orderBy('id', 'desc');
+    const page = await readPage(query, parseOr422(pageQuerySchema, c.req.query()), (row) => row.short_id);
+    const items = await Promise.all(page.items.map(async (shortId) => tourFromRecord((await findTourByShortId(c.var.db, shortId))!)));
+    return c.json({ ...page, items });
   });
 
   app.post('/', async (c) => {

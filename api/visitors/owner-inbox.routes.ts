@@ -4,6 +4,7 @@ import { requireUser } from '../auth/current-user';
 import { parseOr422 } from '../errors';
 import { pageQuerySchema } from '../schema/requests';
 import { findOwnTour } from '../tours/tours.routes';
+import { readPage } from '../pagination';
 
 /** CSV cells: quoted, and never read as a formula by spreadsheet programs. */
 export function csvCell(value: string): string {
@@ -17,14 +18,17 @@ export function ownerInboxRoutes(): Hono<AppEnv> {
 
   app.get('/tours/:shortId/leads', async (c) => {
     const { tour } = await findOwnTour(c, c.req.param('shortId'));
-    const { page, perPage } = parseOr422(pageQuerySchema, c.req.query());
-    const base = c.var.db.selectFrom('lead').where('tour_id', '=', tour.id);
-    const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    const items = rows.map((row) => ({ id: row.id, tourId: row.tour_id, name: row.name, email: row.email, url: row.url, createdDate: row.created_at }));
-    return c.json({ items, page, perPage, total: Number(count.total) });
+    const query = c.var.db.selectFrom('lead').selectAll().where('tour_id', '=', tour.id).orderBy('id', 'desc');
+    return c.json(
+      await readPage(query, parseOr422(pageQuerySchema, c.req.query()), (row) => ({
+        id: row.id,
+        tourId: row.tour_id,
+        name: row.name,
+        email: row.email,
+        url: row.url,
+        createdDate: row.created_at,
+      })),
+    );
   });
 
   app.get('/tours/:shortId/leads.csv', async (c) => {
@@ -38,26 +42,29 @@ export function ownerInboxRoutes(): Hono<AppEnv> {
 
   app.get('/tours/:shortId/showings', async (c) => {
     const { tour } = await findOwnTour(c, c.req.param('shortId'));
-    const { page, perPage } = parseOr422(pageQuerySchema, c.req.query());
-    const base = c.var.db.selectFrom('showing_request').where('tour_id', '=', tour.id);
-    const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    const items = rows.map(({ tour_id, created_at, ...row }) => ({ ...row, tourId: tour_id, createdDate: created_at }));
-    return c.json({ items, page, perPage, total: Number(count.total) });
+    const query = c.var.db.selectFrom('showing_request').selectAll().where('tour_id', '=', tour.id).orderBy('id', 'desc');
+    return c.json(
+      await readPage(query, parseOr422(pageQuerySchema, c.req.query()), ({ tour_id, created_at, ...row }) => ({
+        ...row,
+        tourId: tour_id,
+        createdDate: created_at,
+      })),
+    );
   });
 
   app.get('/outbox', async (c) => {
     const user = requireUser(c);
-    const { page, perPage } = parseOr422(pageQuerySchema, c.req.query());
-    const base = c.var.db.selectFrom('outbox_email').where('user_id', '=', user.id);
-    const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    const items = rows.map((row) => ({ id: row.id, to: row.to_address, subject: row.subject, text: row.body, sentAt: row.sent_at, createdDate: row.created_at }));
-    return c.json({ items, page, perPage, total: Number(count.total) });
+    const query = c.var.db.selectFrom('outbox_email').selectAll().where('user_id', '=', user.id).orderBy('id', 'desc');
+    return c.json(
+      await readPage(query, parseOr422(pageQuerySchema, c.req.query()), (row) => ({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.body,
+        sentAt: row.sent_at,
+        createdDate: row.created_at,
+      })),
+    );
   });
 
   return app;
