@@ -42,6 +42,7 @@ export function handleError(err: Error, c: Context): Response {
   const requestId = c.get('requestId' as never) ?? '-';
   if (err instanceof ApiError) {
     if (err.status >= 500) console.error(`[${requestId}]`, err);
+    else console.warn(`[${requestId}] ${c.req.method} ${c.req.path} ${err.status} ${err.code}`);
     return c.json(errorBody(err.code, err.message, err.details), err.status);
   }
   if (err instanceof HTTPException) {

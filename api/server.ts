@@ -5,11 +5,13 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { join } from 'node:path';
+import { removeStaleTempFiles } from './media/atomic-write';
 
 const rootDir = fileURLToPath(new URL('../../', import.meta.url));
 const config = loadConfig();
 const db = openDatabase(join(config.dataDir, 'tours.sqlite'));
 await migrateToLatest(db);
+await removeStaleTempFiles(join(config.dataDir, 'media'));
 await seedDemoTour(db, join(config.dataDir, 'media'), rootDir);
 
 const app = createApp({ db, config, rootDir });
