@@ -32,7 +32,6 @@ export function staticRoutes(rootDir: string, dataDir: string): Hono<AppEnv> {
     serveStatic({ root: join(dataDir, 'media'), rewriteRequestPath: (path) => path.replace(/^\/media/, '') }),
   );
 
-  app.get('/demo', (c) => c.redirect('/demo/'));
   app.get('/demo/*', serveStatic({ root: rootDir }));
 
   app.use('/admin/*', compress());

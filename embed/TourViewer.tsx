@@ -1,13 +1,29 @@
 import pannellumCss from 'pannellum/build/pannellum.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Tour } from '../api/schema/tour';
+import { createAmbience } from './ambience';
+import { API_ORIGIN, absoluteUrl } from './api-origin';
+import { Panorama, type PanoramaHandle } from './panorama/Panorama';
 import viewerCss from './styles/viewer.css';
-import { Panorama } from './panorama/Panorama';
-import { loadTour } from './tour-client';
+import { loadTour, signedInUser } from './tour-client';
+import { ContactBlock, Watermark } from './ui/Branding';
+import { LeftIcons, SceneSteps, Sidebar } from './ui/Controls';
+import { FloorplanModal, FloorplanPanel } from './ui/Floorplans';
+import { InfospotModal } from './ui/InfospotModal';
+import { LEAD_RECEIVED, LeadModal } from './ui/LeadModal';
+import { LockedTourModal, PaymentsModal } from './ui/LockModals';
+import { Modal } from './ui/Modal';
+import { PasswordGate } from './ui/PasswordGate';
+import { SceneReel } from './ui/SceneReel';
+import { ShareModal } from './ui/ShareModal';
+import { ShowingModal } from './ui/ShowingModal';
+import { useHostWidth } from './use-host-size';
 import { parseLoading, useStartWhenVisible } from './use-visible';
 import { emit } from './viewer-events';
-import { createViewerStore, sceneChanged, tourFailed, tourLoaded } from './viewer-store';
+import { flagOn, listingModeAllowed, lockCheck, MOBILE_BREAKPOINT_EM, visibleControls } from './viewer-rules';
+import { closeModal, createViewerStore, openModal, sceneChanged, showNotice, tourFailed, tourLoaded, type ViewerState } from './viewer-store';
+import { readViewHash, viewHash } from './view-hash';
 
 export interface TourViewerProps {
   shortId?: string;
@@ -18,65 +34,255 @@ export interface TourViewerProps {
   container?: ShadowRoot;
 }
 
+export const LISTING_MODE_REFUSED = 'This tour cannot be shown in listing-compliant mode: only paid tours or tours of Pro Plus members are allowed.';
+export const MOTION_UNAVAILABLE = 'Motion cannot be read on this device. Allow motion and orientation access, or drag to look around.';
+
+/** On the tour's own page the address is ours to keep a deep link in; on a partner's page it is not. */
+function onOwnPage(): boolean {
+  return location.origin === API_ORIGIN && location.pathname.startsWith('/tours/');
+}
+
 function sceneTitle(tour: Tour, sceneId: string): string {
   return tour.images.find((image) => image.id === sceneId)?.title ?? '';
 }
 
-export function TourViewer({ shortId, loading, container }: TourViewerProps) {
-  const store = useRef(createViewerStore()).current;
-  const state = useSnapshot(store);
-  const host = container?.host;
-  const started = useStartWhenVisible(host, parseLoading(loading));
-  const firstLoadDone = useRef(false);
-
+function useTourLoader(store: ViewerState, host: Element | undefined, shortId: string | undefined, started: boolean): void {
   useEffect(() => {
     if (!started || !host) return;
     if (!shortId) {
-      tourFailed(store, { code: 'BadRequest', message: 'The short-id attribute is missing.' });
-      emit(host, 'tour-error', { code: 'BadRequest', message: 'The short-id attribute is missing.' });
+      const error = { code: 'BadRequest' as const, message: 'The short-id attribute is missing.' };
+      tourFailed(store, error);
+      emit(host, 'tour-error', error);
       return;
     }
     const abort = new AbortController();
     store.status = 'loading';
-    firstLoadDone.current = false;
     loadTour(shortId, abort.signal).then(
       (result) => {
-        if (result.ok) return tourLoaded(store, result.tour);
-        tourFailed(store, result.error);
-        emit(host, 'tour-error', { code: result.error.code, message: result.error.message });
+        if (!result.ok) {
+          tourFailed(store, result.error);
+          emit(host, 'tour-error', { code: result.error.code, message: result.error.message });
+          return;
+        }
+        const user = signedInUser();
+        tourLoaded(store, result.value, onOwnPage() ? readViewHash(location.hash).sceneId : undefined);
+        const lock = lockCheck(result.value, user);
+        if (lock === 'locked-tour') openModal(store, 'locked');
+        else if (lock === 'payments') openModal(store, 'payments');
+        else if (lock === 'share-and-embed') openModal(store, 'share');
       },
       () => undefined, // aborted: a newer short-id or the element went away
     );
     return () => abort.abort();
   }, [started, shortId, host, store]);
+}
+
+export function TourViewer({ shortId, loading, mls, container }: TourViewerProps) {
+  const store = useRef(createViewerStore()).current;
+  const state = useSnapshot(store);
+  const host = container?.host as HTMLElement | undefined;
+  const started = useStartWhenVisible(host, parseLoading(loading));
+  const hostWidth = useHostWidth(host);
+  const panorama = useRef<PanoramaHandle | null>(null);
+  const firstLoadDone = useRef(false);
+  const ambience = useRef<HTMLAudioElement | null>(null);
+  const [ambiencePlaying, setAmbiencePlaying] = useState(false);
+  const [fixedFullscreen, setFixedFullscreen] = useState(false);
+  useTourLoader(store, host, shortId, started);
 
   const tour = store.tour;
-  return (
-    <div className="tv-root" data-status={state.status}>
+  const listingMode = flagOn(mls) || (onOwnPage() && new URLSearchParams(location.search).get('mls') === '1');
+  const mobile = hostWidth < MOBILE_BREAKPOINT_EM * 16;
+  const touch = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+  const user = signedInUser();
+
+  useEffect(() => () => ambience.current?.pause(), []);
+
+  useEffect(() => {
+    if (!onOwnPage() || state.status !== 'ready') return;
+    let frame = 0;
+    let last = '';
+    const tick = () => {
+      const view = panorama.current?.getView();
+      const hash = view ? viewHash(view) : '';
+      if (hash && hash !== last) {
+        last = hash;
+        history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
+      }
+      frame = window.setTimeout(tick, 500);
+    };
+    tick();
+    return () => clearTimeout(frame);
+  }, [state.status]);
+
+  const styles = (
+    <>
       <style>{pannellumCss}</style>
       <style>{viewerCss}</style>
-      {state.status === 'ready' && tour && host && tour.images.length > 0 && (
-        <Panorama
-          tour={tour}
-          firstScene={tour.images[0].id}
-          onSceneChange={(sceneId) => {
-            sceneChanged(store, sceneId);
-            emit(host, 'scene-change', { sceneId, title: sceneTitle(tour, sceneId) });
-          }}
-          onSceneLoad={(sceneId) => {
-            if (firstLoadDone.current) return;
-            firstLoadDone.current = true;
-            emit(host, 'tour-load', { shortId: tour.shortId, title: tour.title, sceneId });
-          }}
-          onError={(message) => console.error(`tour-viewer: scene failed to load: ${message}`)}
-        />
-      )}
-      {state.status === 'error' && state.error && (
+    </>
+  );
+  if (state.status === 'error' && state.error) {
+    return (
+      <div className="tv-root" data-status="error">
+        {styles}
         <div className="tv-notice" role="alert">
           {state.error.message}
         </div>
+      </div>
+    );
+  }
+  if (!tour || state.status === 'idle' || state.status === 'loading') {
+    return (
+      <div className="tv-root" data-status={state.status}>
+        {styles}
+        {state.status === 'loading' && <div className="tv-notice tv-notice--quiet">Loading tour…</div>}
+      </div>
+    );
+  }
+  if (state.status === 'password') {
+    return (
+      <div className="tv-root" data-status="password">
+        {styles}
+        <PasswordGate shortId={tour.shortId} onUnlocked={(full) => tourLoaded(store, full)} />
+      </div>
+    );
+  }
+  if (listingMode && !listingModeAllowed(tour)) {
+    return (
+      <div className="tv-root" data-status="refused">
+        {styles}
+        <div className="tv-notice" role="alert">
+          {LISTING_MODE_REFUSED}
+        </div>
+      </div>
+    );
+  }
+
+  const visible = visibleControls({ tour, mobile, vr: false, mls: listingMode, chatActive: state.chatActive });
+  const sceneIndex = tour.images.findIndex((image) => image.id === state.sceneId);
+  const goTo = (sceneId: string) => {
+    if (sceneId === store.sceneId) return;
+    sceneChanged(store, sceneId);
+    emit(host!, 'scene-change', { sceneId, title: sceneTitle(tour, sceneId) });
+  };
+  const hashView = onOwnPage() ? readViewHash(location.hash) : {};
+  const firstView = hashView.sceneId === state.sceneId && hashView.yaw !== undefined ? { yaw: hashView.yaw, pitch: hashView.pitch ?? 0, hfov: hashView.hfov ?? 90 } : undefined;
+  const openSpot = state.infospotId ? tour.images.flatMap((image) => image.infospots).find((spot) => spot.id === state.infospotId) : undefined;
+  const openPlan = tour.floorplans.find((plan) => plan.floorplanId === state.floorplanId);
+
+  function toggleAmbience() {
+    const audio = (ambience.current ??= createAmbience(absoluteUrl(tour!.config.ambience!.audio)));
+    if (audio.paused) void audio.play().then(() => setAmbiencePlaying(true), () => setAmbiencePlaying(false));
+    else {
+      audio.pause();
+      setAmbiencePlaying(false);
+    }
+  }
+
+  function toggleFullscreen() {
+    if (document.fullscreenElement) return void document.exitFullscreen();
+    // iPhone Safari has no Fullscreen API for elements: cover the window instead.
+    if (!host?.requestFullscreen) return setFixedFullscreen((on) => !on);
+    void host.requestFullscreen().catch(() => setFixedFullscreen((on) => !on));
+  }
+
+  async function toggleMotion() {
+    const viewer = panorama.current?.viewer;
+    const permission = (DeviceOrientationEvent as unknown as { requestPermission?: () => Promise<string> }).requestPermission;
+    const granted = permission ? (await permission().catch(() => 'denied')) === 'granted' : true;
+    if (!viewer || !granted || !viewer.isOrientationSupported()) return showNotice(store, MOTION_UNAVAILABLE);
+    if (viewer.isOrientationActive()) viewer.stopOrientation();
+    else viewer.startOrientation();
+  }
+
+  return (
+    <div className={`tv-root${fixedFullscreen ? ' tv-root--fixed' : ''}${mobile ? ' tv-root--mobile' : ''}`} data-status="ready" data-theme={tour.theme}>
+      {styles}
+      {tour.images.length > 0 && (
+        <Panorama
+          tour={tour}
+          sceneId={state.sceneId}
+          firstView={firstView}
+          allowLinks={!listingMode}
+          onSceneChange={goTo}
+          onSceneLoad={(sceneId) => {
+            if (firstLoadDone.current) return;
+            firstLoadDone.current = true;
+            emit(host!, 'tour-load', { shortId: tour.shortId, title: tour.title, sceneId });
+          }}
+          onError={(message) => {
+            console.error(`tour-viewer: scene failed to load: ${message}`);
+            emit(host!, 'tour-error', { code: 'SceneLoadFailed', message });
+          }}
+          onInfospot={(spot) => {
+            store.infospotId = spot.id;
+            openModal(store, 'infospot');
+          }}
+          onReady={(handle) => (panorama.current = handle)}
+        />
       )}
-      {state.status === 'loading' && <div className="tv-notice tv-notice--quiet">Loading tour…</div>}
+      <p className="tv-guidance" aria-hidden="true">
+        {touch ? 'Tap the phone to explore' : 'Click and drag to look around'}
+      </p>
+      <Sidebar
+        visible={visible}
+        controlsHidden={state.controlsHidden}
+        ambiencePlaying={ambiencePlaying}
+        mobile={mobile}
+        onToggleControls={() => (store.controlsHidden = !store.controlsHidden)}
+        onToggleAmbience={toggleAmbience}
+        onShare={() => openModal(store, 'share')}
+        onFullscreen={toggleFullscreen}
+        onMotion={() => void toggleMotion()}
+      />
+      {!state.controlsHidden && (
+        <>
+          <LeftIcons visible={visible} onLead={() => openModal(store, 'lead')} onFloorplans={() => (store.floorplanPanel = !store.floorplanPanel)} onShowing={() => openModal(store, 'showing')} />
+          {state.floorplanPanel && <FloorplanPanel floorplans={tour.floorplans} onOpen={(id) => ((store.floorplanId = id), openModal(store, 'floorplan'))} />}
+          {visible.branding && <ContactBlock tour={tour} />}
+          <SceneSteps index={sceneIndex} count={tour.images.length} onStep={(delta) => goTo(tour.images[sceneIndex + delta].id)} />
+          {tour.config.enableRibbon && (
+            <>
+              <button type="button" className="tv-reel-toggle" aria-expanded={state.reelVisible} onClick={() => (store.reelVisible = !store.reelVisible)}>
+                {state.reelVisible ? 'Hide scenes' : 'Show scenes'}
+              </button>
+              {state.reelVisible && <SceneReel tour={tour} sceneId={state.sceneId} hostWidth={hostWidth} onSelect={goTo} showBranding={visible.branding} />}
+            </>
+          )}
+        </>
+      )}
+      {tour.type === 'free' && <Watermark origin={API_ORIGIN} />}
+      {state.modal === 'lead' && (
+        <LeadModal
+          tour={tour}
+          onClose={() => closeModal(store)}
+          onSubmitted={() => {
+            emit(host!, 'lead-submit', { tourId: tour.id });
+            showNotice(store, LEAD_RECEIVED);
+          }}
+        />
+      )}
+      {state.modal === 'showing' && <ShowingModal tour={tour} initialName={state.showingName} onClose={() => closeModal(store)} onSent={(message) => showNotice(store, message)} />}
+      {state.modal === 'share' && <ShareModal tour={tour} canUseListingMode={user?.type === 2 || tour.type === 'paid'} onClose={() => closeModal(store)} />}
+      {state.modal === 'infospot' && openSpot && <InfospotModal spot={openSpot} onClose={() => closeModal(store)} />}
+      {state.modal === 'floorplan' && openPlan && (
+        <FloorplanModal
+          plan={openPlan}
+          onClose={() => closeModal(store)}
+          onRoom={(sceneId) => {
+            closeModal(store);
+            store.floorplanPanel = false;
+            goTo(sceneId);
+          }}
+        />
+      )}
+      {state.modal === 'locked' && <LockedTourModal tour={tour} onUnlocked={(unlocked) => ((store.tour = unlocked), closeModal(store))} />}
+      {state.modal === 'payments' && <PaymentsModal onClose={() => closeModal(store)} />}
+      {state.modal === 'notice' && (
+        <Modal title="Notification" onClose={() => closeModal(store)} width={420}>
+          <p role="status">{state.notice}</p>
+        </Modal>
+      )}
     </div>
   );
 }

@@ -1,28 +1,60 @@
 import type { ErrorBody } from '../api/schema/errors';
 import type { Tour } from '../api/schema/tour';
+import { USER_COOKIE, type User } from '../api/schema/user';
 import { API_ORIGIN } from './api-origin';
 
-export type TourResult = { ok: true; tour: Tour } | { ok: false; error: ErrorBody['error'] | { code: 'NetworkError'; message: string } };
+export type ApiFailure = ErrorBody['error'] | { code: 'NetworkError'; message: string };
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiFailure };
 
-/** The public page embeds the tour it shows; anything else is fetched from the API. */
+const NETWORK_ERROR = { code: 'NetworkError', message: 'The tour could not be reached. Check your connection.' } as const;
+
+/** The owners' app keeps the signed-in user in a cookie; it is readable only on our own origin. */
+export function signedInUser(): User | null {
+  if (typeof document === 'undefined' || location.origin !== API_ORIGIN) return null;
+  const raw = document.cookie.split('; ').find((part) => part.startsWith(`${USER_COOKIE}=`));
+  if (!raw) return null;
+  try {
+    return JSON.parse(decodeURIComponent(raw.slice(USER_COOKIE.length + 1))) as User;
+  } catch {
+    return null;
+  }
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<ApiResult<T>> {
+  const user = signedInUser();
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (user?.token) headers.Authorization = `JWT ${user.token}`;
+  try {
+    const response = await fetch(`${API_ORIGIN}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      credentials: 'omit',
+    });
+    const json = await response.json();
+    return response.ok ? { ok: true, value: json as T } : { ok: false, error: (json as ErrorBody).error };
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    return { ok: false, error: NETWORK_ERROR };
+  }
+}
+
+export const apiGet = <T>(path: string, signal?: AbortSignal) => call<T>('GET', path, undefined, signal);
+export const apiPost = <T>(path: string, body: unknown) => call<T>('POST', path, body);
+
+/** The public page embeds the tour it shows (as an anonymous visitor sees it). */
 function embeddedTour(shortId: string): Tour | undefined {
-  if (location.origin !== API_ORIGIN) return undefined;
+  if (location.origin !== API_ORIGIN || signedInUser()) return undefined;
   const island = document.getElementById('tour-data');
   if (!island?.textContent) return undefined;
   const tour = JSON.parse(island.textContent) as Tour;
   return tour.shortId === shortId ? tour : undefined;
 }
 
-export async function loadTour(shortId: string, signal?: AbortSignal): Promise<TourResult> {
+export async function loadTour(shortId: string, signal?: AbortSignal): Promise<ApiResult<Tour>> {
   const embedded = embeddedTour(shortId);
-  if (embedded) return { ok: true, tour: embedded };
-  try {
-    const response = await fetch(`${API_ORIGIN}/api/tours/${encodeURIComponent(shortId)}`, { signal, credentials: 'omit' });
-    const body = await response.json();
-    if (!response.ok) return { ok: false, error: (body as ErrorBody).error };
-    return { ok: true, tour: body as Tour };
-  } catch (err) {
-    if (signal?.aborted) throw err;
-    return { ok: false, error: { code: 'NetworkError', message: 'The tour could not be loaded. Check your connection.' } };
-  }
+  if (embedded) return { ok: true, value: embedded };
+  return apiGet<Tour>(`/tours/${encodeURIComponent(shortId)}`, signal);
 }

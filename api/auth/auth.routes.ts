@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { ApiError, parseOr422, readJson } from '../errors';
-import { loginSchema, signupSchema, userUpdateSchema } from '../schema/user';
+import { loginSchema, signupSchema, userUpdateSchema } from '../schema/auth-requests';
 import { findUserByEmail, insertUser, userFromRow } from '../users/user.repository';
 import { requireUser } from './current-user';
 import { hashPassword, verifyPassword } from './password-hash';

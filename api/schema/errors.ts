@@ -39,3 +39,9 @@ export const MESSAGES = {
   showingFailed: 'Oops! Something went wrong... Try submit it again',
   textCopied: 'text copied',
 } as const;
+
+/** Texts of SPEC.md §8 for the showing request. */
+export function showingReceivedMessage(agentName: string, agentEmail: string): string {
+  const who = agentName || 'A Live Showing Agent';
+  return `Showing Request received! ${who}${agentEmail ? ` at ${agentEmail}` : ''} will reach out to you shortly.`;
+}

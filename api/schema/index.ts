@@ -3,3 +3,4 @@ export * from './coords';
 export * from './tour';
 export * from './user';
 export * from './requests';
+export * from './auth-requests';

@@ -50,9 +50,3 @@ export interface ShowingRequest extends ShowingForm {
   tourId: number;
   createdDate: string;
 }
-
-/** Texts of SPEC.md §8 for the showing request. */
-export function showingReceivedMessage(agentName: string, agentEmail: string): string {
-  const who = agentName || 'A Live Showing Agent';
-  return `Showing Request received! ${who}${agentEmail ? ` at ${agentEmail}` : ''} will reach out to you shortly.`;
-}

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** User type: 'guest' (anonymous), 1 (signed up) or 2 (Pro Plus). */
 export type UserType = 'guest' | 1 | 2;
 export const PRO_PLUS = 2;
@@ -24,17 +22,3 @@ export interface User {
 export const USER_COOKIE = 'tour_user';
 export const USER_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-export const signupSchema = z.object({
-  name: z.string().trim().min(1).max(100),
-  email: z.email().max(200),
-  password: z.string().min(8).max(200),
-});
-
-export const loginSchema = z.object({ email: z.email().max(200), password: z.string().min(1).max(200) });
-
-export const userUpdateSchema = z.object({
-  name: z.string().trim().min(1).max(100).optional(),
-  picture: z.string().max(1000).optional(),
-  typeIntention: z.string().max(50).optional(),
-  meta: z.record(z.string(), z.unknown()).optional(),
-});

@@ -1,47 +1,93 @@
 import pannellum, { type PannellumViewer } from 'pannellum/build/pannellum.js';
-import { useEffect, useRef } from 'react';
-import type { Tour } from '../../api/schema/tour';
+import { useEffect, useRef, useState } from 'react';
+import type { Infospot, Tour } from '../../api/schema/tour';
+import type { PanoramaView } from '../video-chat-contract';
 import { renderSceneHotspot } from './hotspot-element';
+import { renderInfospot } from './infospot-element';
 import { maxTextureSize } from './max-texture-size';
-import { pannellumConfig } from './scene-config';
+import { initialView, pannellumConfig } from './scene-config';
+
+/** What the rest of the viewer may do with the panorama. */
+export interface PanoramaHandle {
+  viewer: PannellumViewer;
+  getView(): PanoramaView;
+}
 
 export interface PanoramaProps {
   tour: Tour;
-  firstScene: string;
+  /** The scene to show; changing it switches scenes with loadScene. */
+  sceneId: string;
+  firstView?: { yaw: number; pitch: number; hfov: number };
+  allowLinks: boolean;
   onSceneChange: (sceneId: string) => void;
   onSceneLoad: (sceneId: string) => void;
   onError: (message: string) => void;
+  onInfospot: (spot: Infospot) => void;
+  onReady: (handle: PanoramaHandle | null) => void;
 }
 
 /** The pannellum canvas: created once per tour, scenes switched with loadScene, destroyed on unmount. */
-export function Panorama({ tour, firstScene, onSceneChange, onSceneLoad, onError }: PanoramaProps) {
+export function Panorama(props: PanoramaProps) {
+  const { tour, allowLinks } = props;
   const containerRef = useRef<HTMLDivElement>(null);
-  const callbacks = useRef({ onSceneChange, onSceneLoad, onError });
-  callbacks.current = { onSceneChange, onSceneLoad, onError };
+  const viewerRef = useRef<PannellumViewer>(undefined);
+  const latest = useRef(props);
+  latest.current = props;
+  // A lost WebGL context (GPU reset, too many contexts on the page) is recovered by building the viewer again.
+  const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
     const container = containerRef.current!;
     let viewer: PannellumViewer | undefined;
-    const goTo = (sceneId: string) => viewer?.loadScene(sceneId);
+    const goTo = (sceneId: string) => latest.current.onSceneChange(sceneId);
+    const startScene = latest.current.sceneId;
     viewer = pannellum.viewer(
       container,
-      pannellumConfig(tour, firstScene, {
-        maxTexture: maxTextureSize(),
-        renderHotspot: (div, hotspot) => renderSceneHotspot(div, hotspot, goTo),
-      }),
+      pannellumConfig(
+        tour,
+        startScene,
+        {
+          maxTexture: maxTextureSize(),
+          renderHotspot: (div, hotspot) => renderSceneHotspot(div, hotspot, goTo),
+          renderInfospot: (div, spot) => renderInfospot(div, spot, (open) => latest.current.onInfospot(open), allowLinks),
+        },
+        latest.current.firstView,
+      ),
     );
-    viewer.on('scenechange', (sceneId: string) => callbacks.current.onSceneChange(sceneId));
-    viewer.on('load', () => callbacks.current.onSceneLoad(viewer!.getScene()));
-    viewer.on('error', (message: string) => callbacks.current.onError(message));
+    viewerRef.current = viewer;
+    viewer.on('load', () => latest.current.onSceneLoad(viewer!.getScene()));
+    viewer.on('error', (message: string) => latest.current.onError(message));
+    const onContextLost = (event: Event) => {
+      event.preventDefault();
+      setGeneration((n) => n + 1);
+    };
+    const canvas = container.querySelector('canvas');
+    canvas?.addEventListener('webglcontextlost', onContextLost);
     // pannellum only listens to window resizes; the element can change size on its own.
     const resizes = new ResizeObserver(() => viewer?.resize());
     resizes.observe(container);
+    latest.current.onReady({
+      viewer,
+      getView: () => ({ sceneId: viewer!.getScene(), yaw: viewer!.getYaw(), pitch: viewer!.getPitch(), hfov: viewer!.getHfov() }),
+    });
     return () => {
+      latest.current.onReady(null);
+      canvas?.removeEventListener('webglcontextlost', onContextLost);
       resizes.disconnect();
       viewer?.destroy();
       viewer = undefined;
+      viewerRef.current = undefined;
     };
-  }, [tour, firstScene]);
+  }, [tour, allowLinks, generation]);
+
+  useEffect(() => {
+    const viewer = viewerRef.current;
+    if (!viewer || viewer.getScene() === props.sceneId) return;
+    const image = tour.images.find((candidate) => candidate.id === props.sceneId);
+    if (!image) return;
+    const view = initialView(image, viewer.getScene());
+    viewer.loadScene(props.sceneId, view.pitch, view.yaw, view.hfov);
+  }, [props.sceneId, tour]);
 
   return <div ref={containerRef} className="tv-panorama" data-testid="panorama" />;
 }

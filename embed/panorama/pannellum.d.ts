@@ -45,6 +45,10 @@ declare module 'pannellum/build/pannellum.js' {
     addHotSpot(hotSpot: PannellumHotSpot, sceneId?: string): PannellumViewer;
     removeHotSpot(id: string, sceneId?: string): boolean;
     resize(): void;
+    startOrientation(): void;
+    stopOrientation(): void;
+    isOrientationSupported(): boolean;
+    isOrientationActive(): boolean;
     destroy(): void;
   }
   const pannellum: { viewer(container: HTMLElement, config: PannellumConfig): PannellumViewer };

@@ -1,6 +1,6 @@
 import type { PannellumConfig, PannellumHotSpot, PannellumScene } from 'pannellum/build/pannellum.js';
 import { coordsToYawPitch } from '../../api/schema/coords';
-import type { Hotspot, Image, Tour } from '../../api/schema/tour';
+import type { Hotspot, Image, Infospot, Tour } from '../../api/schema/tour';
 import { absoluteUrl } from '../api-origin';
 
 /** SPEC.md §9: default camera field of view. */
@@ -20,29 +20,44 @@ export function panoramaUrl(image: Image, maxTexture: number): string {
 export interface SceneConfigOptions {
   maxTexture: number;
   renderHotspot: (div: HTMLDivElement, hotspot: Hotspot) => void;
+  renderInfospot: (div: HTMLDivElement, spot: Infospot) => void;
 }
 
-function sceneHotspots(image: Image, renderHotspot: SceneConfigOptions['renderHotspot']): PannellumHotSpot[] {
-  return image.hotspots.map((hotspot) => ({
-    id: hotspot.id,
-    ...coordsToYawPitch(hotspot.coords),
-    cssClass: 'tv-hotspot-anchor',
-    createTooltipFunc: (div) => renderHotspot(div, hotspot),
-  }));
+function sceneHotspots(image: Image, options: SceneConfigOptions): PannellumHotSpot[] {
+  return [
+    ...image.hotspots.map((hotspot) => ({
+      id: hotspot.id,
+      ...coordsToYawPitch(hotspot.coords),
+      cssClass: 'tv-hotspot-anchor',
+      createTooltipFunc: (div: HTMLDivElement) => options.renderHotspot(div, hotspot),
+    })),
+    ...image.infospots.map((spot) => ({
+      id: spot.id,
+      ...coordsToYawPitch(spot.coords),
+      cssClass: 'tv-hotspot-anchor',
+      createTooltipFunc: (div: HTMLDivElement) => options.renderInfospot(div, spot),
+    })),
+  ];
 }
 
-/** The whole tour as pannellum's tour config: one scene per image, links drawn by the viewer itself. */
-export function pannellumConfig(tour: Tour, firstScene: string, options: SceneConfigOptions): PannellumConfig {
+/** The initial view of a scene, or of a scene entered from a given one (initialViewOverrides). */
+export function initialView(image: Image, fromSceneId?: string): { yaw: number; pitch: number; hfov: number } {
+  const override = fromSceneId ? image.initialViewOverrides.find((entry) => entry.id === fromSceneId) : undefined;
+  const position = override?.cameraPosition ?? image.cameraPosition;
+  return { yaw: position?.yaw ?? 0, pitch: position?.pitch ?? 0, hfov: image.cameraZoom ?? DEFAULT_FOV_DEG };
+}
+
+/** The whole tour as pannellum's tour config: one scene per image, links and info spots drawn by the viewer. */
+export function pannellumConfig(tour: Tour, firstScene: string, options: SceneConfigOptions, firstView?: { yaw: number; pitch: number; hfov: number }): PannellumConfig {
   const scenes: Record<string, PannellumScene> = {};
   for (const image of tour.images) {
+    const view = image.id === firstScene && firstView ? firstView : initialView(image);
     scenes[image.id] = {
       type: 'equirectangular',
       title: image.title,
       panorama: panoramaUrl(image, options.maxTexture),
-      yaw: image.cameraPosition?.yaw ?? 0,
-      pitch: image.cameraPosition?.pitch ?? 0,
-      hfov: image.cameraZoom ?? DEFAULT_FOV_DEG,
-      hotSpots: sceneHotspots(image, options.renderHotspot),
+      ...view,
+      hotSpots: sceneHotspots(image, options),
       ...(image.isNotEquirect ? { haov: 360, vaov: 180 } : {}),
     };
   }

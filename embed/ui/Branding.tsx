@@ -1,0 +1,28 @@
+import type { Tour } from '../../api/schema/tour';
+import { absoluteUrl } from '../api-origin';
+
+/** Logo and contact block (hidden in listing mode by the caller). */
+export function ContactBlock({ tour }: { tour: Tour }) {
+  const { person, email, number } = tour.contacts;
+  if (!(tour.logo && !tour.hideLogo) && !person && !email && !number && !tour.companyName) return null;
+  return (
+    <div className="tv-contacts">
+      {tour.logo && !tour.hideLogo && <img src={absoluteUrl(tour.logo)} alt={tour.companyName || 'Logo'} />}
+      <div>
+        {tour.companyName && <strong>{tour.companyName}</strong>}
+        {person && <div>{person}</div>}
+        {email && <a href={`mailto:${email}`}>{email}</a>}
+        {number && <a href={`tel:${number}`}>{number}</a>}
+      </div>
+    </div>
+  );
+}
+
+/** SPEC.md §6: free tours carry a watermark linking to the product. */
+export function Watermark({ origin }: { origin: string }) {
+  return (
+    <a className="tv-watermark" href={`${origin}/`} target="_blank" rel="noopener noreferrer">
+      Made with Tour Platform
+    </a>
+  );
+}

@@ -1,0 +1,84 @@
+import type { VisibleControls } from '../viewer-rules';
+
+export interface SidebarProps {
+  visible: VisibleControls;
+  controlsHidden: boolean;
+  ambiencePlaying: boolean;
+  mobile: boolean;
+  onToggleControls: () => void;
+  onToggleAmbience: () => void;
+  onShare: () => void;
+  onFullscreen: () => void;
+  onMotion: () => void;
+}
+
+/** The right sidebar of SPEC.md §2; which buttons show comes from visibleControls. */
+export function Sidebar(props: SidebarProps) {
+  const { visible, controlsHidden } = props;
+  return (
+    <div className="tv-sidebar" role="toolbar" aria-label="Tour controls">
+      <button type="button" className="tv-icon tv-toggle-controls" aria-pressed={controlsHidden} aria-label={controlsHidden ? 'Show controls' : 'Hide controls'} onClick={props.onToggleControls}>
+        {controlsHidden ? '☰' : '✕'}
+      </button>
+      {!controlsHidden && (
+        <>
+          {visible.ambience && (
+            <button type="button" className="tv-icon" aria-pressed={props.ambiencePlaying} aria-label={props.ambiencePlaying ? 'Mute ambient sound' : 'Play ambient sound'} onClick={props.onToggleAmbience}>
+              ♪
+            </button>
+          )}
+          {visible.share && (
+            <button type="button" className="tv-icon" aria-label="Share" onClick={props.onShare}>
+              ⤴
+            </button>
+          )}
+          {visible.fullscreen && (
+            <button type="button" className="tv-icon" aria-label="Fullscreen" onClick={props.onFullscreen}>
+              ⤢
+            </button>
+          )}
+          {visible.motion && (
+            <button type="button" className="tv-icon" aria-label="Toggle motion control" onClick={props.onMotion}>
+              ⟳
+            </button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+export function LeftIcons({ visible, onLead, onFloorplans, onShowing }: { visible: VisibleControls; onLead: () => void; onFloorplans: () => void; onShowing: () => void }) {
+  return (
+    <div className="tv-left-icons">
+      {visible.lead && (
+        <button type="button" className="tv-icon" aria-label="Request information" onClick={onLead}>
+          ✉
+        </button>
+      )}
+      {visible.floorplan && (
+        <button type="button" className="tv-icon" aria-label="Floor plans" onClick={onFloorplans}>
+          ▦
+        </button>
+      )}
+      {visible.showing && (
+        <button type="button" className="tv-icon" aria-label="Request a showing" onClick={onShowing}>
+          ☎
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function SceneSteps({ index, count, onStep }: { index: number; count: number; onStep: (delta: 1 | -1) => void }) {
+  return (
+    <div className="tv-steps">
+      <button type="button" className="tv-icon" aria-label="Previous scene" disabled={index <= 0} onClick={() => onStep(-1)}>
+        ‹
+      </button>
+      <button type="button" className="tv-icon" aria-label="Next scene" disabled={index >= count - 1} onClick={() => onStep(1)}>
+        ›
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import type { Infospot } from '../../api/schema/tour';
+import { absoluteUrl } from '../api-origin';
+import { Modal } from './Modal';
+
+/** HTML from owners is sanitised before it is shown; DOMPurify loads only when an HTML info spot opens. */
+function SanitisedHtml({ html }: { html: string }) {
+  const [clean, setClean] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('dompurify').then(({ default: DOMPurify }) => {
+      if (live) setClean(DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form'], ADD_ATTR: ['target'] }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [html]);
+  return clean === null ? <p>Loading…</p> : <div className="tv-html" dangerouslySetInnerHTML={{ __html: clean }} />;
+}
+
+export function InfospotModal({ spot, onClose }: { spot: Infospot; onClose: () => void }) {
+  return (
+    <Modal title={spot.data.previewText && spot.dataType !== 'ext' ? spot.data.previewText : undefined} onClose={onClose} width={640} className="tv-infospot">
+      {spot.dataType === 'html' && <SanitisedHtml html={spot.data.htmlContent} />}
+      {spot.dataType === 'ext' && <p className="tv-infospot__text">{spot.data.previewText}</p>}
+      {spot.dataType === 'image' && spot.data.image && (
+        <figure>
+          <img src={absoluteUrl(spot.data.image.url)} alt={spot.data.image.caption} />
+          <figcaption>{spot.data.image.caption}</figcaption>
+        </figure>
+      )}
+    </Modal>
+  );
+}

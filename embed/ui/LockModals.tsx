@@ -1,0 +1,50 @@
+import { useState, type FormEvent } from 'react';
+import type { Tour } from '../../api/schema/tour';
+import { apiPost } from '../tour-client';
+import { Modal } from './Modal';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** SPEC.md §4/§5: a visitor unlocks a locked tour with a valid e-mail. */
+export function LockedTourModal({ tour, onUnlocked }: { tour: Tour; onUnlocked: (tour: Tour) => void }) {
+  const [email, setEmail] = useState('');
+  const [verifying, setVerifying] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!EMAIL_PATTERN.test(email)) return window.alert('invalid e-mail');
+    setVerifying(true);
+    const result = await apiPost<Tour>(`/tours/${encodeURIComponent(tour.shortId)}/unlock/email`, { email });
+    setVerifying(false);
+    if (result.ok) onUnlocked(result.value);
+    else window.alert(result.error.code === 'ValidationFailed' ? 'invalid e-mail' : result.error.message);
+  }
+
+  return (
+    <Modal title="This tour is locked" width={440}>
+      <form onSubmit={submit} className="tv-form">
+        <p>Enter your e-mail address to view this tour.</p>
+        <label className="tv-field">
+          <span>Email</span>
+          <input type="text" inputMode="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+        </label>
+        {verifying && <p role="status">verifying e-mail, please wait</p>}
+        <button type="submit" className="tv-button" disabled={verifying}>
+          Submit
+        </button>
+      </form>
+    </Modal>
+  );
+}
+
+/** The owner of a locked tour is asked to pay; card payments are a later step and off on this server. */
+export function PaymentsModal({ onClose }: { onClose: () => void }) {
+  return (
+    <Modal title="Unlock your tour" onClose={onClose} width={440}>
+      <p>This tour is locked until it is paid for. Card payments are not set up on this server yet, so the tour stays locked; visitors can unlock it with their e-mail address.</p>
+      <button type="button" className="tv-button" onClick={onClose}>
+        OK
+      </button>
+    </Modal>
+  );
+}

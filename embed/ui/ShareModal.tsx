@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { MESSAGES } from '../../api/schema/errors';
+import type { Tour } from '../../api/schema/tour';
+import { API_ORIGIN } from '../api-origin';
+import { Modal } from './Modal';
+
+/** DESIGN.md §6: camera and microphone so the video chat works inside the iframe. */
+const IFRAME_ALLOW = 'fullscreen; xr-spatial-tracking; gyroscope; accelerometer; camera; microphone; display-capture';
+
+export function shareLinks(tour: Pick<Tour, 'shortId'>, mls: boolean) {
+  const link = `${API_ORIGIN}/tours/${encodeURIComponent(tour.shortId)}${mls ? '?mls=1' : ''}`;
+  return {
+    link,
+    iframe: `<iframe src="${link}" width="100%" height="600" style="border:0" allowfullscreen allow="${IFRAME_ALLOW}"></iframe>`,
+    script: `<script type="module" src="${API_ORIGIN}/embed/tour-viewer.js"></script>\n<tour-viewer short-id="${tour.shortId}"${mls ? ' mls="1"' : ''}></tour-viewer>`,
+  };
+}
+
+export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; canUseListingMode: boolean; onClose: () => void }) {
+  const [mls, setMls] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const { link, iframe, script } = shareLinks(tour, mls);
+  const title = tour.title || tour.name;
+
+  async function copy(text: string) {
+    await navigator.clipboard?.writeText(text).catch(() => undefined);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 3000);
+  }
+
+  return (
+    <Modal title="Share and embed" onClose={onClose} width={600} height={750} className="tv-share">
+      {canUseListingMode && (
+        <label className="tv-check">
+          <input type="checkbox" checked={mls} onChange={(event) => setMls(event.target.checked)} /> Listing-compliant link (MLS)
+        </label>
+      )}
+      <label className="tv-field">
+        <span>Direct link</span>
+        <input readOnly value={link} onClick={() => copy(link)} aria-describedby="tv-copy-hint" />
+      </label>
+      <label className="tv-field">
+        <span>Embed with an iframe</span>
+        <textarea readOnly rows={3} value={iframe} />
+      </label>
+      <button type="button" className="tv-button" onClick={() => copy(iframe)}>
+        Copy iframe code
+      </button>
+      <label className="tv-field">
+        <span>Embed with a script tag</span>
+        <textarea readOnly rows={3} value={script} />
+      </label>
+      <button type="button" className="tv-button" onClick={() => copy(script)}>
+        Copy script code
+      </button>
+      <div className="tv-social">
+        <a className="tv-social__facebook" style={{ background: '#465B90' }} target="_blank" rel="noopener noreferrer" href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`}>
+          Facebook
+        </a>
+        <a className="tv-social__twitter" style={{ background: '#50AEED' }} target="_blank" rel="noopener noreferrer" href={`https://twitter.com/intent/tweet?url=${encodeURIComponent(link)}&text=${encodeURIComponent(title)}`}>
+          Twitter
+        </a>
+        <a className="tv-social__email" href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(link)}`}>
+          E-mail
+        </a>
+      </div>
+      <p className="tv-hint" id="tv-copy-hint" title="White-labelling (your own address for tours) is set under Tour Editor, Brand Kit, Whitelabel URL, for Pro Plus users.">
+        where's my whitelabel
+      </p>
+      {copied && (
+        <p className="tv-toast" role="status">
+          {MESSAGES.textCopied}
+        </p>
+      )}
+    </Modal>
+  );
+}
