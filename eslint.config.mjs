@@ -35,6 +35,24 @@ export default tseslint.config(
     },
   },
   {
+    // The viewer's budget has no room for zod: from the schema modules that build zod schemas it takes types only.
+    files: ['embed/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/api/schema(/(tour|requests|auth-requests|index))?$',
+              allowTypeImports: true,
+              message: 'These schema modules pull zod into the viewer bundle: import types only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The frontends share only the domain model with the server.
     files: ['embed/**', 'admin/**'],
     rules: {
