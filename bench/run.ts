@@ -2,8 +2,12 @@
 // Exits non-zero when a budget is exceeded.
 import { readFileSync } from 'node:fs';
 import { benchBundle } from './bundle.bench';
+import { benchViewer } from './viewer.bench';
 
-const BENCHES: Array<[string, () => Promise<void>]> = [['bundle', benchBundle]];
+const BENCHES: Array<[string, () => Promise<void>]> = [
+  ['bundle', benchBundle],
+  ['viewer', benchViewer],
+];
 
 const only = process.argv.slice(2);
 for (const [name, bench] of BENCHES) {

@@ -4,7 +4,9 @@ import { useSnapshot } from 'valtio';
 import type { Tour } from '../api/schema/tour';
 import { createAmbience } from './ambience';
 import { API_ORIGIN, absoluteUrl } from './api-origin';
+import { maxTextureSize } from './panorama/max-texture-size';
 import { Panorama, type PanoramaHandle } from './panorama/Panorama';
+import { preloadPanorama } from './panorama/scene-config';
 import viewerCss from './styles/viewer.css';
 import { loadTour, signedInUser } from './tour-client';
 import { ContactBlock, Watermark } from './ui/Branding';
@@ -66,6 +68,8 @@ function useTourLoader(store: ViewerState, host: Element | undefined, shortId: s
         }
         const user = signedInUser();
         tourLoaded(store, result.value, onOwnPage() ? readViewHash(location.hash).sceneId : undefined);
+        const first = result.value.images.find((image) => image.id === store.sceneId);
+        if (first) preloadPanorama(first, maxTextureSize());
         const lock = lockCheck(result.value, user);
         if (lock === 'locked-tour') openModal(store, 'locked');
         else if (lock === 'payments') openModal(store, 'payments');
@@ -85,6 +89,8 @@ export function TourViewer({ shortId, loading, mls, container }: TourViewerProps
   const hostWidth = useHostWidth(host);
   const panorama = useRef<PanoramaHandle | null>(null);
   const firstLoadDone = useRef(false);
+  // Overlays wait for the first panorama, so their images and layout do not compete with it.
+  const [firstShown, setFirstShown] = useState(false);
   const ambience = useRef<HTMLAudioElement | null>(null);
   const [ambiencePlaying, setAmbiencePlaying] = useState(false);
   const [fixedFullscreen, setFixedFullscreen] = useState(false);
@@ -208,6 +214,7 @@ export function TourViewer({ shortId, loading, mls, container }: TourViewerProps
           onSceneLoad={(sceneId) => {
             if (firstLoadDone.current) return;
             firstLoadDone.current = true;
+            setFirstShown(true);
             emit(host!, 'tour-load', { shortId: tour.shortId, title: tour.title, sceneId });
           }}
           onError={(message) => {
@@ -221,6 +228,8 @@ export function TourViewer({ shortId, loading, mls, container }: TourViewerProps
           onReady={(handle) => (panorama.current = handle)}
         />
       )}
+      {(firstShown || tour.images.length === 0) && (
+        <>
       <p className="tv-guidance" aria-hidden="true">
         {touch ? 'Tap the phone to explore' : 'Click and drag to look around'}
       </p>
@@ -252,6 +261,8 @@ export function TourViewer({ shortId, loading, mls, container }: TourViewerProps
         </>
       )}
       {tour.type === 'free' && <Watermark origin={API_ORIGIN} />}
+        </>
+      )}
       {state.modal === 'lead' && (
         <LeadModal
           tour={tour}

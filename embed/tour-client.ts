@@ -53,8 +53,20 @@ function embeddedTour(shortId: string): Tour | undefined {
   return tour.shortId === shortId ? tour : undefined;
 }
 
+const prefetched = new Map<string, Promise<ApiResult<Tour>>>();
+
+/**
+ * Starts fetching a tour before React has mounted the element: on a partner page the script runs after the
+ * markup, so the request overlaps the viewer's own start-up. The answer is used once.
+ */
+export function prefetchTour(shortId: string): void {
+  if (!prefetched.has(shortId) && !embeddedTour(shortId)) prefetched.set(shortId, apiGet<Tour>(`/tours/${encodeURIComponent(shortId)}`));
+}
+
 export async function loadTour(shortId: string, signal?: AbortSignal): Promise<ApiResult<Tour>> {
   const embedded = embeddedTour(shortId);
   if (embedded) return { ok: true, value: embedded };
-  return apiGet<Tour>(`/tours/${encodeURIComponent(shortId)}`, signal);
+  const early = prefetched.get(shortId);
+  prefetched.delete(shortId);
+  return early ?? apiGet<Tour>(`/tours/${encodeURIComponent(shortId)}`, signal);
 }

@@ -1,5 +1,5 @@
 import pannellum, { type PannellumViewer } from 'pannellum/build/pannellum.js';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Infospot, Tour } from '../../api/schema/tour';
 import type { PanoramaView } from '../video-chat-contract';
 import { renderSceneHotspot } from './hotspot-element';
@@ -36,7 +36,8 @@ export function Panorama(props: PanoramaProps) {
   // A lost WebGL context (GPU reset, too many contexts on the page) is recovered by building the viewer again.
   const [generation, setGeneration] = useState(0);
 
-  useEffect(() => {
+  // A layout effect starts pannellum (and its panorama download) right after the DOM commit, not a frame later.
+  useLayoutEffect(() => {
     const container = containerRef.current!;
     let viewer: PannellumViewer | undefined;
     const goTo = (sceneId: string) => latest.current.onSceneChange(sceneId);

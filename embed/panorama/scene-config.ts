@@ -17,6 +17,11 @@ export function panoramaUrl(image: Image, maxTexture: number): string {
   return absoluteUrl(tooWide && image.mobileUrl ? image.mobileUrl : image.url);
 }
 
+/** Warms the HTTP cache with the first panorama while React and pannellum start (pannellum fetches it the same way). */
+export function preloadPanorama(image: Image, maxTexture: number): void {
+  void fetch(panoramaUrl(image, maxTexture), { mode: 'cors', credentials: 'same-origin' }).catch(() => undefined);
+}
+
 export interface SceneConfigOptions {
   maxTexture: number;
   renderHotspot: (div: HTMLDivElement, hotspot: Hotspot) => void;

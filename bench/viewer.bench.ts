@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../test/e2e/support/browser';
+import { partnerPage, startPartnerSite } from '../test/e2e/support/partner-site';
+import { removeDataDir, startServer } from '../test/e2e/support/server';
+import { writeResult } from './support/results';
+
+/** DESIGN.md §9: time to first panorama of <tour-viewer> at most 1.25× bare pannellum, same image, same run. */
+export const FIRST_PANORAMA_RATIO_BUDGET = 1.25;
+const RUNS = 7;
+
+const PANNELLUM_JS = readFileSync('node_modules/pannellum/build/pannellum.js', 'utf8');
+const PANNELLUM_CSS = readFileSync('node_modules/pannellum/build/pannellum.css', 'utf8');
+
+/** The reference: pannellum alone on a plain page, inlined so it pays no extra request (favouring it). */
+function barePage(panorama: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><style>${PANNELLUM_CSS}</style></head><body>
+<div id="pano" style="width:1000px;height:560px"></div>
+<script>${PANNELLUM_JS.replace(/<\/script/g, '<\\/script')}</script>
+<script>
+  const viewer = pannellum.viewer('pano', { type: 'equirectangular', panorama: ${JSON.stringify(panorama)}, autoLoad: true, showControls: false });
+  viewer.on('load', () => { window.firstPanoramaMs = performance.now(); });
+</script></body></html>`;
+}
+
+const ELEMENT_PAGE_BODY = `<tour-viewer short-id="demo" loading="eager" style="width:1000px;height:560px"></tour-viewer>
+<script>document.addEventListener('tour-load', () => { window.firstPanoramaMs = performance.now(); });</script>`;
+
+/** A fresh context each run, so neither side profits from a warm cache. */
+async function timeToFirstPanorama(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 700 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  const handle = await page.waitForFunction(() => (window as unknown as { firstPanoramaMs?: number }).firstPanoramaMs, undefined, { timeout: 60_000 });
+  const ms = (await handle.jsonValue()) as number;
+  await context.close();
+  return ms;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export async function benchViewer(): Promise<void> {
+  const [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
+  try {
+    const demo = await (await fetch(`${server.origin}/api/tours/demo`)).json();
+    const panorama = `${server.origin}${demo.images[0].url}`;
+    const elementUrl = partner.page('/element', partnerPage(server.origin, ELEMENT_PAGE_BODY));
+    const bareUrl = partner.page('/bare', barePage(panorama));
+    const element: number[] = [];
+    const bare: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      // Alternate which goes first, so neither always meets a busier machine.
+      if (run % 2 === 0) {
+        element.push(await timeToFirstPanorama(browser, elementUrl));
+        bare.push(await timeToFirstPanorama(browser, bareUrl));
+      } else {
+        bare.push(await timeToFirstPanorama(browser, bareUrl));
+        element.push(await timeToFirstPanorama(browser, elementUrl));
+      }
+    }
+    const ratio = median(element) / median(bare);
+    writeResult({
+      name: 'viewer',
+      runs: RUNS,
+      elementMedianMs: Math.round(median(element)),
+      barePannellumMedianMs: Math.round(median(bare)),
+      ratio: Number(ratio.toFixed(3)),
+      ratioBudget: FIRST_PANORAMA_RATIO_BUDGET,
+      elementMs: element.map(Math.round),
+      barePannellumMs: bare.map(Math.round),
+      withinBudget: ratio <= FIRST_PANORAMA_RATIO_BUDGET,
+    });
+  } finally {
+    await browser.close();
+    await partner.close();
+    await server.stop();
+    removeDataDir(server.dataDir);
+  }
+}
