@@ -1,22 +1,41 @@
 import type { Context } from 'hono';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../errors';
+import { writeFileAtomic } from '../media/atomic-write';
 import type { Tour } from '../schema/tour';
 
 export const SOCIAL_IMAGE_PX = { width: 1200, height: 630 };
 
-/** The share picture crawlers fetch: the centre of the first scene, cut to the size social sites show. */
-export async function socialImageResponse(c: Context<AppEnv>, tour: Tour): Promise<Response> {
-  const first = tour.images[0];
-  const local = first?.url.match(/^\/media\/(tours\/[0-9a-f]+\.jpg)$/);
-  if (!local) throw new ApiError(404, 'NotFound', 'This tour has no picture to share yet.');
-  const picture = await sharp(await readFile(join(c.var.config.dataDir, 'media', local[1])))
+/** Our stored panoramas, whether served from /media or from MEDIA_BASE_URL: the file name is what counts. */
+const STORED_PANORAMA = /\/tours\/([0-9a-f]+\.jpg)$/;
+
+/**
+ * The crop of one stored panorama, made once: panorama files never change under their random names, so the
+ * crop cached beside them stays right until the first scene itself changes.
+ */
+async function centreCrop(mediaDir: string, image: string): Promise<Buffer> {
+  const cached = join(mediaDir, 'social', image);
+  const hit = await readFile(cached).catch(() => undefined);
+  if (hit) return hit;
+  const picture = await sharp(await readFile(join(mediaDir, 'tours', image)))
     .resize({ ...SOCIAL_IMAGE_PX, fit: 'cover', position: 'centre' })
     .jpeg({ quality: 80 })
     .toBuffer();
+  await mkdir(join(mediaDir, 'social'), { recursive: true });
+  await writeFileAtomic(cached, picture).catch(() => undefined); // a concurrent request may have written it first
+  return picture;
+}
+
+/** The share picture crawlers fetch: the centre of the first scene, cut to the size social sites show. */
+export async function socialImageResponse(c: Context<AppEnv>, tour: Tour): Promise<Response> {
+  const image = tour.images[0]?.url.match(STORED_PANORAMA)?.[1];
+  if (!image) throw new ApiError(404, 'NotFound', 'This tour has no picture to share yet.');
+  const picture = await centreCrop(join(c.var.config.dataDir, 'media'), image).catch(() => {
+    throw new ApiError(404, 'NotFound', 'This tour has no picture to share yet.');
+  });
   c.header('Content-Type', 'image/jpeg');
   c.header('Cache-Control', 'public, max-age=3600');
   return c.body(new Uint8Array(picture));
