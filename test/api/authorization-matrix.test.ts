@@ -1,0 +1,144 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { smallPanorama } from '../support/pictures';
+import { createTestApp, type TestApp } from './support/test-app';
+import { guest, json, signUp, type TestUser } from './support/users';
+
+/**
+ * Every route of SPEC.md §7 this server has, asked by each kind of caller. Non-owners must get the exact status,
+ * never see the owner's data (marked with SECRET), and leave the owner's data exactly as it was.
+ */
+type Role = 'anonymous' | 'guest' | 'other' | 'owner';
+const ROLES: Role[] = ['anonymous', 'guest', 'other', 'owner'];
+const SECRET = 'OWNER-SECRET';
+
+interface Fixture {
+  t: TestApp;
+  users: Record<Exclude<Role, 'anonymous'>, TestUser>;
+  /** Private, owned by `owner`, with a scene, a floor plan, a lead and a showing request. */
+  hidden: { id: number; shortId: string; revision: number };
+  /** Public with lead generation and join notices on, for visitors' routes. */
+  open: { id: number; shortId: string };
+  floorplanId: number;
+  assetId: number;
+}
+
+let f: Fixture;
+
+function auth(role: Role): Record<string, string> {
+  return role === 'anonymous' ? {} : f.users[role].auth;
+}
+
+function form(field: string, bytes: Buffer, name: string, extra: Record<string, string> = {}): FormData {
+  const body = new FormData();
+  body.set(field, new File([new Uint8Array(bytes)], name));
+  for (const [key, value] of Object.entries(extra)) body.set(key, value);
+  return body;
+}
+
+const mp3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0, 0, 0, 0, 0]), ...Array.from({ length: 8 }, () => Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(413)]))]);
+
+async function setUp(): Promise<Fixture> {
+  const t = await createTestApp();
+  const users = { guest: await guest(t), other: await signUp(t, 'Other'), owner: await signUp(t, SECRET) };
+  const created = async () => (await t.app.request('/api/tours', { method: 'POST', headers: users.owner.auth })).json();
+  const hiddenNew = await created();
+  const openNew = await created();
+  const scene = { id: 'hall', title: 'Hall', url: '/media/tours/0123.jpg' };
+  const hidden = await (await t.app.request(`/api/tours/${hiddenNew.shortId}`, json({ revision: hiddenNew.revision, title: SECRET, privacy: 'Private', images: [scene] }, users.owner.auth))).json();
+  const open = await (await t.app.request(`/api/tours/${openNew.shortId}`, json({ revision: openNew.revision, title: 'Open house', leadgen: { enabled: true }, isNotifyEnabled: true, images: [scene] }, users.owner.auth))).json();
+  const floorplan = await (await t.app.request(`/api/floorplans/${hidden.id}`, json({ name: SECRET, url: '/media/tours/plan.jpg' }, users.owner.auth))).json();
+  const asset = await (await t.app.request('/api/assets', json({ name: SECRET, url: '/media/assets/a.jpg', thumbUrl: '/media/assets/thumb-a.jpg', assetType: 'logo' }, users.owner.auth))).json();
+  await t.app.request(`/api/leads/${open.id}`, json({ email: 'lead@example.com', name: SECRET, url: 'https://partner.example' }));
+  await t.app.request(`/api/tours/${open.shortId}/requestShowing`, json({ name: SECRET, email: 'visitor@example.com' }));
+  return { t, users, hidden, open, floorplanId: floorplan.floorplanId, assetId: asset.assetId };
+}
+
+/** Everything the owner has, as the owner sees it. */
+async function ownerState(): Promise<unknown> {
+  const get = async (path: string) => (await f.t.app.request(path, { headers: f.users.owner.auth })).text();
+  return Promise.all([
+    get('/api/status/user'),
+    get('/api/tours?perPage=100'),
+    get(`/api/tours/${f.hidden.shortId}`),
+    get('/api/assets/'),
+    get(`/api/tours/${f.open.shortId}/leads`),
+    get(`/api/tours/${f.open.shortId}/showings`),
+    get('/api/outbox'),
+  ]);
+}
+
+interface Route {
+  name: string;
+  call: (role: Role) => Promise<Response>;
+  status: Record<Role, number>;
+}
+
+const OWNER_ONLY = { anonymous: 401, guest: 403, other: 403 } as const;
+
+const ROUTES: Route[] = [
+  { name: 'GET /api/status/user', call: (r) => f.t.app.request('/api/status/user', { headers: auth(r) }), status: { anonymous: 401, guest: 200, other: 200, owner: 200 } },
+  { name: 'POST /api/users/{id}', call: (r) => f.t.app.request(`/api/users/${f.users.owner.id}`, json({ name: `renamed by ${r}` }, auth(r))), status: { ...OWNER_ONLY, owner: 200 } },
+  { name: 'GET /api/tours', call: (r) => f.t.app.request('/api/tours', { headers: auth(r) }), status: { anonymous: 401, guest: 200, other: 200, owner: 200 } },
+  { name: 'GET /api/tours/{private}', call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}`, { headers: auth(r) }), status: { anonymous: 403, guest: 403, other: 403, owner: 200 } },
+  { name: 'POST /api/tours/{shortId}', call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}`, json({ revision: f.hidden.revision, title: r }, auth(r))), status: { ...OWNER_ONLY, owner: 200 } },
+  { name: 'DELETE /api/tours/{shortId}', call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}`, { method: 'DELETE', headers: auth(r) }), status: { ...OWNER_ONLY, owner: 200 } },
+  { name: 'GET /api/tours/{shortId}/clone', call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}/clone`, { headers: auth(r) }), status: { ...OWNER_ONLY, owner: 201 } },
+  { name: 'GET /api/tours/{private}/meta/center.jpg', call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}/meta/center.jpg`, { headers: auth(r) }), status: { anonymous: 403, guest: 403, other: 403, owner: 404 } },
+  {
+    name: 'POST /api/images/',
+    call: async (r) => f.t.app.request('/api/images/', { method: 'POST', headers: auth(r), body: form('image', await smallPanorama(400), 'Hall.jpg', { tourId: String(f.hidden.id) }) }),
+    status: { ...OWNER_ONLY, owner: 201 },
+  },
+  {
+    name: 'POST /api/tours/{shortId}/audio',
+    call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}/audio`, { method: 'POST', headers: auth(r), body: form('audio', mp3, 'Birds.mp3') }),
+    status: { ...OWNER_ONLY, owner: 201 },
+  },
+  { name: 'POST /api/floorplans/{tourId}', call: (r) => f.t.app.request(`/api/floorplans/${f.hidden.id}`, json({ name: r, url: '/media/tours/p.jpg' }, auth(r))), status: { ...OWNER_ONLY, owner: 201 } },
+  {
+    name: 'POST /api/floorplan/update/{id}',
+    call: (r) => f.t.app.request(`/api/floorplan/update/${f.floorplanId}`, json({ name: r, hotspots: JSON.stringify([{ coords: { x: 1, y: 2 }, destinationSceneId: 'hall' }]) }, auth(r))),
+    status: { ...OWNER_ONLY, owner: 200 },
+  },
+  { name: 'DELETE /api/floorplan/delete/{id}', call: (r) => f.t.app.request(`/api/floorplan/delete/${f.floorplanId}`, { method: 'DELETE', headers: auth(r) }), status: { ...OWNER_ONLY, owner: 200 } },
+  { name: 'GET /api/assets/', call: (r) => f.t.app.request('/api/assets/', { headers: auth(r) }), status: { anonymous: 401, guest: 200, other: 200, owner: 200 } },
+  {
+    name: 'POST /api/assets/upload',
+    call: async (r) => f.t.app.request('/api/assets/upload', { method: 'POST', headers: auth(r), body: form('file', await smallPanorama(200), 'logo.jpg', { assetType: 'logo' }) }),
+    status: { anonymous: 401, guest: 201, other: 201, owner: 201 },
+  },
+  { name: 'POST /api/assets (update)', call: (r) => f.t.app.request('/api/assets', json({ assetId: f.assetId, name: r, url: '/media/assets/b.jpg', assetType: 'logo' }, auth(r))), status: { ...OWNER_ONLY, owner: 200 } },
+  { name: 'DELETE /api/asset/{id}', call: (r) => f.t.app.request(`/api/asset/${f.assetId}`, { method: 'DELETE', headers: auth(r) }), status: { ...OWNER_ONLY, owner: 200 } },
+  { name: 'GET /api/tours/{shortId}/leads', call: (r) => f.t.app.request(`/api/tours/${f.open.shortId}/leads`, { headers: auth(r) }), status: { ...OWNER_ONLY, owner: 200 } },
+  { name: 'GET /api/tours/{shortId}/leads.csv', call: (r) => f.t.app.request(`/api/tours/${f.open.shortId}/leads.csv`, { headers: auth(r) }), status: { ...OWNER_ONLY, owner: 200 } },
+  { name: 'GET /api/tours/{shortId}/showings', call: (r) => f.t.app.request(`/api/tours/${f.open.shortId}/showings`, { headers: auth(r) }), status: { ...OWNER_ONLY, owner: 200 } },
+  { name: 'GET /api/outbox', call: (r) => f.t.app.request('/api/outbox', { headers: auth(r) }), status: { anonymous: 401, guest: 200, other: 200, owner: 200 } },
+  { name: 'POST /api/leads/{private tourId}', call: (r) => f.t.app.request(`/api/leads/${f.hidden.id}`, json({ email: 'x@example.com' }, auth(r))), status: { anonymous: 403, guest: 403, other: 403, owner: 403 } },
+  { name: 'POST /api/tours/{private}/requestShowing', call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}/requestShowing`, json({ name: 'V', email: 'v@example.com' }, auth(r))), status: { anonymous: 403, guest: 403, other: 403, owner: 201 } },
+  { name: 'GET /api/tours/{private}/joinChat', call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}/joinChat`, { headers: auth(r) }), status: { anonymous: 403, guest: 403, other: 403, owner: 200 } },
+];
+
+beforeEach(async () => {
+  f = await setUp();
+});
+
+describe('authorization matrix', () => {
+  describe.each(ROUTES)('$name', (route) => {
+    it.each(ROLES)('as %s', async (role) => {
+      const before = role === 'owner' ? undefined : await ownerState();
+      const response = await route.call(role);
+      expect(response.status).toBe(route.status[role]);
+      if (role === 'owner') return;
+      expect(await response.text()).not.toContain(SECRET);
+      expect(await ownerState()).toEqual(before);
+    });
+  });
+
+  it.each<Role>(['anonymous', 'guest', 'other'])('lets %s leave a lead, a showing request and a join notice on a public tour', async (role) => {
+    expect((await f.t.app.request(`/api/leads/${f.open.id}`, json({ email: 'v@example.com', name: role }, auth(role)))).status).toBe(201);
+    const showing = await f.t.app.request(`/api/tours/${f.open.shortId}/requestShowing`, json({ name: role, email: 'v@example.com' }, auth(role)));
+    expect(showing.status).toBe(201);
+    expect(await showing.text()).not.toContain(SECRET);
+    expect(await (await f.t.app.request(`/api/tours/${f.open.shortId}/joinChat`, { headers: auth(role) })).json()).toEqual({ notified: true });
+  });
+});
