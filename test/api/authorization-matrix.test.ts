@@ -69,7 +69,7 @@ async function ownerState(): Promise<unknown> {
 
 interface Route {
   name: string;
-  call: (role: Role) => Promise<Response>;
+  call: (role: Role) => Response | Promise<Response>;
   status: Record<Role, number>;
 }
 
