@@ -1,11 +1,13 @@
 import pannellumCss from 'pannellum/build/pannellum.css';
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { subscribeKey } from 'valtio/utils';
 import type { Tour } from '../api/schema/tour';
 import { createAmbience } from './ambience';
 import { API_ORIGIN, absoluteUrl } from './api-origin';
 import { maxTextureSize } from './panorama/max-texture-size';
 import { Panorama, type PanoramaHandle } from './panorama/Panorama';
+import { createPanoramaControl, type AttachablePanoramaControl } from './panorama/panorama-control';
 import { preloadPanorama } from './panorama/scene-config';
 import viewerCss from './styles/viewer.css';
 import { loadTour, signedInUser } from './tour-client';
@@ -81,7 +83,7 @@ function useTourLoader(store: ViewerState, host: Element | undefined, shortId: s
   }, [started, shortId, host, store]);
 }
 
-export function TourViewer({ shortId, loading, mls, container }: TourViewerProps) {
+export function TourViewer({ shortId, loading, mls, showVideoChat, container }: TourViewerProps) {
   const store = useRef(createViewerStore()).current;
   const state = useSnapshot(store);
   const host = container?.host as HTMLElement | undefined;
@@ -95,6 +97,18 @@ export function TourViewer({ shortId, loading, mls, container }: TourViewerProps
   const [ambiencePlaying, setAmbiencePlaying] = useState(false);
   const [fixedFullscreen, setFixedFullscreen] = useState(false);
   useTourLoader(store, host, shortId, started);
+  const goToRef = useRef<(sceneId: string) => void>(() => undefined);
+  const control = useRef<AttachablePanoramaControl | null>(null);
+  control.current ??= createPanoramaControl({
+    goToScene: (sceneId) => goToRef.current(sceneId),
+    openInfospot: (infospotId) => {
+      if (!infospotId) return closeModal(store);
+      store.infospotId = infospotId;
+      openModal(store, 'infospot');
+    },
+    watchScene: (listener) => subscribeKey(store, 'sceneId', listener),
+    watchInfospot: (listener) => subscribeKey(store, 'infospotId', listener),
+  });
 
   const tour = store.tour;
   const listingMode = flagOn(mls) || (onOwnPage() && new URLSearchParams(location.search).get('mls') === '1');
@@ -103,6 +117,11 @@ export function TourViewer({ shortId, loading, mls, container }: TourViewerProps
   const user = signedInUser();
 
   useEffect(() => () => ambience.current?.pause(), []);
+
+  const chatRequested = flagOn(showVideoChat) || (onOwnPage() && new URLSearchParams(location.search).get('showVideoChat') === '1');
+  useEffect(() => {
+    if (state.status === 'ready' && chatRequested) store.chatOpen = true;
+  }, [state.status, chatRequested, store]);
 
   useEffect(() => {
     if (!onOwnPage() || state.status !== 'ready') return;
@@ -171,6 +190,7 @@ export function TourViewer({ shortId, loading, mls, container }: TourViewerProps
     sceneChanged(store, sceneId);
     emit(host!, 'scene-change', { sceneId, title: sceneTitle(tour, sceneId) });
   };
+  goToRef.current = goTo;
   const hashView = onOwnPage() ? readViewHash(location.hash) : {};
   const firstView = hashView.sceneId === state.sceneId && hashView.yaw !== undefined ? { yaw: hashView.yaw, pitch: hashView.pitch ?? 0, hfov: hashView.hfov ?? 90 } : undefined;
   const openSpot = state.infospotId ? tour.images.flatMap((image) => image.infospots).find((spot) => spot.id === state.infospotId) : undefined;
@@ -225,7 +245,10 @@ export function TourViewer({ shortId, loading, mls, container }: TourViewerProps
             store.infospotId = spot.id;
             openModal(store, 'infospot');
           }}
-          onReady={(handle) => (panorama.current = handle)}
+          onReady={(handle) => {
+            panorama.current = handle;
+            control.current!.attach(handle?.viewer ?? null);
+          }}
         />
       )}
       {(firstShown || tour.images.length === 0) && (
@@ -243,6 +266,8 @@ export function TourViewer({ shortId, loading, mls, container }: TourViewerProps
         onShare={() => openModal(store, 'share')}
         onFullscreen={toggleFullscreen}
         onMotion={() => void toggleMotion()}
+        onVideoChat={() => (store.chatOpen = !store.chatOpen)}
+        chatOpen={state.chatOpen}
       />
       {!state.controlsHidden && (
         <>

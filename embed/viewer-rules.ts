@@ -21,6 +21,8 @@ export interface VisibleControls {
   motion: boolean;
   vr: boolean;
   videoChat: boolean;
+  /** The 300 px chat panel may open (and stays open during the chat, when the button is gone). */
+  videoChatPanel: boolean;
   lead: boolean;
   floorplan: boolean;
   /** The third left icon: request a live showing, when the tour takes showing requests. */
@@ -38,6 +40,7 @@ export function visibleControls({ tour, mobile, vr, mls, chatActive }: ControlsC
     motion: mobile,
     vr: true,
     videoChat: !vr && !chatActive && tour.isVideoChatEnabled && !mls,
+    videoChatPanel: !vr && tour.isVideoChatEnabled && !mls,
     lead: tour.leadgen.enabled && !vr && !mls,
     floorplan: tour.floorplans.length > 0 && !vr,
     showing: tour.isScheduleEnabled && !vr && !mls,

@@ -10,6 +10,8 @@ export interface SidebarProps {
   onShare: () => void;
   onFullscreen: () => void;
   onMotion: () => void;
+  onVideoChat: () => void;
+  chatOpen: boolean;
 }
 
 /** The right sidebar of SPEC.md §2; which buttons show comes from visibleControls. */
@@ -40,6 +42,11 @@ export function Sidebar(props: SidebarProps) {
           {visible.motion && (
             <button type="button" className="tv-icon" aria-label="Toggle motion control" onClick={props.onMotion}>
               ⟳
+            </button>
+          )}
+          {visible.videoChat && (
+            <button type="button" className="tv-icon tv-video-chat" aria-pressed={props.chatOpen} aria-label={props.chatOpen ? 'Close video chat' : 'Video chat'} onClick={props.onVideoChat}>
+              ◉
             </button>
           )}
         </>

@@ -22,8 +22,9 @@ describe('visibleControls, against SPEC.md’s table', () => {
     ['mobile: no fullscreen, motion control shown', { mobile: true }, { fullscreen: false, motion: true }],
     ['mls=1 hides share, lead icon, showing requests and branding', { mls: true }, { share: false, lead: false, showing: false, branding: false, videoChat: false }],
     ['scheduling off', { tourPatch: { isScheduleEnabled: false } }, { showing: false }],
-    ['during a chat the chat button hides', { chatActive: true }, { videoChat: false }],
-    ['chat disabled on the tour', { tourPatch: { isVideoChatEnabled: false } }, { videoChat: false }],
+    ['during a chat the chat button hides, the panel stays', { chatActive: true }, { videoChat: false, videoChatPanel: true }],
+    ['chat disabled on the tour', { tourPatch: { isVideoChatEnabled: false } }, { videoChat: false, videoChatPanel: false }],
+    ['mls=1 keeps the chat panel shut', { mls: true }, { videoChatPanel: false }],
     ['leadgen off', { tourPatch: { leadgen: { enabled: false, message: '' } } }, { lead: false }],
     ['no floor plans', { tourPatch: { floorplans: [] } }, { floorplan: false }],
   ])('%s', (_label, { tourPatch, ...context }, expected) => {

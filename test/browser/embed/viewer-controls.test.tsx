@@ -1,0 +1,173 @@
+import { expect } from 'chai';
+import pannellum, { type PannellumViewer } from 'pannellum/build/pannellum.js';
+import type { ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { tourConfigSchema, type Infospot } from '../../../api/schema/tour';
+import { createPanoramaControl } from '../../../embed/panorama/panorama-control';
+import { LeftIcons, Sidebar } from '../../../embed/ui/Controls';
+import { InfospotModal } from '../../../embed/ui/InfospotModal';
+import { PasswordGate } from '../../../embed/ui/PasswordGate';
+import { visibleControls, type ControlsContext } from '../../../embed/viewer-rules';
+
+const mounted: Root[] = [];
+function render(node: ReactNode): HTMLElement {
+  const host = document.createElement('div');
+  document.body.append(host);
+  const root = createRoot(host);
+  mounted.push(root);
+  root.render(node);
+  return host;
+}
+
+async function until<T>(probe: () => T | null | undefined | false, what: string): Promise<T> {
+  for (let i = 0; i < 500; i++) {
+    const value = probe();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+function names(host: HTMLElement): string[] {
+  return [...host.querySelectorAll('button')].map((button) => button.getAttribute('aria-label') ?? '');
+}
+
+const baseTour: ControlsContext['tour'] = {
+  isVideoChatEnabled: true,
+  isScheduleEnabled: true,
+  leadgen: { enabled: true, message: '' },
+  floorplans: [{ floorplanId: 'f', name: 'F', url: '', thumbUrl: '', tourId: 1, hotspots: [], sortOrder: 0, uploaded: true }],
+  config: { ...tourConfigSchema.parse({}), ambience: { name: 'Birds', audio: '/media/audio/a.mp3', playing: true } },
+  type: 'paid',
+  owner: { type: 1 },
+};
+const base: ControlsContext = { tour: baseTour, mobile: false, vr: false, mls: false, chatActive: false };
+const noop = () => undefined;
+
+afterEach(() => {
+  mounted.splice(0).forEach((root) => root.unmount());
+  document.body.replaceChildren();
+});
+
+// SPEC.md §2 Viewer: the right sidebar and the left icon stack, as the visitor sees them.
+describe('sidebar and left icons drawn in Chromium, against SPEC.md', () => {
+  const rows: Array<[string, Partial<ControlsContext> & { tourPatch?: Partial<ControlsContext['tour']> }, string[], string[]]> = [
+    ['desktop, everything on', {}, ['Play ambient sound', 'Share', 'Fullscreen', 'Video chat', 'Request information', 'Floor plans', 'Request a showing'], ['Toggle motion control']],
+    ['mobile: motion control instead of fullscreen', { mobile: true }, ['Toggle motion control'], ['Fullscreen']],
+    ['mls=1: no share, lead, showing, chat or ambience', { mls: true }, ['Fullscreen', 'Floor plans'], ['Share', 'Request information', 'Request a showing', 'Video chat', 'Play ambient sound']],
+    ['during a chat the chat button is gone', { chatActive: true }, ['Share'], ['Video chat']],
+    ['chat disabled on the tour', { tourPatch: { isVideoChatEnabled: false } }, ['Share'], ['Video chat']],
+    ['no ambience audio', { tourPatch: { config: tourConfigSchema.parse({}) } }, ['Share'], ['Play ambient sound']],
+    ['leadgen off, no floor plans, scheduling off', { tourPatch: { leadgen: { enabled: false, message: '' }, floorplans: [], isScheduleEnabled: false } }, ['Share'], ['Request information', 'Floor plans', 'Request a showing']],
+  ];
+  for (const [label, { tourPatch, ...context }, shown, hidden] of rows) {
+    it(label, async () => {
+      const visible = visibleControls({ ...base, ...context, tour: { ...baseTour, ...tourPatch } });
+      const host = render(
+        <>
+          <Sidebar visible={visible} controlsHidden={false} ambiencePlaying={false} mobile={!!context.mobile} chatOpen={false} onToggleControls={noop} onToggleAmbience={noop} onShare={noop} onFullscreen={noop} onMotion={noop} onVideoChat={noop} />
+          <LeftIcons visible={visible} onLead={noop} onFloorplans={noop} onShowing={noop} />
+        </>,
+      );
+      const drawn = await until(() => host.querySelector('.tv-sidebar') && names(host), 'the sidebar');
+      for (const name of shown) expect(drawn, name).to.include(name);
+      for (const name of hidden) expect(drawn, name).not.to.include(name);
+    });
+  }
+
+  it('hiding the controls leaves only the show-controls toggle', async () => {
+    const visible = visibleControls(base);
+    const host = render(<Sidebar visible={visible} controlsHidden ambiencePlaying={false} mobile={false} chatOpen={false} onToggleControls={noop} onToggleAmbience={noop} onShare={noop} onFullscreen={noop} onMotion={noop} onVideoChat={noop} />);
+    expect(await until(() => host.querySelector('.tv-sidebar') && names(host), 'the sidebar')).to.deep.equal(['Show controls']);
+  });
+});
+
+describe('password gate', () => {
+  it('has no close icon and a masked field that Show unmasks', async () => {
+    const host = render(<PasswordGate shortId="x" onUnlocked={noop} />);
+    const field = await until(() => host.querySelector<HTMLInputElement>('input[autocomplete="current-password"]'), 'the field');
+    expect(field.type).to.equal('password');
+    expect(host.querySelector('[aria-label="Close"]')).to.equal(null);
+    host.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+    await until(() => field.type === 'text', 'the unmasked field');
+    expect(host.querySelector('button[type="submit"]')!.textContent).to.equal('Submit');
+  });
+});
+
+describe('HTML info spot', () => {
+  it('shows the owner’s HTML sanitised by DOMPurify: neither an onerror handler nor a script runs', async () => {
+    const flags = window as unknown as { tvPwned?: number };
+    const spot = {
+      id: 's1',
+      pitch: 0,
+      yaw: 0,
+      dataType: 'html',
+      data: { previewText: 'Notes', htmlContent: '<b>Kept</b><img src="x" onerror="window.tvPwned=1"><script>window.tvPwned=2</script>' },
+    } as unknown as Infospot;
+    const host = render(<InfospotModal spot={spot} onClose={noop} />);
+    const html = await until(() => host.querySelector('.tv-html'), 'the sanitised HTML');
+    expect(html.querySelector('b')!.textContent).to.equal('Kept');
+    expect(html.querySelector('script')).to.equal(null);
+    expect(html.querySelector('img')!.hasAttribute('onerror')).to.equal(false);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the broken image has had time to fail
+    expect(flags.tvPwned).to.equal(undefined);
+  });
+});
+
+/** A small equirectangular picture made on a canvas, so the test needs no files. */
+function panoramaDataUrl(colour: string): string {
+  const canvas = document.createElement('canvas');
+  canvas.width = 512;
+  canvas.height = 256;
+  const context = canvas.getContext('2d')!;
+  context.fillStyle = colour;
+  context.fillRect(0, 0, 512, 256);
+  return canvas.toDataURL('image/png');
+}
+
+describe('PanoramaControl over a real pannellum viewer (what the video chat drives)', () => {
+  it('reads and sets the view, changes scene for a view elsewhere, reports interaction and scene changes', async () => {
+    const container = document.createElement('div');
+    container.style.cssText = 'width:400px;height:300px';
+    document.body.append(container);
+    const viewer: PannellumViewer = pannellum.viewer(container, {
+      default: { firstScene: 'a', autoLoad: true, sceneFadeDuration: 0 },
+      scenes: { a: { type: 'equirectangular', panorama: panoramaDataUrl('#336') }, b: { type: 'equirectangular', panorama: panoramaDataUrl('#633') } },
+    });
+    const sceneListeners = new Set<(sceneId: string) => void>();
+    const control = createPanoramaControl({
+      goToScene: (sceneId) => {
+        viewer.loadScene(sceneId);
+        sceneListeners.forEach((listener) => listener(sceneId));
+      },
+      openInfospot: noop,
+      watchScene: (listener) => (sceneListeners.add(listener), () => void sceneListeners.delete(listener)),
+      watchInfospot: () => noop,
+    });
+    control.attach(viewer);
+    try {
+      await until(() => viewer.isLoaded(), 'scene a');
+      control.setView({ sceneId: 'a', yaw: 40, pitch: 10, hfov: 80 }, 0);
+      expect(control.getView()).to.deep.include({ sceneId: 'a', yaw: 40, pitch: 10, hfov: 80 });
+
+      const scenes: string[] = [];
+      const stop = control.onSceneChange((sceneId) => scenes.push(sceneId));
+      control.setView({ sceneId: 'b', yaw: -30, pitch: 5, hfov: 70 }, 500);
+      const view = await until(() => (control.getView()?.sceneId === 'b' && viewer.isLoaded() && control.getView()?.yaw === -30 ? control.getView() : null), 'the view in scene b');
+      expect(view).to.deep.include({ pitch: 5, hfov: 70 });
+      expect(scenes).to.deep.equal(['b']);
+      stop();
+
+      let interactions = 0;
+      const unsubscribe = control.onUserInteraction(() => interactions++);
+      container.querySelector('.pnlm-dragfix')!.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: 10, clientY: 10 }));
+      expect(interactions).to.equal(1);
+      unsubscribe();
+      container.querySelector('.pnlm-dragfix')!.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: 10, clientY: 10 }));
+      expect(interactions).to.equal(1);
+    } finally {
+      control.attach(null);
+      viewer.destroy();
+    }
+  });
+});
