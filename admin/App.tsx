@@ -1,17 +1,50 @@
-/** The owners' app. Until sign-in and the editor land, it points visitors at the demo tour. */
+import { useEffect } from 'react';
+import { ToastContainer } from 'react-toastify';
+import toastCss from 'react-toastify/dist/ReactToastify.css';
+import { useSnapshot } from 'valtio';
+import type { User } from '../api/schema/user';
+import { api } from './api-client';
+import { Dashboard } from './pages/Dashboard';
+import { Editor } from './pages/Editor';
+import { Landing } from './pages/Landing';
+import { NotFound } from './pages/NotFound';
+import { navigate, usePath } from './router';
+import { session, setUser } from './session';
+import adminCss from './styles/admin.css';
+
+/** SPEC.md §9: editor toasts at top centre, closing after 3000 ms. */
+export const TOAST_AUTO_CLOSE_MS = 3000;
+
+/** SPEC.md §2: a 401 from the status check resets the user and returns to /. */
+function useStatusCheck(): void {
+  useEffect(() => {
+    if (!session.user) return;
+    api<User>('GET', '/status/user').then(
+      (user) => setUser({ ...user, token: session.user!.token }),
+      () => {
+        if (!session.user) navigate('/');
+      },
+    );
+  }, []);
+}
+
 export function App() {
+  const path = usePath();
+  const { user } = useSnapshot(session);
+  useStatusCheck();
+  const edit = /^\/tours\/([^/]+)\/edit$/.exec(path);
+  let page;
+  if (path === '/' || path === '') page = user ? <Dashboard /> : <Landing />;
+  else if (!user) page = <Landing />;
+  else if (path === '/dashboard') page = <Dashboard />;
+  else if (edit) page = <Editor shortId={decodeURIComponent(edit[1])} />;
+  else page = <NotFound />;
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '64px auto', padding: 16 }}>
-      <h1>Tour Platform</h1>
-      <p>Build 360° virtual tours from panorama photos, share them anywhere, and guide visitors live.</p>
-      <ul>
-        <li>
-          <a href="/tours/demo">Open the demo tour</a>
-        </li>
-        <li>
-          <a href="/demo/">See the demo tour embedded in a partner page</a>
-        </li>
-      </ul>
-    </main>
+    <>
+      <style>{toastCss}</style>
+      <style>{adminCss}</style>
+      {page}
+      <ToastContainer position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} />
+    </>
   );
 }

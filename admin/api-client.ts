@@ -1,0 +1,24 @@
+import type { ErrorBody } from '../api/schema/errors';
+import { RequestFailed } from './request-failed';
+import { session, setUser } from './session';
+
+/** Calls /api with the JWT header. A 401 on a signed-in call means the sign-in is gone: the user is reset. */
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (session.user) headers.Authorization = `JWT ${session.user.token}`;
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { method, headers, body: isForm ? body : body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new RequestFailed(0, 'NetworkError', 'Not Connected to Internet');
+  }
+  const json = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const error = (json as ErrorBody).error ?? { code: 'InternalError', message: response.statusText };
+    if (response.status === 401 && session.user) setUser(null);
+    throw new RequestFailed(response.status, error.code, error.message, error.details);
+  }
+  return json as T;
+}

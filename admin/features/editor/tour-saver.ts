@@ -1,0 +1,84 @@
+import { proxy } from 'valtio';
+import { MESSAGES } from '../../../api/schema/errors';
+import type { Tour } from '../../../api/schema/tour';
+import { RequestFailed } from '../../request-failed';
+
+/** How long the editor waits after the last change before saving. */
+export const SAVE_DEBOUNCE_MS = 800;
+/** While offline, how often a pending save is tried again. */
+export const OFFLINE_RETRY_MS = 3000;
+
+export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'offline' | 'signed-out' | 'conflict' | 'invalid';
+
+export interface SaverState {
+  status: SaveStatus;
+  message: string;
+}
+
+export type SaveCall = (tour: Tour) => Promise<Tour>;
+
+/**
+ * Saves the editor's tour (SPEC.md §4): debounced on change; a network failure keeps the edit and retries
+ * ('Not Connected to Internet'); a 401 waits for a new sign-in; a 409 asks to reload; nothing typed is dropped.
+ */
+export class TourSaver {
+  readonly state = proxy<SaverState>({ status: 'saved', message: '' });
+  private pending: Tour | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private inFlight = false;
+
+  constructor(
+    private readonly save: SaveCall,
+    private readonly onSaved: (tour: Tour) => void,
+  ) {}
+
+  change(tour: Tour): void {
+    this.pending = tour;
+    if (this.state.status !== 'conflict') this.set('unsaved', '');
+    this.schedule(SAVE_DEBOUNCE_MS);
+  }
+
+  /** Try again now (back online, signed in again). */
+  flush(): void {
+    this.schedule(0);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.run(), ms);
+  }
+
+  private set(status: SaveStatus, message: string): void {
+    this.state.status = status;
+    this.state.message = message;
+  }
+
+  private async run(): Promise<void> {
+    const tour = this.pending;
+    if (!tour || this.inFlight || this.state.status === 'conflict') return;
+    this.inFlight = true;
+    this.set('saving', '');
+    try {
+      const saved = await this.save(tour);
+      // Edits made while this save was on its way carry the old revision: move them onto the new one.
+      this.pending = this.pending === tour ? undefined : { ...this.pending!, revision: saved.revision };
+      this.onSaved(saved);
+      this.set(this.pending ? 'unsaved' : 'saved', '');
+      if (this.pending) this.schedule(0);
+    } catch (err) {
+      const failure = err instanceof RequestFailed ? err : new RequestFailed(0, 'NetworkError', MESSAGES.notConnected);
+      if (failure.status === 0) {
+        this.set('offline', MESSAGES.notConnected);
+        this.schedule(OFFLINE_RETRY_MS);
+      } else if (failure.status === 401) this.set('signed-out', 'Your sign-in has expired. Sign in again to save; your changes are kept.');
+      else if (failure.status === 409) this.set('conflict', 'This tour was changed elsewhere. Reload it to continue; your last changes here were not saved.');
+      else this.set('invalid', failure.message);
+    } finally {
+      this.inFlight = false;
+    }
+  }
+}

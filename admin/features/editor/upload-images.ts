@@ -1,0 +1,47 @@
+import type { UploadedPicture } from './tour-edits';
+
+/** SPEC.md §9: an image upload is retried once. */
+export const UPLOAD_RETRIES = 1;
+
+export type UploadOutcome =
+  | { kind: 'all'; message: string }
+  | { kind: 'some'; message: string; failedTitles: string[] }
+  | { kind: 'none'; message: string };
+
+export interface UploadResult {
+  uploaded: UploadedPicture[];
+  failed: File[];
+  outcome: UploadOutcome;
+}
+
+/** The server's answer to one upload; a reply without an image name counts as a failure. */
+export type UploadOne = (file: File) => Promise<Partial<UploadedPicture> & { image?: string }>;
+
+/** SPEC.md §8's three upload notices. */
+export function uploadOutcome(total: number, failedTitles: string[]): UploadOutcome {
+  if (failedTitles.length === 0) return { kind: 'all', message: 'All your images were uploaded.' };
+  if (failedTitles.length === total) return { kind: 'none', message: 'Something went wrong: no images were uploaded. Please try again.' };
+  return {
+    kind: 'some',
+    failedTitles,
+    message: `We hit a small hiccup: these images were not uploaded: ${failedTitles.join(', ')}. Please try them again.`,
+  };
+}
+
+/** Uploads one file after another, retrying each once, and reports the images remaining as it goes. */
+export async function uploadImages(files: File[], uploadOne: UploadOne, onRemaining: (remaining: number) => void): Promise<UploadResult> {
+  const uploaded: UploadedPicture[] = [];
+  const failed: File[] = [];
+  onRemaining(files.length);
+  for (const [index, file] of files.entries()) {
+    let stored: UploadedPicture | undefined;
+    for (let attempt = 0; attempt <= UPLOAD_RETRIES && !stored; attempt++) {
+      const reply = await uploadOne(file).catch(() => undefined);
+      if (reply?.image && reply.url) stored = { ...(reply as UploadedPicture), fileName: file.name };
+    }
+    if (stored) uploaded.push(stored);
+    else failed.push(file);
+    onRemaining(files.length - index - 1);
+  }
+  return { uploaded, failed, outcome: uploadOutcome(files.length, failed.map((file) => file.name.replace(/\.(jpe?g|png)$/i, ''))) };
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import type { Page } from '../../api/schema/requests';
+import type { Tour } from '../../api/schema/tour';
+import { api } from '../api-client';
+import { RequestFailed } from '../request-failed';
+import { navigate } from '../router';
+import { ConfirmModal } from './ConfirmModal';
+import { Header } from './Header';
+
+type Pending = { kind: 'delete' | 'clone'; tour: Pick<Tour, 'shortId' | 'title' | 'name'> } | null;
+
+export function Dashboard() {
+  const [tours, setTours] = useState<Tour[] | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+
+  const reload = () => api<Page<Tour>>('GET', '/tours?perPage=100').then((page) => setTours(page.items), () => setTours([]));
+  useEffect(() => void reload(), []);
+
+  async function create() {
+    const tour = await api<Tour>('POST', '/tours');
+    navigate(`/tours/${tour.shortId}/edit`);
+  }
+
+  async function confirm() {
+    if (!pending) return;
+    const { kind, tour } = pending;
+    setPending(null);
+    try {
+      if (kind === 'delete') {
+        await api('DELETE', `/tours/${tour.shortId}`, tour);
+        toast.success('Tour deleted.');
+        await reload();
+      } else {
+        const clone = await api<Tour>('GET', `/tours/${tour.shortId}/clone`);
+        navigate(`/tours/${clone.shortId}/edit`);
+      }
+    } catch (err) {
+      toast.error(err instanceof RequestFailed ? err.message : 'Something went wrong.');
+    }
+  }
+
+  return (
+    <>
+      <Header>
+        <button type="button" className="ad-button ad-button--upgrade" onClick={() => toast.info('Payments are not set up on this server yet, so Pro Plus cannot be bought here.')}>
+          Upgrade to Pro Plus
+        </button>
+      </Header>
+      <main className="ad-main">
+        <div className="ad-toolbar">
+          <h1>Your tours</h1>
+          <button type="button" className="ad-button" onClick={() => void create()}>
+            New tour
+          </button>
+          <button type="button" className="ad-button ad-button--plain" onClick={() => setPending({ kind: 'clone', tour: { shortId: 'demo', title: 'the demo tour', name: '' } })}>
+            Clone the demo tour
+          </button>
+        </div>
+        {tours === null && <p>Loading…</p>}
+        {tours?.length === 0 && <p>No tours yet. Create one from your 360° photos.</p>}
+        <ul className="ad-cards">
+          {tours?.map((tour) => (
+            <li key={tour.shortId} className="ad-tour-card" data-short-id={tour.shortId}>
+              {tour.images[0] ? <img src={tour.images[0].thumbUrl} alt="" /> : <div className="ad-tour-card__empty">No scenes yet</div>}
+              <h2>{tour.title || tour.name || 'Untitled tour'}</h2>
+              <p>
+                {tour.type} · {tour.images.length} scenes
+              </p>
+              <a className="ad-button" href={`/tours/${tour.shortId}/edit`} onClick={(event) => (event.preventDefault(), navigate(`/tours/${tour.shortId}/edit`))}>
+                Edit
+              </a>
+              <a className="ad-link" href={`/tours/${tour.shortId}`} target="_blank" rel="noreferrer">
+                View
+              </a>
+              <button type="button" className="ad-link" onClick={() => setPending({ kind: 'clone', tour })}>
+                Clone
+              </button>
+              <button type="button" className="ad-link ad-link--danger" onClick={() => setPending({ kind: 'delete', tour })}>
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      </main>
+      {pending && (
+        <ConfirmModal
+          text={pending.kind === 'delete' ? `Delete "${pending.tour.title || pending.tour.name || 'Untitled tour'}"? This cannot be undone.` : `Make a copy of ${pending.tour.title || pending.tour.name || 'this tour'}?`}
+          onAgree={() => void confirm()}
+          onCancel={() => setPending(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,297 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { useSnapshot } from 'valtio';
+import { THEMES, type Tour, type TourConfig } from '../../api/schema/tour';
+import { api } from '../api-client';
+import { addScene, linkScenes, moveScene, removeScene, renameScene, unlinkScenes } from '../features/editor/tour-edits';
+import { TourSaver } from '../features/editor/tour-saver';
+import { uploadImages } from '../features/editor/upload-images';
+import { RequestFailed } from '../request-failed';
+import { Header } from './Header';
+import { TourPreview } from './TourPreview';
+
+const TABS = ['edit tour', 'brand kit', 'floor plan', 'lead gen', 'video chat', 'team', 'settings', 'library'] as const;
+type Tab = (typeof TABS)[number];
+const CONFIG_FLAGS: Array<[keyof Omit<TourConfig, 'ambience'>, string]> = [
+  ['enableRibbon', 'Show the scene reel'],
+  ['hideRibbonAtStart', 'Hide the reel at start'],
+  ['autoRotate', 'Rotate automatically'],
+  ['tinyPlanet', 'Tiny planet intro'],
+  ['audioHotspots', 'Sound on hotspots'],
+  ['lockHorizontalFov', 'Lock the horizontal field of view'],
+  ['toggleHotspots', 'Let visitors hide hotspots'],
+];
+const SAVE_LABELS = { saved: 'Saved', unsaved: 'Unsaved changes', saving: 'Saving…', offline: 'Not Connected to Internet', 'signed-out': 'Sign in again to save', conflict: 'Changed elsewhere', invalid: 'Not saved' };
+
+function isEquirectangular(file: File): Promise<boolean> {
+  return createImageBitmap(file).then(
+    (bitmap) => Math.abs(bitmap.width / bitmap.height - 2) < 0.02,
+    () => true,
+  );
+}
+
+export function Editor({ shortId }: { shortId: string }) {
+  const [tour, setTour] = useState<Tour | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [tab, setTab] = useState<Tab>('edit tour');
+  const [remaining, setRemaining] = useState(0);
+  const [preview, setPreview] = useState(false);
+  const newPassword = useRef('');
+  const saver = useMemo(
+    () =>
+      new TourSaver(
+        (draft) => {
+          const body = newPassword.current ? { ...draft, password: newPassword.current } : draft;
+          return api<Tour>('POST', `/tours/${encodeURIComponent(shortId)}`, body).then((saved) => ((newPassword.current = ''), saved));
+        },
+        (saved) => setTour((current) => (current ? { ...current, revision: saved.revision } : saved)),
+      ),
+    [shortId],
+  );
+  const save = useSnapshot(saver.state);
+
+  useEffect(() => {
+    api<Tour>('GET', `/tours/${encodeURIComponent(shortId)}`).then(setTour, (err) => setLoadError(err instanceof RequestFailed ? err.message : 'The tour could not be loaded.'));
+    const online = () => saver.flush();
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      saver.dispose();
+    };
+  }, [shortId, saver]);
+
+  if (loadError) return <main className="ad-main" role="alert">{loadError}</main>;
+  if (!tour) return <main className="ad-main">Loading…</main>;
+
+  const change = (next: Tour) => {
+    setTour(next);
+    saver.change(next);
+  };
+  const set = <K extends keyof Tour>(key: K, value: Tour[K]) => change({ ...tour, [key]: value });
+
+  async function addImages(files: FileList | null) {
+    if (!files?.length) return;
+    const list = [...files];
+    const flags = await Promise.all(list.map(isEquirectangular));
+    const equirectangular = new Map(list.map((file, i) => [file.name, flags[i]]));
+    const result = await uploadImages(
+      list,
+      (file) => {
+        const form = new FormData();
+        form.set('image', file);
+        form.set('tourId', String(tour!.id));
+        if (!equirectangular.get(file.name)) form.set('isNotEquirect', 'true');
+        return api('POST', '/images/', form);
+      },
+      setRemaining,
+    );
+    let next = tour!;
+    for (const picture of result.uploaded) next = addScene(next, { ...picture, isNotEquirect: !equirectangular.get(picture.fileName) });
+    change(next);
+    (result.outcome.kind === 'all' ? toast.success : toast.error)(result.outcome.message);
+  }
+
+  const field = (key: 'title' | 'description' | 'companyName' | 'agentName' | 'agentEmail' | 'ua') => ({
+    value: tour[key],
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value),
+  });
+
+  return (
+    <>
+      <Header>
+        <input className="ad-title-input" aria-label="Tour title" placeholder="Tour title" {...field('title')} />
+        <span className={`ad-save ad-save--${save.status}`} role="status">
+          {SAVE_LABELS[save.status]}
+        </span>
+        {save.status === 'conflict' && (
+          <button type="button" className="ad-button" onClick={() => location.reload()}>
+            Reload
+          </button>
+        )}
+        <button type="button" className="ad-button ad-button--plain" aria-pressed={preview} onClick={() => setPreview(!preview)}>
+          Preview
+        </button>
+      </Header>
+      {save.message && (
+        <p className="ad-banner" role="alert">
+          {save.message}
+        </p>
+      )}
+      <nav className="ad-tabs" role="tablist">
+        {TABS.map((name) => (
+          <button key={name} type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)}>
+            {name}
+          </button>
+        ))}
+      </nav>
+      <main className="ad-main ad-editor">
+        {tab === 'edit tour' && (
+          <section aria-label="Scenes">
+            <label className="ad-button">
+              Add images
+              <input type="file" accept="image/jpeg,image/png,image/webp" multiple hidden onChange={(event) => void addImages(event.target.files)} />
+            </label>
+            {remaining > 0 && <p role="status">Uploading image, please wait ({remaining} remaining)</p>}
+            <ol className="ad-scenes">
+              {tour.images.map((image, index) => (
+                <li key={image.id} data-scene-id={image.id}>
+                  <img src={image.thumbUrl} alt="" />
+                  <input aria-label={`Title of scene ${index + 1}`} value={image.title} onChange={(event) => change(renameScene(tour, image.id, event.target.value))} />
+                  <button type="button" className="ad-link" aria-label={`Move ${image.title} up`} disabled={index === 0} onClick={() => change(moveScene(tour, index, index - 1))}>
+                    ↑
+                  </button>
+                  <button type="button" className="ad-link" aria-label={`Move ${image.title} down`} disabled={index === tour.images.length - 1} onClick={() => change(moveScene(tour, index, index + 1))}>
+                    ↓
+                  </button>
+                  <select
+                    aria-label={`Link ${image.title} to`}
+                    value=""
+                    onChange={(event) => event.target.value && change(linkScenes(tour, image.id, event.target.value, { yaw: 0, pitch: -10 }))}
+                  >
+                    <option value="">Link to…</option>
+                    {tour.images
+                      .filter((other) => other.id !== image.id)
+                      .map((other) => (
+                        <option key={other.id} value={other.id}>
+                          {other.title}
+                        </option>
+                      ))}
+                  </select>
+                  <ul className="ad-links">
+                    {image.hotspots.map((hotspot) => (
+                      <li key={hotspot.id}>
+                        → {hotspot.image.title}
+                        <button type="button" className="ad-link ad-link--danger" aria-label={`Remove link to ${hotspot.image.title}`} onClick={() => change(unlinkScenes(tour, image.id, hotspot.id))}>
+                          ×
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                  <button type="button" className="ad-link ad-link--danger" onClick={() => change(removeScene(tour, image.id))}>
+                    Delete scene
+                  </button>
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+        {tab === 'settings' && (
+          <section aria-label="Settings" className="ad-form">
+            <label className="ad-field">
+              <span>Description</span>
+              <textarea rows={3} {...field('description')} />
+            </label>
+            <label className="ad-field">
+              <span>Privacy</span>
+              <select value={tour.privacy} onChange={(event) => set('privacy', event.target.value as Tour['privacy'])}>
+                <option>Public</option>
+                <option>Private</option>
+                <option>Password</option>
+              </select>
+            </label>
+            {tour.privacy === 'Password' && (
+              <label className="ad-field">
+                <span>Tour password</span>
+                <input
+                  type="password"
+                  autoComplete="new-password"
+                  onChange={(event) => {
+                    newPassword.current = event.target.value;
+                    saver.change(tour);
+                  }}
+                />
+              </label>
+            )}
+            <label className="ad-field">
+              <span>Theme</span>
+              <select value={tour.theme} onChange={(event) => set('theme', event.target.value)}>
+                {THEMES.map((theme) => (
+                  <option key={theme}>{theme}</option>
+                ))}
+              </select>
+            </label>
+            {CONFIG_FLAGS.map(([flag, label]) => (
+              <label key={flag} className="ad-check">
+                <input type="checkbox" checked={tour.config[flag]} onChange={(event) => set('config', { ...tour.config, [flag]: event.target.checked })} /> {label}
+              </label>
+            ))}
+            <label className="ad-field">
+              <span>Analytics id</span>
+              <input {...field('ua')} />
+            </label>
+          </section>
+        )}
+        {tab === 'brand kit' && (
+          <section aria-label="Brand kit" className="ad-form">
+            <label className="ad-field">
+              <span>Company name</span>
+              <input {...field('companyName')} />
+            </label>
+            {(['person', 'email', 'number'] as const).map((key) => (
+              <label key={key} className="ad-field">
+                <span>Contact {key}</span>
+                <input value={tour.contacts[key]} onChange={(event) => set('contacts', { ...tour.contacts, [key]: event.target.value })} />
+              </label>
+            ))}
+            <label className="ad-check">
+              <input type="checkbox" checked={tour.hideLogo} onChange={(event) => set('hideLogo', event.target.checked)} /> Hide logo
+            </label>
+            <label className="ad-check">
+              <input type="checkbox" checked={tour.isLinkbackEnabled} onChange={(event) => set('isLinkbackEnabled', event.target.checked)} /> Link back to your site
+            </label>
+          </section>
+        )}
+        {tab === 'lead gen' && (
+          <section aria-label="Lead generation" className="ad-form">
+            <label className="ad-check">
+              <input type="checkbox" checked={tour.leadgen.enabled} onChange={(event) => set('leadgen', { ...tour.leadgen, enabled: event.target.checked })} /> Ask visitors for their contact details
+            </label>
+            <label className="ad-field">
+              <span>Message</span>
+              <input value={tour.leadgen.message} placeholder="to receive information about this" onChange={(event) => set('leadgen', { ...tour.leadgen, message: event.target.value })} />
+            </label>
+            <p>
+              <a href={`/api/tours/${tour.shortId}/leads.csv`} onClick={(event) => (event.preventDefault(), void downloadLeads(tour.shortId))}>
+                Download leads (CSV)
+              </a>
+            </p>
+          </section>
+        )}
+        {tab === 'video chat' && (
+          <section aria-label="Video chat" className="ad-form">
+            {(
+              [
+                ['isVideoChatEnabled', 'Video chat on'],
+                ['isNotifyEnabled', 'E-mail me when someone joins'],
+                ['isScheduleEnabled', 'Visitors can request a showing'],
+              ] as const
+            ).map(([key, label]) => (
+              <label key={key} className="ad-check">
+                <input type="checkbox" checked={tour[key]} onChange={(event) => set(key, event.target.checked)} /> {label}
+              </label>
+            ))}
+            <label className="ad-field">
+              <span>Agent name</span>
+              <input {...field('agentName')} />
+            </label>
+            <label className="ad-field">
+              <span>Agent e-mail</span>
+              <input type="email" {...field('agentEmail')} />
+            </label>
+          </section>
+        )}
+        {(tab === 'floor plan' || tab === 'team' || tab === 'library') && <p className="ad-soon">The {tab} tab is coming soon.</p>}
+        {preview && <TourPreview shortId={tour.shortId} revision={tour.revision} />}
+      </main>
+    </>
+  );
+}
+
+async function downloadLeads(shortId: string) {
+  const { session } = await import('../session');
+  const response = await fetch(`/api/tours/${shortId}/leads.csv`, { headers: { Authorization: `JWT ${session.user?.token}` } });
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: `leads-${shortId}.csv` });
+  link.click();
+  URL.revokeObjectURL(url);
+}

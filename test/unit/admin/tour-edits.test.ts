@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { coordsToYawPitch } from '../../../api/schema/coords';
+import { findTourProblems, tourInputSchema } from '../../../api/schema/tour';
+import { addScene, linkScenes, moveScene, removeScene, renameScene, type UploadedPicture } from '../../../admin/features/editor/tour-edits';
+
+const picture = (fileName: string): UploadedPicture => ({
+  fileName,
+  url: `/media/tours/${fileName}`,
+  thumbUrl: '',
+  hotspotUrl: '',
+  mobileUrl: '',
+  width: 4096,
+  height: 2048,
+  size: 1,
+  isNotEquirect: false,
+});
+
+function threeScenes() {
+  let tour = tourInputSchema.parse({});
+  tour = addScene(tour, picture('Hall.jpg'), 'a');
+  tour = addScene(tour, picture('Kitchen.JPEG'), 'b');
+  return addScene(tour, picture('garden.png'), 'c');
+}
+
+describe('editor operations', () => {
+  it('adds scenes titled after their file names, valid for the server’s schema', () => {
+    const tour = threeScenes();
+    expect(tour.images.map((image) => image.title)).toEqual(['Hall', 'Kitchen', 'garden']);
+    expect(tourInputSchema.safeParse(tour).success).toBe(true);
+  });
+
+  it('links two scenes both ways with the default hotspot style, the way back facing behind', () => {
+    const tour = linkScenes(threeScenes(), 'a', 'b', { yaw: 30, pitch: -5 });
+    const [there] = tour.images[0].hotspots;
+    const [back] = tour.images[1].hotspots;
+    expect(there).toMatchObject({ image: { id: 'b', title: 'Kitchen' }, style: 2 });
+    expect(back.image.id).toBe('a');
+    expect(coordsToYawPitch(back.coords).yaw).toBeCloseTo(-150, 6);
+    expect(findTourProblems(tour).filter((problem) => problem.level === 'error')).toEqual([]);
+  });
+
+  it('removes a scene together with the links that led to it', () => {
+    const tour = removeScene(linkScenes(threeScenes(), 'a', 'b', { yaw: 0, pitch: 0 }), 'b');
+    expect(tour.images.map((image) => image.id)).toEqual(['a', 'c']);
+    expect(tour.images[0].hotspots).toEqual([]);
+    expect(findTourProblems(tour).filter((problem) => problem.level === 'error')).toEqual([]);
+  });
+
+  it('reorders and renames scenes without touching the original', () => {
+    const original = threeScenes();
+    const moved = moveScene(original, 2, 0);
+    expect(moved.images.map((image) => image.id)).toEqual(['c', 'a', 'b']);
+    expect(original.images.map((image) => image.id)).toEqual(['a', 'b', 'c']);
+    expect(renameScene(moved, 'a', 'Entrance').images[1].title).toBe('Entrance');
+  });
+});

@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RequestFailed } from '../../../admin/request-failed';
+import { OFFLINE_RETRY_MS, SAVE_DEBOUNCE_MS, TourSaver } from '../../../admin/features/editor/tour-saver';
+import type { Tour } from '../../../api/schema/tour';
+
+const tour = (title: string, revision = 1) => ({ title, revision }) as Tour;
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('TourSaver', () => {
+  it('debounces changes into one save and ends saved', async () => {
+    const save = vi.fn(async (t: Tour) => ({ ...t, revision: t.revision + 1 }));
+    const saver = new TourSaver(save, () => undefined);
+    saver.change(tour('a'));
+    saver.change(tour('ab'));
+    expect(saver.state.status).toBe('unsaved');
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save.mock.calls[0][0].title).toBe('ab');
+    expect(saver.state.status).toBe('saved');
+  });
+
+  it('keeps the edit through a network failure, says Not Connected to Internet, and saves when back', async () => {
+    let online = false;
+    const save = vi.fn(async (t: Tour) => {
+      if (!online) throw new RequestFailed(0, 'NetworkError', 'Not Connected to Internet');
+      return { ...t, revision: 2 };
+    });
+    const saved: Tour[] = [];
+    const saver = new TourSaver(save, (t) => saved.push(t));
+    saver.change(tour('offline edit'));
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(saver.state).toEqual({ status: 'offline', message: 'Not Connected to Internet' });
+    online = true;
+    await vi.advanceTimersByTimeAsync(OFFLINE_RETRY_MS);
+    expect(saver.state.status).toBe('saved');
+    expect(saved[0].title).toBe('offline edit');
+  });
+
+  it('stops on a conflict and on a lost sign-in, keeping the pending edit', async () => {
+    const conflict = new TourSaver(async () => Promise.reject(new RequestFailed(409, 'StaleRevision', 'stale')), () => undefined);
+    conflict.change(tour('x'));
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(conflict.state.status).toBe('conflict');
+    let signedIn = false;
+    const save = vi.fn(async (t: Tour) => {
+      if (!signedIn) throw new RequestFailed(401, 'Unauthorized', 'gone');
+      return t;
+    });
+    const auth = new TourSaver(save, () => undefined);
+    auth.change(tour('kept'));
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(auth.state.status).toBe('signed-out');
+    signedIn = true;
+    auth.flush();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(save.mock.calls.at(-1)![0].title).toBe('kept');
+    expect(auth.state.status).toBe('saved');
+  });
+});
