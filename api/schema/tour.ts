@@ -20,6 +20,21 @@ const finite = () => z.number().finite();
 export const coordsSchema = z.object({ x: finite(), y: finite(), z: finite() });
 export const cameraPositionSchema = z.object({ yaw: finite(), pitch: finite() });
 
+/**
+ * Older clients send contacts, leadgen, config and images as JSON text, the way they were stored; read either.
+ * Text that is not JSON is passed on unchanged, so it fails validation with a clear error.
+ */
+function fromJsonText<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  }, schema);
+}
+
 function newId(): string {
   return globalThis.crypto.randomUUID();
 }
@@ -155,16 +170,16 @@ export const tourInputSchema = z.object({
   description: text(MAX_TEXT).default(''),
   email: text(200).default(''),
   hideLogo: z.boolean().default(false),
-  contacts: contactsSchema.default({ person: '', email: '', number: '' }),
-  images: z.array(imageSchema).max(300).default([]),
+  contacts: fromJsonText(contactsSchema).default({ person: '', email: '', number: '' }),
+  images: fromJsonText(z.array(imageSchema).max(300)).default([]),
   defaultHotspotStyle: hotspotStyle.default(DEFAULT_HOTSPOT_STYLE),
   defaultHotspotImage: text().default(''),
   socialImage: text().default(''),
   whiteLabelUrl: text().default(''),
-  leadgen: leadgenSchema.default({ enabled: false, message: '' }),
+  leadgen: fromJsonText(leadgenSchema).default({ enabled: false, message: '' }),
   ua: text(100).default(''),
   privacy: z.preprocess((value) => (PRIVACY_LEVELS.includes(value as 'Public') ? value : 'Public'), z.enum(PRIVACY_LEVELS)).default('Public'),
-  config: tourConfigSchema.default(tourConfigSchema.parse({})),
+  config: fromJsonText(tourConfigSchema).default(tourConfigSchema.parse({})),
   isVideoChatEnabled: z.boolean().default(true),
   theme: z.string().max(40).default('classic'),
   isNotifyEnabled: z.boolean().default(false),

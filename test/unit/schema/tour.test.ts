@@ -49,4 +49,27 @@ describe('tour schema', () => {
       expect.objectContaining({ level: 'warning', path: 'images.2' }),
     ]);
   });
+
+  it('reads contacts, leadgen, config and images sent as JSON text, as they were stored', () => {
+    const tour = tourInputSchema.parse({
+      contacts: JSON.stringify({ person: 'Ann', email: 'ann@example.com', number: '555' }),
+      leadgen: '{"enabled":true,"message":"Hi"}',
+      config: '{"autoRotate":false}',
+      images: '[{"title":"Hall"}]',
+    });
+    expect(tour.contacts).toEqual({ person: 'Ann', email: 'ann@example.com', number: '555' });
+    expect(tour.leadgen).toEqual({ enabled: true, message: 'Hi' });
+    expect(tour.config.autoRotate).toBe(false);
+    expect(tour.config.enableRibbon).toBe(true);
+    expect(tour.images[0].title).toBe('Hall');
+    expect(tourInputSchema.safeParse({ contacts: 'Ann, 555' }).success).toBe(false);
+  });
+
+  it('gives scenes, links and info spots an id when they come without one', () => {
+    const image = imageSchema.parse({ hotspots: [{ image: { id: 'b' }, coords: { x: 0, y: 0, z: -1 } }], infospots: [{ coords: { x: 1, y: 0, z: 0 }, dataType: 'shrt' }] });
+    expect(image.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(image.hotspots[0].id).not.toBe(image.id);
+    expect(image.infospots[0].id).toBeTruthy();
+    expect(imageSchema.parse({ id: 'kept' }).id).toBe('kept');
+  });
 });
