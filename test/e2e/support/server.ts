@@ -30,8 +30,8 @@ export function tempDataDir(): string {
 }
 
 /** Starts the built server (`dist/api/server.js`) on a free port with its own data folder. */
-export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(options: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? tempDataDir();
   const child = spawn(process.execPath, ['dist/api/server.js'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...options.env },
