@@ -8,10 +8,11 @@ import { API_ORIGIN, absoluteUrl } from './api-origin';
 import { maxTextureSize } from './panorama/max-texture-size';
 import { Panorama, type PanoramaHandle } from './panorama/Panorama';
 import { createPanoramaControl, type AttachablePanoramaControl } from './panorama/panorama-control';
-import { preloadPanorama } from './panorama/scene-config';
+import { initialView, panoramaUrl, preloadPanorama } from './panorama/scene-config';
 import viewerCss from './styles/viewer.css';
 import { loadTour, signedInUser } from './tour-client';
 import { ContactBlock, Watermark } from './ui/Branding';
+import { CardboardVr } from './ui/CardboardVr';
 import { LeftIcons, SceneSteps, Sidebar } from './ui/Controls';
 import { FloorplanModal, FloorplanPanel } from './ui/Floorplans';
 import { InfospotModal } from './ui/InfospotModal';
@@ -44,6 +45,12 @@ export const MOTION_UNAVAILABLE = 'Motion cannot be read on this device. Allow m
 /** On the tour's own page the address is ours to keep a deep link in; on a partner's page it is not. */
 function onOwnPage(): boolean {
   return location.origin === API_ORIGIN && location.pathname.startsWith('/tours/');
+}
+
+/** iOS asks for motion access, and only from a tap; elsewhere it is granted. */
+async function orientationPermitted(): Promise<boolean> {
+  const permission = typeof DeviceOrientationEvent === 'undefined' ? undefined : (DeviceOrientationEvent as unknown as { requestPermission?: () => Promise<string> }).requestPermission;
+  return permission ? (await permission().catch(() => 'denied')) === 'granted' : true;
 }
 
 function sceneTitle(tour: Tour, sceneId: string): string {
@@ -96,6 +103,7 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
   const ambience = useRef<HTMLAudioElement | null>(null);
   const [ambiencePlaying, setAmbiencePlaying] = useState(false);
   const [fixedFullscreen, setFixedFullscreen] = useState(false);
+  const [vr, setVr] = useState(false);
   useTourLoader(store, host, shortId, started);
   const goToRef = useRef<(sceneId: string) => void>(() => undefined);
   const control = useRef<AttachablePanoramaControl | null>(null);
@@ -183,8 +191,9 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
     );
   }
 
-  const visible = visibleControls({ tour, mobile, vr: false, mls: listingMode, chatActive: state.chatActive });
+  const visible = visibleControls({ tour, mobile, vr, mls: listingMode, chatActive: state.chatActive });
   const sceneIndex = tour.images.findIndex((image) => image.id === state.sceneId);
+  const currentImage = tour.images[sceneIndex];
   const goTo = (sceneId: string) => {
     if (sceneId === store.sceneId) return;
     sceneChanged(store, sceneId);
@@ -214,8 +223,7 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
 
   async function toggleMotion() {
     const viewer = panorama.current?.viewer;
-    const permission = (DeviceOrientationEvent as unknown as { requestPermission?: () => Promise<string> }).requestPermission;
-    const granted = permission ? (await permission().catch(() => 'denied')) === 'granted' : true;
+    const granted = await orientationPermitted();
     if (!viewer || !granted || !viewer.isOrientationSupported()) return showNotice(store, MOTION_UNAVAILABLE);
     if (viewer.isOrientationActive()) viewer.stopOrientation();
     else viewer.startOrientation();
@@ -251,6 +259,7 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
           }}
         />
       )}
+      {vr && currentImage && <CardboardVr imageUrl={panoramaUrl(currentImage, maxTextureSize())} view={panorama.current?.getView() ?? initialView(currentImage)} onExit={() => setVr(false)} />}
       {(firstShown || tour.images.length === 0) && (
         <>
       <p className="tv-guidance" aria-hidden="true">
@@ -267,9 +276,15 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
         onFullscreen={toggleFullscreen}
         onMotion={() => void toggleMotion()}
         onVideoChat={() => (store.chatOpen = !store.chatOpen)}
+        vrOn={vr}
+        onVr={() => {
+          // Asked from the tap itself (iOS); without motion the stereo view follows dragging.
+          if (!vr) void orientationPermitted();
+          setVr(!vr);
+        }}
         chatOpen={state.chatOpen}
       />
-      {!state.controlsHidden && (
+      {!state.controlsHidden && !vr && (
         <>
           <LeftIcons visible={visible} onLead={() => openModal(store, 'lead')} onFloorplans={() => (store.floorplanPanel = !store.floorplanPanel)} onShowing={() => openModal(store, 'showing')} />
           {state.floorplanPanel && <FloorplanPanel floorplans={tour.floorplans} onOpen={(id) => ((store.floorplanId = id), openModal(store, 'floorplan'))} />}
@@ -312,7 +327,8 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
           }}
         />
       )}
-      {state.modal === 'locked' && <LockedTourModal tour={tour} onUnlocked={(unlocked) => ((store.tour = unlocked), closeModal(store))} />}
+      {/* Only the type changes: the answer is what an anonymous visitor sees, which for a password tour is its cover. */}
+      {state.modal === 'locked' && <LockedTourModal tour={tour} onUnlocked={(unlocked) => ((store.tour!.type = unlocked.type), closeModal(store))} />}
       {state.modal === 'payments' && <PaymentsModal onClose={() => closeModal(store)} />}
       {state.modal === 'notice' && (
         <Modal title="Notification" onClose={() => closeModal(store)} width={420}>

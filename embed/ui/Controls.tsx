@@ -12,6 +12,8 @@ export interface SidebarProps {
   onMotion: () => void;
   onVideoChat: () => void;
   chatOpen: boolean;
+  onVr: () => void;
+  vrOn: boolean;
 }
 
 /** The right sidebar of SPEC.md §2; which buttons show comes from visibleControls. */
@@ -42,6 +44,11 @@ export function Sidebar(props: SidebarProps) {
           {visible.motion && (
             <button type="button" className="tv-icon" aria-label="Toggle motion control" onClick={props.onMotion}>
               ⟳
+            </button>
+          )}
+          {visible.vr && (
+            <button type="button" className="tv-icon" aria-pressed={props.vrOn} aria-label={props.vrOn ? 'Exit virtual reality' : 'Virtual reality'} onClick={props.onVr}>
+              ◎
             </button>
           )}
           {visible.videoChat && (

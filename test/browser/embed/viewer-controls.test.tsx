@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { tourConfigSchema, type Infospot } from '../../../api/schema/tour';
 import { createPanoramaControl } from '../../../embed/panorama/panorama-control';
-import { LeftIcons, Sidebar } from '../../../embed/ui/Controls';
+import { LeftIcons, Sidebar, type SidebarProps } from '../../../embed/ui/Controls';
 import { InfospotModal } from '../../../embed/ui/InfospotModal';
 import { PasswordGate } from '../../../embed/ui/PasswordGate';
 import { visibleControls, type ControlsContext } from '../../../embed/viewer-rules';
@@ -43,6 +43,20 @@ const baseTour: ControlsContext['tour'] = {
 };
 const base: ControlsContext = { tour: baseTour, mobile: false, vr: false, mls: false, chatActive: false };
 const noop = () => undefined;
+const sidebarProps: Omit<SidebarProps, 'visible'> = {
+  controlsHidden: false,
+  ambiencePlaying: false,
+  mobile: false,
+  chatOpen: false,
+  vrOn: false,
+  onToggleControls: noop,
+  onToggleAmbience: noop,
+  onShare: noop,
+  onFullscreen: noop,
+  onMotion: noop,
+  onVideoChat: noop,
+  onVr: noop,
+};
 
 afterEach(() => {
   mounted.splice(0).forEach((root) => root.unmount());
@@ -52,7 +66,8 @@ afterEach(() => {
 // SPEC.md §2 Viewer: the right sidebar and the left icon stack, as the visitor sees them.
 describe('sidebar and left icons drawn in Chromium, against SPEC.md', () => {
   const rows: Array<[string, Partial<ControlsContext> & { tourPatch?: Partial<ControlsContext['tour']> }, string[], string[]]> = [
-    ['desktop, everything on', {}, ['Play ambient sound', 'Share', 'Fullscreen', 'Video chat', 'Request information', 'Floor plans', 'Request a showing'], ['Toggle motion control']],
+    ['desktop, everything on', {}, ['Play ambient sound', 'Share', 'Fullscreen', 'Virtual reality', 'Video chat', 'Request information', 'Floor plans', 'Request a showing'], ['Toggle motion control']],
+    ['VR: no share, fullscreen, chat, lead or floor plans', { vr: true }, ['Exit virtual reality', 'Play ambient sound'], ['Share', 'Fullscreen', 'Video chat', 'Request information', 'Floor plans', 'Request a showing']],
     ['mobile: motion control instead of fullscreen', { mobile: true }, ['Toggle motion control'], ['Fullscreen']],
     ['mls=1: no share, lead, showing, chat or ambience', { mls: true }, ['Fullscreen', 'Floor plans'], ['Share', 'Request information', 'Request a showing', 'Video chat', 'Play ambient sound']],
     ['during a chat the chat button is gone', { chatActive: true }, ['Share'], ['Video chat']],
@@ -65,7 +80,7 @@ describe('sidebar and left icons drawn in Chromium, against SPEC.md', () => {
       const visible = visibleControls({ ...base, ...context, tour: { ...baseTour, ...tourPatch } });
       const host = render(
         <>
-          <Sidebar visible={visible} controlsHidden={false} ambiencePlaying={false} mobile={!!context.mobile} chatOpen={false} onToggleControls={noop} onToggleAmbience={noop} onShare={noop} onFullscreen={noop} onMotion={noop} onVideoChat={noop} />
+          <Sidebar {...sidebarProps} visible={visible} mobile={!!context.mobile} vrOn={!!context.vr} />
           <LeftIcons visible={visible} onLead={noop} onFloorplans={noop} onShowing={noop} />
         </>,
       );
@@ -77,7 +92,7 @@ describe('sidebar and left icons drawn in Chromium, against SPEC.md', () => {
 
   it('hiding the controls leaves only the show-controls toggle', async () => {
     const visible = visibleControls(base);
-    const host = render(<Sidebar visible={visible} controlsHidden ambiencePlaying={false} mobile={false} chatOpen={false} onToggleControls={noop} onToggleAmbience={noop} onShare={noop} onFullscreen={noop} onMotion={noop} onVideoChat={noop} />);
+    const host = render(<Sidebar {...sidebarProps} visible={visible} controlsHidden />);
     expect(await until(() => host.querySelector('.tv-sidebar') && names(host), 'the sidebar')).to.deep.equal(['Show controls']);
   });
 });
@@ -169,5 +184,21 @@ describe('PanoramaControl over a real pannellum viewer (what the video chat driv
       control.attach(null);
       viewer.destroy();
     }
+  });
+});
+
+describe('cardboard VR (three.js chunk)', () => {
+  it('draws the panorama for two eyes with the field of view ×1.1 and cleans up on stop', async () => {
+    const { startCardboard, VR_FOV_FACTOR } = await import('../../../embed/vr/cardboard');
+    const stage = document.createElement('div');
+    stage.style.cssText = 'width:400px;height:200px';
+    document.body.append(stage);
+    const session = startCardboard(stage, panoramaDataUrl('#3a6'), { yaw: 0, pitch: 0, hfov: 90 });
+    expect(VR_FOV_FACTOR).to.equal(1.1);
+    expect(session.hfov).to.be.closeTo(99, 1e-9);
+    const canvas = await until(() => stage.querySelector('canvas'), 'the stereo canvas');
+    expect(canvas.getContext('webgl2') ?? canvas.getContext('webgl')).to.not.equal(null);
+    session.stop();
+    expect(stage.querySelector('canvas')).to.equal(null);
   });
 });
