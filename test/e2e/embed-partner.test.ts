@@ -63,14 +63,14 @@ describe('the viewer on a partner page from another origin', () => {
   it('keeps working under hostile global CSS and leaves no globals behind', async () => {
     const url = partner.page(
       '/hostile',
-      partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" style="height:400px;width:800px"></tour-viewer>`, HOSTILE_CSS + RECORD_EVENTS),
+      partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" style="height:500px;width:800px"></tour-viewer>`, HOSTILE_CSS + RECORD_EVENTS),
     );
     const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
     await page.goto(url);
     await waitForEvent(page, 'tour-load');
     await expectPanoramaDrawn(page, '#tour');
     const box = await page.locator('#tour').boundingBox();
-    expect(box).toMatchObject({ width: 800, height: 400 });
+    expect(box).toMatchObject({ width: 800, height: 500 });
     await page.locator('#tour .tv-hotspot[data-scene-id="puy-de-sancy"]').click();
     await waitForEvent(page, 'scene-change');
     expect(await page.evaluate(() => 'pannellum' in window || 'libpannellum' in window)).toBe(false);
@@ -82,12 +82,12 @@ describe('the viewer on a partner page from another origin', () => {
       '/two',
       partnerPage(
         server.origin,
-        `<tour-viewer id="a" short-id="demo" style="height:300px"></tour-viewer>
-         <tour-viewer id="b" short-id="demo" style="height:300px"></tour-viewer>`,
+        `<tour-viewer id="a" short-id="demo" style="height:480px"></tour-viewer>
+         <tour-viewer id="b" short-id="demo" style="height:480px"></tour-viewer>`,
         RECORD_EVENTS,
       ),
     );
-    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
     await page.goto(url);
     await waitForEvent(page, 'tour-load', 'a');
     await waitForEvent(page, 'tour-load', 'b');
