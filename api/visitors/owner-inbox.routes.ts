@@ -12,6 +12,11 @@ export function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
+/** A lead or showing request row in the API's names. */
+function visitorEntry<T extends { tour_id: number; created_at: string }>({ tour_id, created_at, ...row }: T) {
+  return { ...row, tourId: tour_id, createdDate: created_at };
+}
+
 /** What visitors left for an owner: leads, showing requests, and mails kept in the outbox. */
 export function ownerInboxRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -20,14 +25,7 @@ export function ownerInboxRoutes(): Hono<AppEnv> {
     const { tour } = await findOwnTour(c, c.req.param('shortId'));
     const query = c.var.db.selectFrom('lead').selectAll().where('tour_id', '=', tour.id).orderBy('id', 'desc');
     return c.json(
-      await readPage(query, parseOr422(pageQuerySchema, c.req.query()), (row) => ({
-        id: row.id,
-        tourId: row.tour_id,
-        name: row.name,
-        email: row.email,
-        url: row.url,
-        createdDate: row.created_at,
-      })),
+      await readPage(query, parseOr422(pageQuerySchema, c.req.query()), visitorEntry),
     );
   });
 
@@ -44,11 +42,7 @@ export function ownerInboxRoutes(): Hono<AppEnv> {
     const { tour } = await findOwnTour(c, c.req.param('shortId'));
     const query = c.var.db.selectFrom('showing_request').selectAll().where('tour_id', '=', tour.id).orderBy('id', 'desc');
     return c.json(
-      await readPage(query, parseOr422(pageQuerySchema, c.req.query()), ({ tour_id, created_at, ...row }) => ({
-        ...row,
-        tourId: tour_id,
-        createdDate: created_at,
-      })),
+      await readPage(query, parseOr422(pageQuerySchema, c.req.query()), visitorEntry),
     );
   });
 
