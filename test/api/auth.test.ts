@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { signUserToken } from '../../api/auth/token';
 import { createTestApp } from './support/test-app';
@@ -40,6 +41,19 @@ describe('auth and users', () => {
     const forged = await signUserToken(id, 'another-secret');
     expect((await t.app.request('/api/status/user', { headers: { Authorization: `JWT ${forged}` } })).status).toBe(401);
     expect((await t.app.request('/api/status/user', { headers: { Authorization: 'JWT garbage' } })).status).toBe(401);
+  });
+
+  it('answers 401 to a correctly signed token that has expired, and to one naming no user', async () => {
+    const t = await createTestApp();
+    const { id } = await signUp(t);
+    const sign = (sub: string, exp: number) =>
+      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt(exp - 60).setExpirationTime(exp).sign(new TextEncoder().encode(t.config.jwtSecret));
+    const expired = await sign(String(id), Math.floor(Date.now() / 1000) - 10);
+    const response = await t.app.request('/api/status/user', { headers: { Authorization: `JWT ${expired}` } });
+    expect(response.status).toBe(401);
+    expect((await response.json()).error.code).toBe('Unauthorized');
+    const stranger = await sign('999999', Math.floor(Date.now() / 1000) + 600);
+    expect((await t.app.request('/api/status/user', { headers: { Authorization: `JWT ${stranger}` } })).status).toBe(401);
   });
 
   it('lets a guest who signs up keep the tours made as a guest', async () => {
