@@ -1,18 +1,8 @@
 import { proxy } from 'valtio';
-import { USER_COOKIE, USER_COOKIE_MAX_AGE_S, type User } from '../api/schema/user';
+import { USER_COOKIE, USER_COOKIE_MAX_AGE_S, userFromCookies, type User } from '../api/schema/user';
 
 /** The signed-in user, kept in a cookie for 365 days (SPEC.md §3) so the viewer on our pages knows the owner. */
-export const session = proxy<{ user: User | null }>({ user: readUserCookie() });
-
-function readUserCookie(): User | null {
-  const raw = document.cookie.split('; ').find((part) => part.startsWith(`${USER_COOKIE}=`));
-  if (!raw) return null;
-  try {
-    return JSON.parse(decodeURIComponent(raw.slice(USER_COOKIE.length + 1))) as User;
-  } catch {
-    return null;
-  }
-}
+export const session = proxy<{ user: User | null }>({ user: userFromCookies(document.cookie) });
 
 export function setUser(user: User | null): void {
   session.user = user;

@@ -1,6 +1,6 @@
 import type { ErrorBody } from '../api/schema/errors';
 import type { Tour } from '../api/schema/tour';
-import { USER_COOKIE, type User } from '../api/schema/user';
+import { userFromCookies, type User } from '../api/schema/user';
 import { API_ORIGIN } from './api-origin';
 
 export type ApiFailure = ErrorBody['error'] | { code: 'NetworkError'; message: string };
@@ -11,13 +11,7 @@ const NETWORK_ERROR = { code: 'NetworkError', message: 'The tour could not be re
 /** The owners' app keeps the signed-in user in a cookie; it is readable only on our own origin. */
 export function signedInUser(): User | null {
   if (typeof document === 'undefined' || location.origin !== API_ORIGIN) return null;
-  const raw = document.cookie.split('; ').find((part) => part.startsWith(`${USER_COOKIE}=`));
-  if (!raw) return null;
-  try {
-    return JSON.parse(decodeURIComponent(raw.slice(USER_COOKIE.length + 1))) as User;
-  } catch {
-    return null;
-  }
+  return userFromCookies(document.cookie);
 }
 
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<ApiResult<T>> {

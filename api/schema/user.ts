@@ -22,3 +22,14 @@ export interface User {
 export const USER_COOKIE = 'tour_user';
 export const USER_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
+
+/** The user kept in the `tour_user` cookie, read from a `document.cookie` string; null when absent or unreadable. */
+export function userFromCookies(cookies: string): User | null {
+  const raw = cookies.split('; ').find((part) => part.startsWith(`${USER_COOKIE}=`));
+  if (!raw) return null;
+  try {
+    return JSON.parse(decodeURIComponent(raw.slice(USER_COOKIE.length + 1))) as User;
+  } catch {
+    return null;
+  }
+}
