@@ -1,32 +1,12 @@
 import { expect } from 'chai';
 import pannellum, { type PannellumViewer } from 'pannellum/build/pannellum.js';
-import type { ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { tourConfigSchema, type Infospot } from '../../../api/schema/tour';
 import { createPanoramaControl } from '../../../embed/panorama/panorama-control';
 import { LeftIcons, Sidebar, type SidebarProps } from '../../../embed/ui/Controls';
 import { InfospotModal } from '../../../embed/ui/InfospotModal';
 import { PasswordGate } from '../../../embed/ui/PasswordGate';
 import { visibleControls, type ControlsContext } from '../../../embed/viewer-rules';
-
-const mounted: Root[] = [];
-function render(node: ReactNode): HTMLElement {
-  const host = document.createElement('div');
-  document.body.append(host);
-  const root = createRoot(host);
-  mounted.push(root);
-  root.render(node);
-  return host;
-}
-
-async function until<T>(probe: () => T | null | undefined | false, what: string): Promise<T> {
-  for (let i = 0; i < 500; i++) {
-    const value = probe();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`never happened: ${what}`);
-}
+import { render, unmountAll, until } from './support/render';
 
 function names(host: HTMLElement): string[] {
   return [...host.querySelectorAll('button')].map((button) => button.getAttribute('aria-label') ?? '');
@@ -58,10 +38,7 @@ const sidebarProps: Omit<SidebarProps, 'visible'> = {
   onVr: noop,
 };
 
-afterEach(() => {
-  mounted.splice(0).forEach((root) => root.unmount());
-  document.body.replaceChildren();
-});
+afterEach(unmountAll);
 
 // SPEC.md §2 Viewer: the right sidebar and the left icon stack, as the visitor sees them.
 describe('sidebar and left icons drawn in Chromium, against SPEC.md', () => {
