@@ -29,7 +29,7 @@ function post(origin: string, path: string, body: unknown, token?: string) {
 async function ownerWithTour(origin: string) {
   const { user } = await (await post(origin, '/api/auth/signup', { name: 'Owner', email: `o${Date.now()}@example.com`, password: 'longenough' })).json();
   const tour = await (await fetch(`${origin}/api/tours`, { method: 'POST', headers: { Authorization: `JWT ${user.token}` } })).json();
-  return { token: user.token as string, tour };
+  return { token: user.token as string, email: user.email as string, tour };
 }
 
 function uploadForm(bytes: Buffer, tourId: number): FormData {
@@ -117,13 +117,34 @@ describe('the API over real HTTP', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const { port } = smtp.server.address() as { port: number };
     const server = await start({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
-    const { token, tour } = await ownerWithTour(server.origin);
-    await post(server.origin, `/api/tours/${tour.shortId}`, { revision: tour.revision, agentEmail: 'agent@agency.example', leadgen: { enabled: true } }, token);
+    const { token, email, tour } = await ownerWithTour(server.origin);
+    await post(server.origin, `/api/tours/${tour.shortId}`, { revision: tour.revision, agentEmail: 'agent@agency.example', leadgen: { enabled: true }, isNotifyEnabled: true }, token);
     const showing = await post(server.origin, `/api/tours/${tour.shortId}/requestShowing`, { name: 'Vera', email: 'vera@example.com' });
     expect(showing.status).toBe(201);
     expect(received).toEqual(['agent@agency.example']);
+    expect(await (await fetch(`${server.origin}/api/tours/${tour.shortId}/joinChat`)).json()).toEqual({ notified: true });
+    expect(received).toEqual(['agent@agency.example', email.toLowerCase()]);
+
     expect((await post(server.origin, `/api/leads/${tour.id}`, { email: 'v@example.com', name: 'V' })).status).toBe(201);
+    const csv = await fetch(`${server.origin}/api/tours/${tour.shortId}/leads.csv`, { headers: { Authorization: `JWT ${token}` } });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(await csv.text()).toContain('"V","v@example.com"');
     await server.stop();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('serves the demo tour’s share picture as a real JPEG and its media with long-lived cache headers', async () => {
+    const server = await start();
+    const shared = await fetch(`${server.origin}/api/tours/demo/meta/center.jpg`);
+    expect(shared.status).toBe(200);
+    expect(await sharp(Buffer.from(await shared.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+    const demo = await (await fetch(`${server.origin}/api/tours/demo`)).json();
+    for (const url of [demo.images[0].url, demo.images[0].thumbUrl, demo.images[0].hotspotUrl]) {
+      const media = await fetch(`${server.origin}${url}`, { headers: { Origin: 'https://partner.example' } });
+      expect(media.status, url).toBe(200);
+      expect(media.headers.get('cache-control')).toContain('immutable');
+      expect(media.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    await server.stop();
   });
 });
