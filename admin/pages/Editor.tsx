@@ -7,6 +7,7 @@ import { addScene, linkScenes, moveScene, removeScene, renameScene, unlinkScenes
 import { TourSaver } from '../features/editor/tour-saver';
 import { uploadImages } from '../features/editor/upload-images';
 import { RequestFailed } from '../request-failed';
+import { FloorplanTab } from './FloorplanTab';
 import { Header } from './Header';
 import { TourPreview } from './TourPreview';
 
@@ -280,7 +281,8 @@ export function Editor({ shortId }: { shortId: string }) {
             </label>
           </section>
         )}
-        {(tab === 'floor plan' || tab === 'team' || tab === 'library') && <p className="ad-soon">The {tab} tab is coming soon.</p>}
+        {tab === 'floor plan' && <FloorplanTab tour={tour} onFloorplans={(floorplans) => setTour({ ...tour, floorplans })} />}
+        {(tab === 'team' || tab === 'library') && <p className="ad-soon">The {tab} tab is coming soon.</p>}
         {preview && <TourPreview shortId={tour.shortId} revision={tour.revision} />}
       </main>
     </>

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import type { Floorplan, FloorplanHotspot, Tour } from '../../api/schema/tour';
+import { api } from '../api-client';
+import { RequestFailed } from '../request-failed';
+import { LinkRoomsModal } from './LinkRoomsModal';
+
+/** Floor plans are saved through their own routes (SPEC.md §7), not with the tour. */
+export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans: (floorplans: Floorplan[]) => void }) {
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = tour.floorplans.find((plan) => plan.floorplanId === openId);
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const form = new FormData();
+      form.set('image', file);
+      form.set('tourId', String(tour.id));
+      form.set('isNotEquirect', 'true');
+      const picture = await api<{ url: string; thumbUrl: string }>('POST', '/images/', form);
+      const plan = await api<Floorplan>('POST', `/floorplans/${tour.id}`, { name: name || file.name.replace(/\.[^.]+$/, ''), url: picture.url, thumbUrl: picture.thumbUrl, sortOrder: tour.floorplans.length });
+      onFloorplans([...tour.floorplans, plan]);
+      setName('');
+    } catch (err) {
+      toast.error(err instanceof RequestFailed ? err.message : 'The floor plan could not be uploaded.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function saveHotspots(plan: Floorplan, hotspots: FloorplanHotspot[]) {
+    try {
+      const updated = await api<Floorplan>('POST', `/floorplan/update/${plan.floorplanId}`, { hotspots: JSON.stringify(hotspots) });
+      onFloorplans(tour.floorplans.map((candidate) => (candidate.floorplanId === plan.floorplanId ? updated : candidate)));
+    } catch (err) {
+      toast.error(err instanceof RequestFailed ? err.message : 'The floor plan could not be saved.');
+    }
+  }
+
+  async function remove(plan: Floorplan) {
+    await api('DELETE', `/floorplan/delete/${plan.floorplanId}`);
+    onFloorplans(tour.floorplans.filter((candidate) => candidate.floorplanId !== plan.floorplanId));
+  }
+
+  return (
+    <section aria-label="Floor plans" className="ad-form">
+      <label className="ad-field">
+        <span>Floor plan name</span>
+        <input value={name} onChange={(event) => setName(event.target.value)} placeholder="Ground floor" />
+      </label>
+      <label className="ad-button">
+        {busy ? 'Uploading Floorplans, please wait' : 'Upload a floor plan'}
+        <input type="file" accept="image/jpeg,image/png,image/webp" hidden disabled={busy} onChange={(event) => void upload(event.target.files?.[0])} />
+      </label>
+      <ul className="ad-plans">
+        {tour.floorplans.map((plan) => (
+          <li key={plan.floorplanId}>
+            <img src={plan.thumbUrl || plan.url} alt="" />
+            <span>{plan.name}</span>
+            <span>{plan.hotspots.length} rooms linked</span>
+            <button type="button" className="ad-button" onClick={() => setOpenId(plan.floorplanId)}>
+              Link rooms
+            </button>
+            <button type="button" className="ad-link ad-link--danger" onClick={() => void remove(plan)}>
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open && <LinkRoomsModal plan={open} scenes={tour.images} onChange={(hotspots) => void saveHotspots(open, hotspots)} onClose={() => setOpenId(null)} />}
+    </section>
+  );
+}
