@@ -6,9 +6,12 @@ import { api } from '../api-client';
 import { addScene, linkScenes, moveScene, removeScene, renameScene, unlinkScenes } from '../features/editor/tour-edits';
 import { TourSaver } from '../features/editor/tour-saver';
 import { uploadImages } from '../features/editor/upload-images';
+import { addToLibrary } from '../features/library';
 import { RequestFailed } from '../request-failed';
 import { FloorplanTab } from './FloorplanTab';
 import { Header } from './Header';
+import { InboxList } from './InboxList';
+import { LibraryTab } from './LibraryTab';
 import { TourPreview } from './TourPreview';
 
 const TABS = ['edit tour', 'brand kit', 'floor plan', 'lead gen', 'video chat', 'team', 'settings', 'library'] as const;
@@ -50,6 +53,7 @@ export function Editor({ shortId }: { shortId: string }) {
     [shortId],
   );
   const save = useSnapshot(saver.state);
+  const [logoStatus, setLogoStatus] = useState<'IN_PROGRESS' | 'UPLOADED' | null>(null);
 
   useEffect(() => {
     api<Tour>('GET', `/tours/${encodeURIComponent(shortId)}`).then(setTour, (err) => setLoadError(err instanceof RequestFailed ? err.message : 'The tour could not be loaded.'));
@@ -90,6 +94,20 @@ export function Editor({ shortId }: { shortId: string }) {
     for (const picture of result.uploaded) next = addScene(next, { ...picture, isNotEquirect: !equirectangular.get(picture.fileName) });
     change(next);
     (result.outcome.kind === 'all' ? toast.success : toast.error)(result.outcome.message);
+  }
+
+  /** SPEC.md §4: the picture is uploaded first, then the tour is saved with it. */
+  async function uploadLogo(file: File | undefined) {
+    if (!file) return;
+    setLogoStatus('IN_PROGRESS');
+    try {
+      const asset = await addToLibrary(file, 'logo');
+      change({ ...tour!, logo: asset.url });
+      setLogoStatus('UPLOADED');
+    } catch (err) {
+      setLogoStatus(null);
+      toast.error(err instanceof RequestFailed ? err.message : 'The logo could not be uploaded.');
+    }
   }
 
   const field = (key: 'title' | 'description' | 'companyName' | 'agentName' | 'agentEmail' | 'ua') => ({
@@ -224,6 +242,11 @@ export function Editor({ shortId }: { shortId: string }) {
         )}
         {tab === 'brand kit' && (
           <section aria-label="Brand kit" className="ad-form">
+            {tour.logo && <img className="ad-logo" src={tour.logo} alt="Logo" />}
+            <label className="ad-button">
+              {logoStatus === 'IN_PROGRESS' ? 'Uploading…' : 'Upload logo'}
+              <input type="file" accept="image/jpeg,image/png,image/webp" hidden onChange={(event) => void uploadLogo(event.target.files?.[0])} />
+            </label>
             <label className="ad-field">
               <span>Company name</span>
               <input {...field('companyName')} />
@@ -256,6 +279,7 @@ export function Editor({ shortId }: { shortId: string }) {
                 Download leads (CSV)
               </a>
             </p>
+            <InboxList shortId={tour.shortId} />
           </section>
         )}
         {tab === 'video chat' && (
@@ -282,7 +306,15 @@ export function Editor({ shortId }: { shortId: string }) {
           </section>
         )}
         {tab === 'floor plan' && <FloorplanTab tour={tour} onFloorplans={(floorplans) => setTour({ ...tour, floorplans })} />}
-        {(tab === 'team' || tab === 'library') && <p className="ad-soon">The {tab} tab is coming soon.</p>}
+        {tab === 'library' && (
+          <LibraryTab
+            onPick={(use, url) => {
+              change(use === 'logo' ? { ...tour, logo: url } : { ...tour, defaultHotspotImage: url, defaultHotspotStyle: 4 });
+              toast.success(use === 'logo' ? 'Logo set.' : 'Hotspots will use this picture.');
+            }}
+          />
+        )}
+        {tab === 'team' && <p className="ad-soon">Teams are coming soon.</p>}
         {preview && <TourPreview shortId={tour.shortId} revision={tour.revision} />}
       </main>
     </>
