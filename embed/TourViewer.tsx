@@ -20,6 +20,7 @@ import { LEAD_RECEIVED, LeadModal } from './ui/LeadModal';
 import { LockedTourModal, PaymentsModal } from './ui/LockModals';
 import { Modal } from './ui/Modal';
 import { PasswordGate } from './ui/PasswordGate';
+import { SceneLinksList } from './ui/SceneLinksList';
 import { SceneReel } from './ui/SceneReel';
 import { ShareModal } from './ui/ShareModal';
 import { ShowingModal } from './ui/ShowingModal';
@@ -27,7 +28,7 @@ import { useHostWidth } from './use-host-size';
 import { parseLoading, useStartWhenVisible } from './use-visible';
 import { emit } from './viewer-events';
 import { flagOn, listingModeAllowed, lockCheck, MOBILE_BREAKPOINT_EM, visibleControls } from './viewer-rules';
-import { closeModal, createViewerStore, openModal, sceneChanged, showNotice, tourFailed, tourLoaded, type ViewerState } from './viewer-store';
+import { closeModal, createViewerStore, openInfospot, openModal, sceneChanged, showNotice, tourFailed, tourLoaded, type ViewerState } from './viewer-store';
 import { readViewHash, viewHash } from './view-hash';
 
 export interface TourViewerProps {
@@ -109,11 +110,7 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
   const control = useRef<AttachablePanoramaControl | null>(null);
   control.current ??= createPanoramaControl({
     goToScene: (sceneId) => goToRef.current(sceneId),
-    openInfospot: (infospotId) => {
-      if (!infospotId) return closeModal(store);
-      store.infospotId = infospotId;
-      openModal(store, 'infospot');
-    },
+    openInfospot: (infospotId) => (infospotId ? openInfospot(store, infospotId) : closeModal(store)),
     watchScene: (listener) => subscribeKey(store, 'sceneId', listener),
     watchInfospot: (listener) => subscribeKey(store, 'infospotId', listener),
   });
@@ -249,14 +246,19 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
             console.error(`tour-viewer: scene failed to load: ${message}`);
             emit(host!, 'tour-error', { code: 'SceneLoadFailed', message });
           }}
-          onInfospot={(spot) => {
-            store.infospotId = spot.id;
-            openModal(store, 'infospot');
-          }}
+          onInfospot={(spot) => openInfospot(store, spot.id)}
           onReady={(handle) => {
             panorama.current = handle;
             control.current!.attach(handle?.viewer ?? null);
           }}
+        />
+      )}
+      {currentImage && (
+        <SceneLinksList
+          image={currentImage}
+          allowLinks={!listingMode}
+          onScene={goTo}
+          onInfospot={(spot) => openInfospot(store, spot.id)}
         />
       )}
       {vr && currentImage && <CardboardVr imageUrl={panoramaUrl(currentImage, maxTextureSize())} view={panorama.current?.getView() ?? initialView(currentImage)} onExit={() => setVr(false)} />}

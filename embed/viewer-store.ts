@@ -76,3 +76,8 @@ export function showNotice(state: ViewerState, notice: string): void {
   state.notice = notice;
   state.modal = 'notice';
 }
+
+export function openInfospot(state: ViewerState, infospotId: string): void {
+  state.infospotId = infospotId;
+  state.modal = 'infospot';
+}

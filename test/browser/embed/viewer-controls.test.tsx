@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import pannellum, { type PannellumViewer } from 'pannellum/build/pannellum.js';
-import { tourConfigSchema, type Infospot } from '../../../api/schema/tour';
+import { imageSchema, tourConfigSchema, type Infospot } from '../../../api/schema/tour';
 import { createPanoramaControl } from '../../../embed/panorama/panorama-control';
 import { LeftIcons, Sidebar, type SidebarProps } from '../../../embed/ui/Controls';
 import { InfospotModal } from '../../../embed/ui/InfospotModal';
 import { PasswordGate } from '../../../embed/ui/PasswordGate';
+import { SceneLinksList } from '../../../embed/ui/SceneLinksList';
 import { visibleControls, type ControlsContext } from '../../../embed/viewer-rules';
 import { render, unmountAll, until } from './support/render';
 
@@ -177,5 +178,29 @@ describe('cardboard VR (three.js chunk)', () => {
     expect(canvas.getContext('webgl2') ?? canvas.getContext('webgl')).to.not.equal(null);
     session.stop();
     expect(stage.querySelector('canvas')).to.equal(null);
+  });
+});
+
+describe('hotspots listed for screen readers', () => {
+  it('lists the scene’s hotspots and info spots, leaving hyperlinks out in listing mode', async () => {
+    const image = imageSchema.parse({
+      id: 'hall',
+      title: 'Hall',
+      hotspots: [{ image: { id: 'kitchen', title: 'Kitchen' }, coords: { x: 1, y: 0, z: 0 } }],
+      infospots: [
+        { dataType: 'ext', data: { previewText: 'Oak floors' }, coords: { x: 0, y: 1, z: 0 } },
+        { dataType: 'hyperLink', data: { previewText: 'Agency', url: 'example.com' }, coords: { x: 0, y: 0, z: 1 } },
+      ],
+    });
+    const visited: string[] = [];
+    const host = render(<SceneLinksList image={image} allowLinks onScene={(sceneId) => visited.push(sceneId)} onInfospot={noop} />);
+    const list = await until(() => host.querySelector('ul'), 'the list');
+    expect(list.getAttribute('aria-label')).to.equal('Places to go from Hall');
+    expect([...list.querySelectorAll('li')].map((item) => item.textContent)).to.deep.equal(['Go to Kitchen', 'Oak floors', 'Agency']);
+    list.querySelector('button')!.click();
+    expect(visited).to.deep.equal(['kitchen']);
+    const listing = render(<SceneLinksList image={image} allowLinks={false} onScene={noop} onInfospot={noop} />);
+    await until(() => listing.querySelector('ul'), 'the listing-mode list');
+    expect(listing.querySelector('a')).to.equal(null);
   });
 });
