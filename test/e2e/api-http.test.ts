@@ -40,7 +40,7 @@ function uploadForm(bytes: Buffer, tourId: number): FormData {
 }
 
 describe('the API over real HTTP', () => {
-  it('uploads a panorama, saves a password tour, gates visitors, and keeps everything across a restart', async () => {
+  it('uploads a panorama, saves a password tour, gates visitors, and keeps tour, floor plan, asset, lead, showing, outbox and password across a restart', async () => {
     const dataDir = tempDataDir();
     const first = await start({ dataDir });
     const { token, tour } = await ownerWithTour(first.origin);
@@ -50,10 +50,15 @@ describe('the API over real HTTP', () => {
     const saved = await post(
       first.origin,
       `/api/tours/${tour.shortId}`,
-      { revision: tour.revision, title: 'Loft', privacy: 'Password', password: 'let me in', images: [{ id: 'hall', title: 'Hall', url: picture.url }] },
+      { revision: tour.revision, title: 'Loft', privacy: 'Password', password: 'let me in', leadgen: { enabled: true }, images: [{ id: 'hall', title: 'Hall', url: picture.url }] },
       token,
     );
     expect(saved.status).toBe(200);
+    const plan = { name: 'Ground', url: picture.url, hotspots: [{ coords: { x: 10, y: 20 }, destinationSceneId: 'hall' }] };
+    expect((await post(first.origin, `/api/floorplans/${tour.id}`, plan, token)).status).toBe(201);
+    const asset = await (await post(first.origin, '/api/assets', { name: 'Logo', url: picture.url, assetType: 'logo' }, token)).json();
+    expect((await post(first.origin, `/api/leads/${tour.id}`, { email: 'lead@example.com', name: 'Lea' })).status).toBe(201);
+    expect((await post(first.origin, `/api/tours/${tour.shortId}/requestShowing`, { name: 'Sam', email: 'sam@example.com' })).status).toBe(201);
 
     const visitor = await (await fetch(`${first.origin}/api/tours/${tour.shortId}`)).json();
     expect(visitor).toMatchObject({ locked: true, images: [] });
@@ -66,8 +71,14 @@ describe('the API over real HTTP', () => {
     await first.stop();
     const second = await start({ dataDir });
     const again = await (await fetch(`${second.origin}/api/tours/${tour.shortId}`, { headers: { Authorization: `JWT ${token}` } })).json();
-    expect(again).toMatchObject({ title: 'Loft', revision: tour.revision + 1 });
+    expect(again).toMatchObject({ title: 'Loft', revision: tour.revision + 1, floorplans: [{ name: 'Ground', hotspots: [{ destinationSceneId: 'hall' }] }] });
     expect((await fetch(`${second.origin}${picture.url}`)).status).toBe(200);
+    const owned = async (path: string) => (await fetch(`${second.origin}${path}`, { headers: { Authorization: `JWT ${token}` } })).json();
+    expect((await owned('/api/assets/'))[asset.assetId]).toMatchObject({ name: 'Logo' });
+    expect((await owned(`/api/tours/${tour.shortId}/leads`)).items).toMatchObject([{ name: 'Lea' }]);
+    expect((await owned(`/api/tours/${tour.shortId}/showings`)).items).toMatchObject([{ name: 'Sam' }]);
+    expect((await owned('/api/outbox')).total).toBe(1);
+    expect((await post(second.origin, '/api/status/tours/password', { shortId: tour.shortId, password: 'let me in' })).status).toBe(200);
     await second.stop();
     removeDataDir(dataDir);
   });
