@@ -10,12 +10,15 @@ import { audioRoutes } from './media/audio.routes';
 import { createMailer } from './mail/mailer';
 import { imagesRoutes } from './media/images.routes';
 import { pagesRoutes } from './pages/pages.routes';
+import { RoomHub } from './rtc/room-hub';
+import { rtcRoutes } from './rtc/rtc.routes';
 import { staticRoutes } from './static.routes';
 import { assetsRoutes } from './assets/assets.routes';
 import { authRoutes } from './auth/auth.routes';
 import { currentUser } from './auth/current-user';
 import { passwordRoutes } from './tours/password.routes';
 import { toursRoutes } from './tours/tours.routes';
+import { videoRoutes } from './video/video.routes';
 import { ownerInboxRoutes } from './visitors/owner-inbox.routes';
 import { visitorsRoutes } from './visitors/visitors.routes';
 
@@ -24,9 +27,11 @@ export interface AppDeps {
   config: Config;
   /** Project folder holding dist/ and demo/. */
   rootDir: string;
+  /** The video chat's rooms; one per process. */
+  hub?: RoomHub;
 }
 
-export function createApp({ db, config, rootDir }: AppDeps): Hono<AppEnv> {
+export function createApp({ db, config, rootDir, hub = new RoomHub() }: AppDeps): Hono<AppEnv> {
   // SPEC.md's paths come with and without a trailing slash (/api/images/, /api/assets/).
   const app = new Hono<AppEnv>({ strict: false });
   app.use(requestId());
@@ -51,6 +56,8 @@ export function createApp({ db, config, rootDir }: AppDeps): Hono<AppEnv> {
   api.route('/', assetsRoutes());
   api.route('/', visitorsRoutes());
   api.route('/', ownerInboxRoutes());
+  api.route('/', rtcRoutes(hub));
+  api.route('/', videoRoutes());
   api.all('*', (c) => {
     throw new ApiError(404, 'NotFound', `No route for ${c.req.method} ${c.req.path}.`);
   });

@@ -5,7 +5,9 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { join } from 'node:path';
+import { WebSocketServer } from 'ws';
 import { removeStaleTempFiles } from './media/atomic-write';
+import { RoomHub } from './rtc/room-hub';
 
 const rootDir = fileURLToPath(new URL('../../', import.meta.url));
 const config = loadConfig();
@@ -14,8 +16,9 @@ await migrateToLatest(db);
 await removeStaleTempFiles(join(config.dataDir, 'media'));
 await seedDemoTour(db, join(config.dataDir, 'media'), rootDir);
 
-const app = createApp({ db, config, rootDir });
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+const hub = new RoomHub();
+const app = createApp({ db, config, rootDir, hub });
+const server = serve({ fetch: app.fetch, port: config.port, websocket: { server: new WebSocketServer({ noServer: true }) } }, (info) => {
   console.log(`Tour platform listening on ${config.publicUrl ?? `http://localhost:${info.port}`}/`);
   console.log(`  demo tour: /tours/demo   partner page: /demo/`);
 });
@@ -25,6 +28,7 @@ function shutdown(signal: string): void {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: closing`);
+  hub.close();
   server.close(() => {
     void db.destroy().then(() => process.exit(0));
   });

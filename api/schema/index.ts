@@ -4,3 +4,4 @@ export * from './tour';
 export * from './user';
 export * from './requests';
 export * from './auth-requests';
+export * from './video';

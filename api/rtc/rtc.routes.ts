@@ -1,0 +1,50 @@
+import { upgradeWebSocket } from '@hono/node-server';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { VIDEO_ERRORS } from '../schema/video';
+import { verifyMeshToken } from '../video/video-token';
+import { parseClientFrame } from './client-frames';
+import type { PeerSocket, RoomHub } from './room-hub';
+
+/** `/api/rtc`: hello → welcome, heartbeats, msg, bye (SPEC.md §7's signalling model) over one WebSocket. */
+export function rtcRoutes(hub: RoomHub): Hono<AppEnv> {
+  return new Hono<AppEnv>().get(
+    '/rtc',
+    upgradeWebSocket((c) => {
+      let sid: string | undefined;
+      let greeting = false;
+      return {
+        async onMessage(event, ws) {
+          const socket: PeerSocket = { send: (frame) => ws.send(JSON.stringify(frame)), close: (code, reason) => ws.close(code, reason) };
+          const parsed = parseClientFrame(String(event.data));
+          if (!parsed.ok) return socket.send({ type: 'bad', reason: parsed.reason, code: 53004 });
+          const { frame } = parsed;
+          if (sid) hub.seen(sid);
+          if (frame.type === 'hello') {
+            if (sid || greeting) return socket.send({ type: 'bad', reason: 'already greeted', code: 53004 });
+            greeting = true;
+            const grant = await verifyMeshToken(frame.token, c.var.config.jwtSecret);
+            if ('error' in grant) {
+              socket.send({ type: 'error', code: grant.error, message: VIDEO_ERRORS[grant.error] });
+              return socket.close(4000 + (grant.error % 1000), VIDEO_ERRORS[grant.error]);
+            }
+            sid = hub.join(socket, grant.identity, grant.room, frame.timeout);
+            return;
+          }
+          if (!sid) return socket.send({ type: 'bad', reason: 'say hello first', code: 53004 });
+          if (frame.type === 'msg') hub.message(sid, frame.body);
+          if (frame.type === 'bye') {
+            hub.leave(sid);
+            sid = undefined;
+            socket.send({ type: 'bye' });
+            socket.close(1000, 'bye');
+          }
+        },
+        onClose() {
+          if (sid) hub.leave(sid);
+          sid = undefined;
+        },
+      };
+    }),
+  );
+}

@@ -1,0 +1,56 @@
+import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { tourInputSchema } from '../../api/schema/tour';
+import { insertTour } from '../../api/tours/tour.repository';
+import { verifyMeshToken } from '../../api/video/video-token';
+import { createTestApp } from './support/test-app';
+import { json } from './support/users';
+
+const TWILIO = { TWILIO_ACCOUNT_SID: 'AC0123456789abcdef', TWILIO_API_KEY: 'SK0123456789abcdef', TWILIO_API_SECRET: 'twilio-api-secret' };
+
+async function withTour(env: Record<string, string> = {}) {
+  const t = await createTestApp(env);
+  const row = await insertTour(t.db, { shortId: 'room-tour', userId: null, type: 'paid', input: tourInputSchema.parse({}) });
+  return { t, room: String(row.id) };
+}
+
+describe('video tokens and config', () => {
+  it('mints a mesh token for the tour’s room that the control plane accepts', async () => {
+    const { t, room } = await withTour();
+    const response = await t.app.request('/api/mesh/video-token', json({ identity: 'Ann::7f3a', room }));
+    expect(response.status).toBe(200);
+    const { token } = await response.json();
+    expect(await verifyMeshToken(token, t.config.jwtSecret)).toEqual({ identity: 'Ann::7f3a', room });
+  });
+
+  it('refuses an unknown room, bad identities and Twilio when it is not configured', async () => {
+    const { t, room } = await withTour();
+    expect((await t.app.request('/api/mesh/video-token', json({ identity: 'Ann::1', room: '99999' }))).status).toBe(404);
+    expect((await t.app.request('/api/mesh/video-token', json({ identity: '', room }))).status).toBe(422);
+    expect((await t.app.request('/api/mesh/video-token', json({ identity: 'a\u0000b', room }))).status).toBe(422);
+    expect((await t.app.request('/api/twilio/video-token', json({ identity: 'Ann::1', room }))).status).toBe(404);
+    expect(await (await t.app.request('/api/video/config')).json()).toEqual({ provider: 'mesh', iceServers: [] });
+  });
+
+  // Twilio's cloud is unreachable here: this checks the token's layout by decoding it, as Twilio would read it.
+  it('mints a Twilio AccessToken (decoded, not sent to Twilio) when Twilio is configured', async () => {
+    const { t, room } = await withTour(TWILIO);
+    expect((await (await t.app.request('/api/video/config')).json()).provider).toBe('twilio');
+    const { token } = await (await t.app.request('/api/twilio/video-token', json({ identity: 'Ann::1', room }))).json();
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT', cty: 'twilio-fpa;v=1' });
+    const claims = decodeJwt(token);
+    expect(claims).toMatchObject({ iss: TWILIO.TWILIO_API_KEY, sub: TWILIO.TWILIO_ACCOUNT_SID, grants: { identity: 'Ann::1', video: { room } } });
+    expect(claims.jti).toMatch(new RegExp(`^${TWILIO.TWILIO_API_KEY}-\\d+$`));
+    await jwtVerify(token, new TextEncoder().encode(TWILIO.TWILIO_API_SECRET));
+  });
+
+  it('hands out time-limited TURN credentials when TURN is configured', async () => {
+    const { t } = await withTour({ TURN_URL: 'turn:turn.example.com:3478', TURN_SECRET: 'turn-secret' });
+    const { iceServers } = await (await t.app.request('/api/video/config')).json();
+    expect(iceServers).toHaveLength(1);
+    const [expiry] = iceServers[0].username.split(':');
+    expect(Number(expiry)).toBeGreaterThan(Date.now() / 1000);
+    expect(iceServers[0]).toMatchObject({ urls: 'turn:turn.example.com:3478' });
+    expect(iceServers[0].credential).toMatch(/^[A-Za-z0-9+/]+=*$/);
+  });
+});
