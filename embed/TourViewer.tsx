@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import type { Tour } from '../api/schema/tour';
-import { createAmbience } from './ambience';
+import { createAmbience, pauseWhenLeavingBrowse } from './ambience';
 import { API_ORIGIN, absoluteUrl } from './api-origin';
 import { maxTextureSize } from './panorama/max-texture-size';
 import { Panorama, type PanoramaHandle } from './panorama/Panorama';
@@ -122,6 +122,7 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
   const user = signedInUser();
 
   useEffect(() => () => ambience.current?.pause(), []);
+  useEffect(() => (ambiencePlaying ? pauseWhenLeavingBrowse(ambience.current!, () => setAmbiencePlaying(false)) : undefined), [ambiencePlaying]);
 
   const chatRequested = flagOn(showVideoChat) || (onOwnPage() && new URLSearchParams(location.search).get('showVideoChat') === '1');
   useEffect(() => {

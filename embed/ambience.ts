@@ -11,3 +11,15 @@ export function createAmbience(url: string): HTMLAudioElement {
   });
   return audio;
 }
+
+/** SPEC.md §2: leaving a path containing 'browse' stops the ambience (client-side routes change it without events). */
+export function pauseWhenLeavingBrowse(audio: HTMLAudioElement, onPaused: () => void): () => void {
+  if (!location.pathname.includes('browse')) return () => undefined;
+  const timer = setInterval(() => {
+    if (location.pathname.includes('browse')) return;
+    clearInterval(timer);
+    audio.pause();
+    onPaused();
+  }, 250);
+  return () => clearInterval(timer);
+}
