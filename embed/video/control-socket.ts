@@ -1,0 +1,85 @@
+import type { ClientFrame, RoomMessage, ServerFrame } from '../../api/schema/video';
+import { API_ORIGIN } from '../api-origin';
+
+/** SPEC.md §9: reconnect backoff factor 1.5 from 80 ms, randomised by half, at most 10 s. */
+export const RECONNECT_FACTOR = 1.5;
+export const RECONNECT_INITIAL_MS = 80;
+export const RECONNECT_MAX_MS = 10_000;
+export const MAX_RECONNECTS = 5;
+
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
+
+export interface ControlSocketEvents {
+  frame(frame: ServerFrame): void;
+  state(state: ConnectionState, error?: { code: number; message: string }): void;
+}
+
+/** The /api/rtc connection: hello, heartbeats at the negotiated pace, and reconnection with backoff. */
+export class ControlSocket {
+  private socket: WebSocket | undefined;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private attempts = 0;
+  private closedByUs = false;
+  state: ConnectionState = 'connecting';
+
+  constructor(
+    private readonly token: string,
+    private readonly events: ControlSocketEvents,
+  ) {
+    this.open();
+  }
+
+  send(body: RoomMessage): void {
+    this.write({ type: 'msg', body });
+  }
+
+  close(): void {
+    this.closedByUs = true;
+    this.write({ type: 'bye' });
+    this.stop();
+    this.socket?.close(1000, 'bye');
+    this.setState('disconnected');
+  }
+
+  private write(frame: ClientFrame): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
+  }
+
+  private open(): void {
+    const socket = new WebSocket(`${API_ORIGIN.replace(/^http/, 'ws')}/api/rtc`);
+    this.socket = socket;
+    socket.onopen = () => this.write({ type: 'hello', version: 2, id: crypto.randomUUID(), token: this.token });
+    socket.onmessage = (event) => {
+      const frame = JSON.parse(String(event.data)) as ServerFrame;
+      if (frame.type === 'welcome') {
+        this.attempts = 0;
+        this.stop();
+        this.heartbeat = setInterval(() => this.write({ type: 'heartbeat' }), Math.max(frame.negotiatedTimeout / 2, frame.negotiatedTimeout - 200));
+        this.setState('connected');
+      }
+      if (frame.type === 'error') {
+        this.closedByUs = true;
+        this.setState('disconnected', { code: frame.code, message: frame.message });
+      }
+      this.events.frame(frame);
+    };
+    socket.onclose = () => {
+      this.stop();
+      if (this.closedByUs) return;
+      if (this.attempts >= MAX_RECONNECTS) return this.setState('disconnected', { code: 53001, message: 'Signaling connection disconnected' });
+      this.setState('reconnecting');
+      const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_INITIAL_MS * RECONNECT_FACTOR ** this.attempts * (0.5 + Math.random()));
+      this.attempts += 1;
+      setTimeout(() => this.open(), delay);
+    };
+  }
+
+  private stop(): void {
+    clearInterval(this.heartbeat);
+  }
+
+  private setState(state: ConnectionState, error?: { code: number; message: string }): void {
+    this.state = state;
+    this.events.state(state, error);
+  }
+}
