@@ -8,7 +8,7 @@ import { API_ORIGIN, absoluteUrl } from './api-origin';
 import { maxTextureSize } from './panorama/max-texture-size';
 import { Panorama, type PanoramaHandle } from './panorama/Panorama';
 import { createPanoramaControl, type AttachablePanoramaControl } from './panorama/panorama-control';
-import { initialView, panoramaUrl, preloadPanorama } from './panorama/scene-config';
+import { AUTO_ROTATE_DEG_PER_S, initialView, panoramaUrl, preloadPanorama } from './panorama/scene-config';
 import viewerCss from './styles/viewer.css';
 import { loadTour, signedInUser } from './tour-client';
 import { ContactBlock, Watermark } from './ui/Branding';
@@ -24,6 +24,7 @@ import { SceneLinksList } from './ui/SceneLinksList';
 import { SceneReel } from './ui/SceneReel';
 import { ShareModal } from './ui/ShareModal';
 import { ShowingModal } from './ui/ShowingModal';
+import { VideoChatPanel } from './ui/VideoChatPanel';
 import { useHostWidth } from './use-host-size';
 import { parseLoading, useStartWhenVisible } from './use-visible';
 import { emit } from './viewer-events';
@@ -46,6 +47,14 @@ export const MOTION_UNAVAILABLE = 'Motion cannot be read on this device. Allow m
 /** On the tour's own page the address is ours to keep a deep link in; on a partner's page it is not. */
 function onOwnPage(): boolean {
   return location.origin === API_ORIGIN && location.pathname.startsWith('/tours/');
+}
+
+/** The chat flag in the tour page's address (SPEC.md §2): added while a chat is live, removed when it ends. */
+function setVideoChatFlag(on: boolean): void {
+  const url = new URL(location.href);
+  if (on) url.searchParams.set('showVideoChat', '1');
+  else url.searchParams.delete('showVideoChat');
+  history.replaceState(history.state, '', url);
 }
 
 /** iOS asks for motion access, and only from a tap; elsewhere it is granted. */
@@ -219,6 +228,19 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
     void host.requestFullscreen().catch(() => setFixedFullscreen((on) => !on));
   }
 
+  /** SPEC.md §9: a live chat hides the controls and chat button, stops autorotate and ambience; ending restores them. */
+  function chatActiveChanged(active: boolean) {
+    store.chatActive = active;
+    store.controlsHidden = active;
+    const viewer = panorama.current?.viewer;
+    if (active) {
+      viewer?.stopAutoRotate();
+      ambience.current?.pause();
+      setAmbiencePlaying(false);
+    } else if (tour!.config.autoRotate) viewer?.startAutoRotate(AUTO_ROTATE_DEG_PER_S);
+    if (onOwnPage()) setVideoChatFlag(active);
+  }
+
   async function toggleMotion() {
     const viewer = panorama.current?.viewer;
     const granted = await orientationPermitted();
@@ -228,7 +250,7 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
   }
 
   return (
-    <div className={`tv-root${fixedFullscreen ? ' tv-root--fixed' : ''}${mobile ? ' tv-root--mobile' : ''}`} data-status="ready" data-theme={tour.theme}>
+    <div className={`tv-root${fixedFullscreen ? ' tv-root--fixed' : ''}${mobile ? ' tv-root--mobile' : ''}${state.chatOpen && visible.videoChatPanel ? ' tv-root--chat' : ''}`} data-status="ready" data-theme={tour.theme}>
       {styles}
       {tour.images.length > 0 && (
         <Panorama
@@ -305,6 +327,19 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
       )}
       {tour.type === 'free' && <Watermark origin={API_ORIGIN} />}
         </>
+      )}
+      {state.chatOpen && visible.videoChatPanel && (
+        <VideoChatPanel
+          tour={tour}
+          panorama={control.current}
+          user={user && { id: user.id, name: user.name, token: user.token }}
+          onActiveChange={chatActiveChanged}
+          onClose={() => (store.chatOpen = false)}
+          onScheduleShowing={(name) => {
+            store.showingName = name;
+            openModal(store, 'showing');
+          }}
+        />
       )}
       {state.modal === 'lead' && (
         <LeadModal

@@ -1,0 +1,73 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smallPanorama } from '../support/pictures';
+import { launchChromium } from './support/browser';
+import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
+import { removeDataDir, startServer, type RunningServer } from './support/server';
+import { TourBuilder } from './support/tour-builder';
+import { RECORD_EVENTS, waitForEvent } from './support/viewer-page';
+
+let server: RunningServer;
+let partner: PartnerSite;
+let browser: Browser;
+let builder: TourBuilder;
+
+beforeAll(async () => {
+  [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
+  builder = new TourBuilder(server.origin, server.dataDir);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await partner?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+/** Opens a partner page and records which script chunks the viewer fetched. */
+async function open(attributes: string, path: string): Promise<{ page: Page; chunks: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/embed/chunks/')) chunks.push(request.url());
+  });
+  await page.goto(partner.page(path, partnerPage(server.origin, `<tour-viewer id="tour" ${attributes} style="height:600px"></tour-viewer>`, RECORD_EVENTS)));
+  await waitForEvent(page, 'tour-load');
+  return { page, chunks };
+}
+
+describe('the video chat slot of the viewer', () => {
+  it('loads the chat as its own chunk only when the visitor opens it, in a 300 px panel showing the lobby', async () => {
+    const { page, chunks } = await open('short-id="demo"', '/chat');
+    const viewer = page.locator('#tour');
+    expect(chunks).toEqual([]);
+    await viewer.getByRole('button', { name: 'Video chat' }).click();
+    const panel = viewer.locator('.tv-video-panel');
+    await panel.getByPlaceholder('Enter Your Name').waitFor();
+    expect((await panel.boundingBox())?.width).toBe(300);
+    expect(chunks.length).toBeGreaterThan(0);
+    await panel.getByRole('button', { name: 'Close video chat' }).click(); // the lobby's own close (onClose)
+    expect(await panel.count()).toBe(0);
+    await viewer.getByRole('button', { name: 'Video chat' }).click();
+    await panel.waitFor();
+    await viewer.locator('.tv-sidebar').getByRole('button', { name: 'Close video chat' }).click(); // the sidebar toggle
+    expect(await panel.count()).toBe(0);
+    await page.close();
+  });
+
+  it('opens the panel at start with show-video-chat="1", and never when the tour has video chat off', async () => {
+    const { page } = await open('short-id="demo" show-video-chat="1"', '/chat-flag');
+    await page.locator('#tour .tv-video-panel').getByPlaceholder('Enter Your Name').waitFor();
+    await page.close();
+
+    const owner = await builder.owner();
+    const tour = await builder.tour(owner, [await smallPanorama(1024)], { isVideoChatEnabled: false });
+    const off = await open(`short-id="${tour.shortId}" show-video-chat="1"`, '/chat-off');
+    const viewer = off.page.locator('#tour');
+    await viewer.getByRole('button', { name: 'Share' }).waitFor();
+    expect(await viewer.getByRole('button', { name: 'Video chat' }).count()).toBe(0);
+    expect(await viewer.locator('.tv-video-panel').count()).toBe(0);
+    expect(off.chunks).toEqual([]);
+    await off.page.close();
+  });
+});
