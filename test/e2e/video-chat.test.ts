@@ -1,0 +1,69 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
+import { removeDataDir, startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let partner: PartnerSite;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await partner?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+async function joinAs(name: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 800 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  const url = partner.page(`/chat-${name}`, partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" show-video-chat="1" loading="eager" style="height:640px"></tour-viewer>`));
+  // A <video autoplay> on an empty stream holds the load event forever (STACK.md).
+  await page.goto(url, { waitUntil: 'commit' });
+  const lobby = page.locator('#tour .vc-lobby');
+  await lobby.getByPlaceholder('Enter Your Name').fill(name);
+  await lobby.getByRole('button', { name: 'Connect' }).click();
+  await page.locator('#tour .vc-room').waitFor();
+  await expect.poll(() => page.locator('#tour .vc-tile--local').getAttribute('data-sid'), { timeout: 20_000 }).toMatch(/^PA/);
+  return page;
+}
+
+const decodedFrames = (page: Page, sid: string) =>
+  page.locator(`#tour .vc-tile[data-sid="${sid}"] video`).evaluate((video: HTMLVideoElement) => video.getVideoPlaybackQuality().totalVideoFrames);
+const mySid = (page: Page) => page.locator('#tour .vc-tile--local').getAttribute('data-sid');
+
+describe('live video chat with a host guiding the view', () => {
+  it('connects two visitors who see each other, and the follower lands where the host looks', async () => {
+    const ann = await joinAs('Ann');
+    const bob = await joinAs('Bob');
+    const [annSid, bobSid] = [await mySid(ann), await mySid(bob)];
+    await expect.poll(() => decodedFrames(ann, bobSid!), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => decodedFrames(bob, annSid!), { timeout: 30_000 }).toBeGreaterThan(0);
+
+    await ann.locator('#tour .vc-controls').getByRole('button', { name: 'Share' }).click();
+    await expect.poll(() => bob.locator(`#tour .vc-tile[data-sid="${annSid}"] [aria-label="Host"]`).count()).toBe(1);
+    expect(await ann.locator('#tour .vc-controls').getByRole('button', { name: 'Stop Sharing' }).count()).toBe(1);
+    expect(await bob.locator('#tour .vc-controls').getByRole('button', { name: 'Request to host' }).count()).toBe(1);
+
+    // The host walks through a hotspot; the follower's viewer follows to the same scene.
+    await ann.locator('#tour .tv-hotspot[data-scene-id="puy-de-sancy"]').click();
+    await expect.poll(() => bob.locator('#tour .tv-hotspot[data-scene-id="louvre"]').count(), { timeout: 20_000 }).toBe(1);
+
+    bob.locator('#tour .vc-controls').getByRole('button', { name: 'Request to host' }).click();
+    const request = ann.locator('#tour .vc-modal');
+    await expect.poll(() => request.textContent()).toContain('Another user requests to be a host. Allow host changing?');
+    await request.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => ann.locator(`#tour .vc-tile[data-sid="${bobSid}"] [aria-label="Host"]`).count()).toBe(1);
+
+    await bob.locator('#tour .vc-controls').getByRole('button', { name: 'Leave' }).click();
+    await expect.poll(() => ann.locator('#tour [aria-label="Host"]').count()).toBe(0);
+  });
+});
