@@ -1,35 +1,13 @@
 import { expect } from 'chai';
 import { useState } from 'react';
-import { imageSchema, tourInputSchema, type Tour } from '../../../api/schema/tour';
+import { imageSchema, type Tour } from '../../../api/schema/tour';
 import { Panorama } from '../../../embed/panorama/Panorama';
+import { apiTour, panoramaDataUrl } from './support/fixtures';
 import { render, unmountAll, until } from './support/render';
 
-/** A small equirectangular picture made on a canvas, so the test needs no files. */
-function panoramaDataUrl(): string {
-  const canvas = document.createElement('canvas');
-  canvas.width = 512;
-  canvas.height = 256;
-  const context = canvas.getContext('2d')!;
-  context.fillStyle = '#468';
-  context.fillRect(0, 0, 512, 256);
-  return canvas.toDataURL('image/png');
-}
-
 function tourWith(images: Array<{ id: string; url: string }>): Tour {
-  return {
-    ...tourInputSchema.parse({}),
-    // Set after parsing: the test's data URLs are longer than a stored URL may be.
-    images: images.map(({ id, url }) => ({ ...imageSchema.parse({ id, title: id, uploaded: true }), url })),
-    id: 1,
-    userId: 1,
-    shortId: 'p',
-    type: 'paid',
-    whiteLabelStatusCode: '',
-    teamId: null,
-    floorplans: [],
-    owner: { type: 1 },
-    revision: 1,
-  };
+  // URLs set after parsing: the test's data URLs are longer than a stored URL may be.
+  return apiTour({ images: images.map(({ id, url }) => ({ ...imageSchema.parse({ id, title: id, uploaded: true }), url })) });
 }
 
 afterEach(unmountAll);
@@ -38,7 +16,7 @@ describe('<Panorama> over pannellum', () => {
   it('leaves an empty panorama when a scene image fails, reports it, and still moves on to another scene', async () => {
     const tour = tourWith([
       { id: 'broken', url: '/no/such/panorama.jpg' },
-      { id: 'fine', url: panoramaDataUrl() },
+      { id: 'fine', url: panoramaDataUrl('#468') },
     ]);
     const errors: string[] = [];
     const loaded: string[] = [];

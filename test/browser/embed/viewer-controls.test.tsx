@@ -7,21 +7,14 @@ import { InfospotModal } from '../../../embed/ui/InfospotModal';
 import { PasswordGate } from '../../../embed/ui/PasswordGate';
 import { SceneLinksList } from '../../../embed/ui/SceneLinksList';
 import { visibleControls, type ControlsContext } from '../../../embed/viewer-rules';
+import { everythingOnTour, panoramaDataUrl } from './support/fixtures';
 import { render, unmountAll, until } from './support/render';
 
 function names(host: HTMLElement): string[] {
   return [...host.querySelectorAll('button')].map((button) => button.getAttribute('aria-label') ?? '');
 }
 
-const baseTour: ControlsContext['tour'] = {
-  isVideoChatEnabled: true,
-  isScheduleEnabled: true,
-  leadgen: { enabled: true, message: '' },
-  floorplans: [{ floorplanId: 'f', name: 'F', url: '', thumbUrl: '', tourId: 1, hotspots: [], sortOrder: 0, uploaded: true }],
-  config: { ...tourConfigSchema.parse({}), ambience: { name: 'Birds', audio: '/media/audio/a.mp3', playing: true } },
-  type: 'paid',
-  owner: { type: 1 },
-};
+const baseTour = everythingOnTour;
 const base: ControlsContext = { tour: baseTour, mobile: false, vr: false, mls: false, chatActive: false };
 const noop = () => undefined;
 const sidebarProps: Omit<SidebarProps, 'visible'> = {
@@ -106,17 +99,6 @@ describe('HTML info spot', () => {
     expect(flags.tvPwned).to.equal(undefined);
   });
 });
-
-/** A small equirectangular picture made on a canvas, so the test needs no files. */
-function panoramaDataUrl(colour: string): string {
-  const canvas = document.createElement('canvas');
-  canvas.width = 512;
-  canvas.height = 256;
-  const context = canvas.getContext('2d')!;
-  context.fillStyle = colour;
-  context.fillRect(0, 0, 512, 256);
-  return canvas.toDataURL('image/png');
-}
 
 describe('PanoramaControl over a real pannellum viewer (what the video chat drives)', () => {
   it('reads and sets the view, changes scene for a view elsewhere, reports interaction and scene changes', async () => {

@@ -1,24 +1,13 @@
 import { expect } from 'chai';
 import { MESSAGES } from '../../../api/schema/errors';
-import { tourInputSchema, type Tour } from '../../../api/schema/tour';
 import { LeadModal } from '../../../embed/ui/LeadModal';
 import { LockedTourModal } from '../../../embed/ui/LockModals';
 import { ShareModal } from '../../../embed/ui/ShareModal';
 import { ShowingModal } from '../../../embed/ui/ShowingModal';
+import { apiTour } from './support/fixtures';
 import { render, unmountAll, until } from './support/render';
 
-const tour: Tour = {
-  ...tourInputSchema.parse({ title: 'Harbour Loft', leadgen: { enabled: true, message: '' } }),
-  id: 12,
-  userId: 3,
-  shortId: 'loft',
-  type: 'paid',
-  whiteLabelStatusCode: '',
-  teamId: null,
-  floorplans: [],
-  owner: { type: 1 },
-  revision: 1,
-};
+const tour = apiTour({ title: 'Harbour Loft', leadgen: { enabled: true, message: '' } });
 const noop = () => undefined;
 
 afterEach(unmountAll);

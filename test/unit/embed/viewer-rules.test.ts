@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { tourConfigSchema } from '../../../api/schema/tour';
+import { everythingOnTour } from '../../browser/embed/support/fixtures';
 import { flagOn, listingModeAllowed, lockCheck, visibleControls, type ControlsContext } from '../../../embed/viewer-rules';
 
-const baseTour: ControlsContext['tour'] = {
-  isVideoChatEnabled: true,
-  isScheduleEnabled: true,
-  leadgen: { enabled: true, message: '' },
-  floorplans: [{ floorplanId: 'f', name: 'F', url: '', thumbUrl: '', tourId: 1, hotspots: [], sortOrder: 0, uploaded: true }],
-  config: { ...tourConfigSchema.parse({}), ambience: { name: 'Birds', audio: '/media/audio/a.mp3', playing: true } },
-  type: 'paid',
-  owner: { type: 1 },
-};
+const baseTour = everythingOnTour;
 const base: ControlsContext = { tour: baseTour, mobile: false, vr: false, mls: false, chatActive: false };
 
 // SPEC.md §2 Viewer: right sidebar and left icon stack.
