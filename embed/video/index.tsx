@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { displayName, type RoomParticipant, type ServerFrame } from '../../api/schema/video';
+import { displayName, ROOM_LIFETIME_MS, type RoomParticipant, type ServerFrame } from '../../api/schema/video';
 import { API_ORIGIN } from '../api-origin';
 import { apiGet, apiPost } from '../tour-client';
 import type { VideoChatProps } from '../video-chat-contract';
 import videoCss from './video.css';
+import { ContinueChatModal } from './ContinueChatModal';
 import { ControlSocket, type ConnectionState } from './control-socket';
 import { applyHostView, shareHostView } from './follow-host';
 import { MeshPeers, type SignalPayload } from './mesh';
@@ -16,6 +17,11 @@ const MEDIA_CONSTRAINTS: MediaStreamConstraints = {
   video: { width: { min: 640, ideal: 1280 }, height: { min: 360, ideal: 720 } },
   audio: true,
 };
+
+/** Tests shorten the 30-minute room lifetime through this global; nothing else sets it. */
+function roomLifetimeMs(): number {
+  return (globalThis as { __TOUR_CHAT_LIFETIME_MS__?: number }).__TOUR_CHAT_LIFETIME_MS__ ?? ROOM_LIFETIME_MS;
+}
 
 interface Session {
   socket: ControlSocket;
@@ -40,6 +46,9 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
   const [changeRequest, setChangeRequest] = useState<string | null>(null);
   const [muted, setMuted] = useState(false);
   const [cameraOff, setCameraOff] = useState(false);
+  /** Why the continue prompt is open: the own clock ran out (then a yes tells the others), or someone else asked. */
+  const [askContinue, setAskContinue] = useState<'timer' | 'request' | null>(null);
+  const [lifetimeStart, setLifetimeStart] = useState(0);
   const session = useRef<Session | null>(null);
   const followingRef = useRef(true);
   followingRef.current = following;
@@ -115,7 +124,11 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
       else if (body.type === 'host_request_changing') setChangeRequest(body.data.senderSid);
       else if (body.type === 'scene' && followingRef.current) applyHostView(panorama, body.data);
       else if (body.type === 'infospot' && followingRef.current) panorama.openInfospot(body.data.infospotId);
-      else if (body.type === 'signal') void current.mesh?.receive(body.data.senderSid, body.data.payload as SignalPayload);
+      else if (body.type === 'room_life_time_request') {
+        // Someone chose to go on: everyone's clock starts again, and everyone is asked too.
+        setLifetimeStart(Date.now());
+        setAskContinue('request');
+      } else if (body.type === 'signal') void current.mesh?.receive(body.data.senderSid, body.data.payload as SignalPayload);
     }
   }
 
@@ -166,6 +179,13 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
     [panorama, hostSid, mySid],
   );
 
+  // SPEC.md §4: after the room lifetime, ask whether to go on.
+  useEffect(() => {
+    if (phase !== 'room') return;
+    const timer = setTimeout(() => setAskContinue('timer'), roomLifetimeMs());
+    return () => clearTimeout(timer);
+  }, [phase, lifetimeStart]);
+
   const send = (body: Parameters<ControlSocket['send']>[0]) => session.current?.socket.send(body);
   const host = participants.find((p) => p.sid === hostSid);
 
@@ -174,7 +194,7 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
     return (
       <div className="vc-lobby">
         <style>{videoCss}</style>
-        <button type="button" className="vc-close" aria-label="Close video chat" onClick={onClose}>
+        <button type="button" className="vc-close" aria-label="Close the lobby" onClick={onClose}>
           ×
         </button>
         <h2>{brand}</h2>
@@ -281,6 +301,19 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
           <li key={i}>{text}</li>
         ))}
       </ul>
+      {askContinue && (
+        <ContinueChatModal
+          onConfirm={() => {
+            if (askContinue === 'timer') send({ type: 'room_life_time_request', data: { senderSid: mySid } });
+            setAskContinue(null);
+            setLifetimeStart(Date.now());
+          }}
+          onCancel={() => {
+            setAskContinue(null);
+            leave();
+          }}
+        />
+      )}
       {changeRequest && (
         <div className="vc-modal" role="dialog" aria-modal="true">
           <p>Another user requests to be a host. Allow host changing?</p>

@@ -21,10 +21,11 @@ afterAll(async () => {
   if (server) removeDataDir(server.dataDir);
 });
 
-async function joinAs(name: string): Promise<Page> {
+async function joinAs(name: string, init?: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1600, height: 800 } });
   contexts.push(context);
   const page = await context.newPage();
+  if (init) await page.addInitScript(init);
   const url = partner.page(`/chat-${name}`, partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" show-video-chat="1" loading="eager" style="height:640px"></tour-viewer>`));
   // A <video autoplay> on an empty stream holds the load event forever (STACK.md).
   await page.goto(url, { waitUntil: 'commit' });
@@ -65,5 +66,23 @@ describe('live video chat with a host guiding the view', () => {
 
     await bob.locator('#tour .vc-controls').getByRole('button', { name: 'Leave' }).click();
     await expect.poll(() => ann.locator('#tour [aria-label="Host"]').count()).toBe(0);
+  });
+
+  it('asks to continue when the room lifetime runs out: yes resets the others, and a countdown reaching zero leaves', async () => {
+    // The room lifetime (30 minutes) is shortened through the chat's test hook.
+    const shortClock = 'window.__TOUR_CHAT_LIFETIME_MS__ = 4000;';
+    const cat = await joinAs('Cat', shortClock);
+    const dan = await joinAs('Dan', 'window.__TOUR_CHAT_LIFETIME_MS__ = 600000;');
+    const danSid = await mySid(dan);
+    const prompt = cat.locator('#tour [aria-label="Continue chatting"]');
+    await expect.poll(() => prompt.count(), { timeout: 20_000 }).toBe(1);
+    expect(await prompt.textContent()).toContain('Do you want to continue chating? The window closes through the remaining seconds.');
+    await prompt.getByRole('button', { name: 'Yes' }).click();
+    const danPrompt = dan.locator('#tour [aria-label="Continue chatting"]');
+    await expect.poll(() => danPrompt.count()).toBe(1);
+    expect(Number(await danPrompt.getByRole('timer').textContent())).toBeLessThanOrEqual(15);
+    // Dan does not answer: at zero he leaves the room, and Cat sees him go.
+    await expect.poll(() => cat.locator(`#tour .vc-tile[data-sid="${danSid}"]`).count(), { timeout: 30_000 }).toBe(0);
+    expect(await dan.locator('#tour .vc-lobby').count()).toBe(1);
   });
 });

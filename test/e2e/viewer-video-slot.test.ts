@@ -46,7 +46,7 @@ describe('the video chat slot of the viewer', () => {
     await panel.getByPlaceholder('Enter Your Name').waitFor();
     expect((await panel.boundingBox())?.width).toBe(300);
     expect(chunks.length).toBeGreaterThan(0);
-    await panel.getByRole('button', { name: 'Close video chat' }).click(); // the lobby's own close (onClose)
+    await panel.getByRole('button', { name: 'Close the lobby' }).click(); // the lobby's own close (onClose)
     expect(await panel.count()).toBe(0);
     await viewer.getByRole('button', { name: 'Video chat' }).click();
     await panel.waitFor();
