@@ -2,11 +2,13 @@
 // Exits non-zero when a budget is exceeded.
 import { readFileSync } from 'node:fs';
 import { benchBundle } from './bundle.bench';
+import { benchVideo } from './video.bench';
 import { benchViewer } from './viewer.bench';
 
 const BENCHES: Array<[string, () => Promise<void>]> = [
   ['bundle', benchBundle],
   ['viewer', benchViewer],
+  ['video', benchVideo],
 ];
 
 const only = process.argv.slice(2);
