@@ -66,3 +66,15 @@ export function renderPublicTourPage({ tour, shortId, origin }: PublicTourPage):
 </html>
 `;
 }
+
+/** A page that only says why the tour is not shown here. */
+export function renderNoticePage(message: string): string {
+  return `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>360 Tour</title>
+    <style>body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;font:16px/1.5 system-ui,sans-serif;background:#111;color:#fff;padding:24px;text-align:center}</style>
+  </head>
+  <body><p role="alert">${escapeHtml(message)}</p></body>
+</html>
+`;
+}
