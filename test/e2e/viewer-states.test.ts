@@ -157,6 +157,21 @@ describe('viewer states on a partner page', () => {
     expect(await content.innerHTML()).not.toMatch(/onerror|<script|javascript:/);
     await page.close();
   });
+
+  it('asks a visitor of a locked tour for an e-mail, and a valid one unlocks it as locked-with-email', async () => {
+    const tour = await builder.tour(owner, [picture]);
+    builder.setType(tour.shortId, 'locked');
+    const page = await openOnPartner(`short-id="${tour.shortId}"`);
+    const modal = page.locator('#tour [role="dialog"]');
+    await expect.poll(() => modal.textContent()).toContain('This tour is locked');
+    await modal.getByLabel('Email').fill('visitor@example.com');
+    await modal.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => modal.count()).toBe(0);
+    await expectDrawn(page);
+    const stored = builder.sql((db) => db.prepare('SELECT type FROM tour WHERE short_id = ?').get(tour.shortId)) as { type: string };
+    expect(stored.type).toBe('locked-with-email');
+    await page.close();
+  });
 });
 
 describe('a 16384×8192 panorama', () => {
