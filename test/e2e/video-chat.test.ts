@@ -71,8 +71,9 @@ describe('live video chat with a host guiding the view', () => {
   it('asks to continue when the room lifetime runs out: yes resets the others, and a countdown reaching zero leaves', async () => {
     // The room lifetime (30 minutes) is shortened through the chat's test hook.
     const shortClock = 'window.__TOUR_CHAT_LIFETIME_MS__ = 4000;';
-    const cat = await joinAs('Cat', shortClock);
+    // Dan joins first, so Cat's short clock (and her 15-second countdown) cannot run out while Dan is still joining.
     const dan = await joinAs('Dan', 'window.__TOUR_CHAT_LIFETIME_MS__ = 600000;');
+    const cat = await joinAs('Cat', shortClock);
     const danSid = await mySid(dan);
     const prompt = cat.locator('#tour [aria-label="Continue chatting"]');
     await expect.poll(() => prompt.count(), { timeout: 20_000 }).toBe(1);
@@ -84,5 +85,43 @@ describe('live video chat with a host guiding the view', () => {
     // Dan does not answer: at zero he leaves the room, and Cat sees him go.
     await expect.poll(() => cat.locator(`#tour .vc-tile[data-sid="${danSid}"]`).count(), { timeout: 30_000 }).toBe(0);
     expect(await dan.locator('#tour .vc-lobby').count()).toBe(1);
+  });
+
+  it('three visitors all see each other; a follower who dragged away is not pulled back until they follow again', async () => {
+    // Start from an empty room: the earlier visitors go home.
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    const [eve, fay, gus] = [await joinAs('Eve'), await joinAs('Fay'), await joinAs('Gus')];
+    const pages = [eve, fay, gus];
+    const sids = await Promise.all(pages.map(mySid));
+    for (const [i, page] of pages.entries()) {
+      for (const [j, sid] of sids.entries()) {
+        if (i !== j) await expect.poll(() => decodedFrames(page, sid!), { timeout: 30_000 }).toBeGreaterThan(0);
+      }
+    }
+
+    await eve.locator('#tour .vc-controls').getByRole('button', { name: 'Share' }).click();
+    await expect.poll(() => gus.locator(`#tour .vc-tile[data-sid="${sids[0]}"] [aria-label="Host"]`).count()).toBe(1);
+
+    // Gus drags his panorama: he stops following.
+    const box = (await gus.locator('#tour .tv-panorama').boundingBox())!;
+    await gus.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.7);
+    await gus.mouse.down();
+    await gus.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.7, { steps: 5 });
+    await gus.mouse.up();
+    const gusFollow = gus.locator('#tour .vc-controls').getByRole('button', { name: 'Follow host' });
+    await expect.poll(() => gusFollow.count()).toBe(1);
+
+    await eve.locator('#tour .tv-hotspot[data-scene-id="puy-de-sancy"]').click();
+    await expect.poll(() => fay.locator('#tour .tv-hotspot[data-scene-id="louvre"]').count(), { timeout: 20_000 }).toBe(1);
+    expect(await gus.locator('#tour .tv-hotspot[data-scene-id="puy-de-sancy"]').count()).toBe(1);
+
+    // Following again, Gus goes where the host looks next.
+    await gusFollow.click();
+    const eveBox = (await eve.locator('#tour .tv-panorama').boundingBox())!;
+    await eve.mouse.move(eveBox.x + eveBox.width * 0.3, eveBox.y + eveBox.height * 0.7);
+    await eve.mouse.down();
+    await eve.mouse.move(eveBox.x + eveBox.width * 0.2, eveBox.y + eveBox.height * 0.7, { steps: 5 });
+    await eve.mouse.up();
+    await expect.poll(() => gus.locator('#tour .tv-hotspot[data-scene-id="louvre"]').count(), { timeout: 20_000 }).toBe(1);
   });
 });
