@@ -5,7 +5,8 @@ import { API_ORIGIN } from '../api-origin';
 export const RECONNECT_FACTOR = 1.5;
 export const RECONNECT_INITIAL_MS = 80;
 export const RECONNECT_MAX_MS = 10_000;
-export const MAX_RECONNECTS = 5;
+/** SPEC.md §9: a session that cannot reconnect within 30 s ends with a signalling error. */
+export const SESSION_TIMEOUT_MS = 30_000;
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 
@@ -19,6 +20,7 @@ export class ControlSocket {
   private socket: WebSocket | undefined;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private attempts = 0;
+  private reconnectingSince = 0;
   private closedByUs = false;
   state: ConnectionState = 'connecting';
 
@@ -53,6 +55,7 @@ export class ControlSocket {
       const frame = JSON.parse(String(event.data)) as ServerFrame;
       if (frame.type === 'welcome') {
         this.attempts = 0;
+        this.reconnectingSince = 0;
         this.stop();
         this.heartbeat = setInterval(() => this.write({ type: 'heartbeat' }), Math.max(frame.negotiatedTimeout / 2, frame.negotiatedTimeout - 200));
         this.setState('connected');
@@ -66,7 +69,8 @@ export class ControlSocket {
     socket.onclose = () => {
       this.stop();
       if (this.closedByUs) return;
-      if (this.attempts >= MAX_RECONNECTS) return this.setState('disconnected', { code: 53001, message: 'Signaling connection disconnected' });
+      this.reconnectingSince ||= Date.now();
+      if (Date.now() - this.reconnectingSince > SESSION_TIMEOUT_MS) return this.setState('disconnected', { code: 53001, message: 'Signaling connection disconnected' });
       this.setState('reconnecting');
       const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_INITIAL_MS * RECONNECT_FACTOR ** this.attempts * (0.5 + Math.random()));
       this.attempts += 1;
