@@ -12,6 +12,7 @@ import { FloorplanTab } from './FloorplanTab';
 import { Header } from './Header';
 import { InboxList } from './InboxList';
 import { LibraryTab } from './LibraryTab';
+import { SortableList } from './SortableList';
 import { TourPreview } from './TourPreview';
 
 const TABS = ['edit tour', 'brand kit', 'floor plan', 'lead gen', 'video chat', 'team', 'settings', 'library'] as const;
@@ -151,17 +152,16 @@ export function Editor({ shortId }: { shortId: string }) {
               <input type="file" accept="image/jpeg,image/png,image/webp" multiple hidden onChange={(event) => void addImages(event.target.files)} />
             </label>
             {remaining > 0 && <p role="status">Uploading image, please wait ({remaining} remaining)</p>}
-            <ol className="ad-scenes">
-              {tour.images.map((image, index) => (
-                <li key={image.id} data-scene-id={image.id}>
+            <SortableList
+              className="ad-scenes"
+              items={tour.images}
+              idOf={(image) => image.id}
+              handleLabel={(image) => `Move ${image.title}`}
+              onMove={(from, to) => change(moveScene(tour, from, to))}
+              renderItem={(image, index) => (
+                <>
                   <img src={image.thumbUrl} alt="" />
                   <input aria-label={`Title of scene ${index + 1}`} value={image.title} onChange={(event) => change(renameScene(tour, image.id, event.target.value))} />
-                  <button type="button" className="ad-link" aria-label={`Move ${image.title} up`} disabled={index === 0} onClick={() => change(moveScene(tour, index, index - 1))}>
-                    ↑
-                  </button>
-                  <button type="button" className="ad-link" aria-label={`Move ${image.title} down`} disabled={index === tour.images.length - 1} onClick={() => change(moveScene(tour, index, index + 1))}>
-                    ↓
-                  </button>
                   <select
                     aria-label={`Link ${image.title} to`}
                     value=""
@@ -189,9 +189,9 @@ export function Editor({ shortId }: { shortId: string }) {
                   <button type="button" className="ad-link ad-link--danger" onClick={() => change(removeScene(tour, image.id))}>
                     Delete scene
                   </button>
-                </li>
-              ))}
-            </ol>
+                </>
+              )}
+            />
           </section>
         )}
         {tab === 'settings' && (
