@@ -4,6 +4,7 @@ import toastCss from 'react-toastify/dist/ReactToastify.css';
 import { useSnapshot } from 'valtio';
 import type { User } from '../api/schema/user';
 import { api } from './api-client';
+import { RequestFailed } from './request-failed';
 import { Dashboard } from './pages/Dashboard';
 import { Editor } from './pages/Editor';
 import { Landing } from './pages/Landing';
@@ -21,8 +22,10 @@ function useStatusCheck(): void {
     if (!session.user) return;
     api<User>('GET', '/status/user').then(
       (user) => setUser({ ...user, token: session.user!.token }),
-      () => {
-        if (!session.user) navigate('/');
+      (err) => {
+        if (!(err instanceof RequestFailed) || err.status !== 401) return;
+        setUser(null);
+        navigate('/');
       },
     );
   }, []);

@@ -1,8 +1,8 @@
 import type { ErrorBody } from '../api/schema/errors';
 import { RequestFailed } from './request-failed';
-import { session, setUser } from './session';
+import { session } from './session';
 
-/** Calls /api with the JWT header. A 401 on a signed-in call means the sign-in is gone: the user is reset. */
+/** Calls /api with the JWT header. A 401 is the caller's to handle: the editor keeps its edit and asks to sign in again. */
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   if (session.user) headers.Authorization = `JWT ${session.user.token}`;
@@ -17,7 +17,6 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   const json = await response.json().catch(() => ({}));
   if (!response.ok) {
     const error = (json as ErrorBody).error ?? { code: 'InternalError', message: response.statusText };
-    if (response.status === 401 && session.user) setUser(null);
     throw new RequestFailed(response.status, error.code, error.message, error.details);
   }
   return json as T;

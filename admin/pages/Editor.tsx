@@ -10,6 +10,7 @@ import { addToLibrary } from '../features/library';
 import { RequestFailed } from '../request-failed';
 import { FloorplanTab } from './FloorplanTab';
 import { Header } from './Header';
+import { SignInAgain } from './SignInAgain';
 import { InboxList } from './InboxList';
 import { LibraryTab } from './LibraryTab';
 import { SortableList } from './SortableList';
@@ -137,6 +138,7 @@ export function Editor({ shortId }: { shortId: string }) {
           {save.message}
         </p>
       )}
+      {save.status === 'signed-out' && <SignInAgain onSignedIn={() => saver.flush()} />}
       <nav className="ad-tabs" role="tablist">
         {TABS.map((name) => (
           <button key={name} type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)}>

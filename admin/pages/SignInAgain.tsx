@@ -1,0 +1,44 @@
+import { useState, type FormEvent } from 'react';
+import type { User } from '../../api/schema/user';
+import { api } from '../api-client';
+import { RequestFailed } from '../request-failed';
+import { session, setUser } from '../session';
+
+/** After a 401 while editing: sign in right here, so the edit on screen is saved instead of lost. */
+export function SignInAgain({ onSignedIn }: { onSignedIn: () => void }) {
+  const [email, setEmail] = useState(session.user?.email ?? '');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      const { user } = await api<{ user: User }>('POST', '/auth/login', { email, password });
+      setUser(user);
+      onSignedIn();
+    } catch (err) {
+      setError(err instanceof RequestFailed ? err.message : 'Something went wrong.');
+    }
+  }
+
+  return (
+    <form className="ad-card ad-sign-in-again" onSubmit={submit} aria-label="Sign in again">
+      <label className="ad-field">
+        <span>Email</span>
+        <input type="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+      </label>
+      <label className="ad-field">
+        <span>Password</span>
+        <input type="password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+      </label>
+      {error && (
+        <p className="ad-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="ad-button">
+        Sign in and save
+      </button>
+    </form>
+  );
+}
