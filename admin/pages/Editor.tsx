@@ -1,15 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useSnapshot } from 'valtio';
-import { THEMES, type Tour, type TourConfig } from '../../api/schema/tour';
+import type { Tour } from '../../api/schema/tour';
 import { api } from '../api-client';
 import { addScene, linkScenes, moveScene, removeScene, renameScene, unlinkScenes } from '../features/editor/tour-edits';
 import { TourSaver } from '../features/editor/tour-saver';
 import { uploadImages } from '../features/editor/upload-images';
-import { addToLibrary } from '../features/library';
 import { RequestFailed } from '../request-failed';
+import { BrandKitTab } from './BrandKitTab';
 import { FloorplanTab } from './FloorplanTab';
 import { Header } from './Header';
+import { SettingsTab } from './SettingsTab';
 import { SignInAgain } from './SignInAgain';
 import { InboxList } from './InboxList';
 import { LibraryTab } from './LibraryTab';
@@ -18,15 +19,6 @@ import { TourPreview } from './TourPreview';
 
 const TABS = ['edit tour', 'brand kit', 'floor plan', 'lead gen', 'video chat', 'team', 'settings', 'library'] as const;
 type Tab = (typeof TABS)[number];
-const CONFIG_FLAGS: Array<[keyof Omit<TourConfig, 'ambience'>, string]> = [
-  ['enableRibbon', 'Show the scene reel'],
-  ['hideRibbonAtStart', 'Hide the reel at start'],
-  ['autoRotate', 'Rotate automatically'],
-  ['tinyPlanet', 'Tiny planet intro'],
-  ['audioHotspots', 'Sound on hotspots'],
-  ['lockHorizontalFov', 'Lock the horizontal field of view'],
-  ['toggleHotspots', 'Let visitors hide hotspots'],
-];
 const SAVE_LABELS = { saved: 'Saved', unsaved: 'Unsaved changes', saving: 'Saving…', offline: 'Not Connected to Internet', 'signed-out': 'Sign in again to save', conflict: 'Changed elsewhere', invalid: 'Not saved' };
 
 function isEquirectangular(file: File): Promise<boolean> {
@@ -55,7 +47,6 @@ export function Editor({ shortId }: { shortId: string }) {
     [shortId],
   );
   const save = useSnapshot(saver.state);
-  const [logoStatus, setLogoStatus] = useState<'IN_PROGRESS' | 'UPLOADED' | null>(null);
 
   useEffect(() => {
     api<Tour>('GET', `/tours/${encodeURIComponent(shortId)}`).then(setTour, (err) => setLoadError(err instanceof RequestFailed ? err.message : 'The tour could not be loaded.'));
@@ -98,21 +89,7 @@ export function Editor({ shortId }: { shortId: string }) {
     (result.outcome.kind === 'all' ? toast.success : toast.error)(result.outcome.message);
   }
 
-  /** SPEC.md §4: the picture is uploaded first, then the tour is saved with it. */
-  async function uploadLogo(file: File | undefined) {
-    if (!file) return;
-    setLogoStatus('IN_PROGRESS');
-    try {
-      const asset = await addToLibrary(file, 'logo');
-      change({ ...tour!, logo: asset.url });
-      setLogoStatus('UPLOADED');
-    } catch (err) {
-      setLogoStatus(null);
-      toast.error(err instanceof RequestFailed ? err.message : 'The logo could not be uploaded.');
-    }
-  }
-
-  const field = (key: 'title' | 'description' | 'companyName' | 'agentName' | 'agentEmail' | 'ua') => ({
+  const field = (key: 'title' | 'agentName' | 'agentEmail') => ({
     value: tour[key],
     onChange: (event: { target: { value: string } }) => set(key, event.target.value),
   });
@@ -197,76 +174,16 @@ export function Editor({ shortId }: { shortId: string }) {
           </section>
         )}
         {tab === 'settings' && (
-          <section aria-label="Settings" className="ad-form">
-            <label className="ad-field">
-              <span>Description</span>
-              <textarea rows={3} {...field('description')} />
-            </label>
-            <label className="ad-field">
-              <span>Privacy</span>
-              <select value={tour.privacy} onChange={(event) => set('privacy', event.target.value as Tour['privacy'])}>
-                <option>Public</option>
-                <option>Private</option>
-                <option>Password</option>
-              </select>
-            </label>
-            {tour.privacy === 'Password' && (
-              <label className="ad-field">
-                <span>Tour password</span>
-                <input
-                  type="password"
-                  autoComplete="new-password"
-                  onChange={(event) => {
-                    newPassword.current = event.target.value;
-                    saver.change(tour);
-                  }}
-                />
-              </label>
-            )}
-            <label className="ad-field">
-              <span>Theme</span>
-              <select value={tour.theme} onChange={(event) => set('theme', event.target.value)}>
-                {THEMES.map((theme) => (
-                  <option key={theme}>{theme}</option>
-                ))}
-              </select>
-            </label>
-            {CONFIG_FLAGS.map(([flag, label]) => (
-              <label key={flag} className="ad-check">
-                <input type="checkbox" checked={tour.config[flag]} onChange={(event) => set('config', { ...tour.config, [flag]: event.target.checked })} /> {label}
-              </label>
-            ))}
-            <label className="ad-field">
-              <span>Analytics id</span>
-              <input {...field('ua')} />
-            </label>
-          </section>
+          <SettingsTab
+            tour={tour}
+            set={set}
+            onPassword={(password) => {
+              newPassword.current = password;
+              saver.change(tour);
+            }}
+          />
         )}
-        {tab === 'brand kit' && (
-          <section aria-label="Brand kit" className="ad-form">
-            {tour.logo && <img className="ad-logo" src={tour.logo} alt="Logo" />}
-            <label className="ad-button">
-              {logoStatus === 'IN_PROGRESS' ? 'Uploading…' : 'Upload logo'}
-              <input type="file" accept="image/jpeg,image/png,image/webp" hidden onChange={(event) => void uploadLogo(event.target.files?.[0])} />
-            </label>
-            <label className="ad-field">
-              <span>Company name</span>
-              <input {...field('companyName')} />
-            </label>
-            {(['person', 'email', 'number'] as const).map((key) => (
-              <label key={key} className="ad-field">
-                <span>Contact {key}</span>
-                <input value={tour.contacts[key]} onChange={(event) => set('contacts', { ...tour.contacts, [key]: event.target.value })} />
-              </label>
-            ))}
-            <label className="ad-check">
-              <input type="checkbox" checked={tour.hideLogo} onChange={(event) => set('hideLogo', event.target.checked)} /> Hide logo
-            </label>
-            <label className="ad-check">
-              <input type="checkbox" checked={tour.isLinkbackEnabled} onChange={(event) => set('isLinkbackEnabled', event.target.checked)} /> Link back to your site
-            </label>
-          </section>
-        )}
+        {tab === 'brand kit' && <BrandKitTab tour={tour} set={set} />}
         {tab === 'lead gen' && (
           <section aria-label="Lead generation" className="ad-form">
             <label className="ad-check">

@@ -1,0 +1,59 @@
+import { THEMES, type Tour, type TourConfig } from '../../api/schema/tour';
+
+const CONFIG_FLAGS: Array<[keyof Omit<TourConfig, 'ambience'>, string]> = [
+  ['enableRibbon', 'Show the scene reel'],
+  ['hideRibbonAtStart', 'Hide the reel at start'],
+  ['autoRotate', 'Rotate automatically'],
+  ['tinyPlanet', 'Tiny planet intro'],
+  ['audioHotspots', 'Sound on hotspots'],
+  ['lockHorizontalFov', 'Lock the horizontal field of view'],
+  ['toggleHotspots', 'Let visitors hide hotspots'],
+];
+
+export interface TabProps {
+  tour: Tour;
+  set: <K extends keyof Tour>(key: K, value: Tour[K]) => void;
+}
+
+/** The new password is not part of the tour: it travels with the next save only. */
+export function SettingsTab({ tour, set, onPassword }: TabProps & { onPassword: (password: string) => void }) {
+  return (
+    <section aria-label="Settings" className="ad-form">
+      <label className="ad-field">
+        <span>Description</span>
+        <textarea rows={3} value={tour.description} onChange={(event) => set('description', event.target.value)} />
+      </label>
+      <label className="ad-field">
+        <span>Privacy</span>
+        <select value={tour.privacy} onChange={(event) => set('privacy', event.target.value as Tour['privacy'])}>
+          <option>Public</option>
+          <option>Private</option>
+          <option>Password</option>
+        </select>
+      </label>
+      {tour.privacy === 'Password' && (
+        <label className="ad-field">
+          <span>Tour password</span>
+          <input type="password" autoComplete="new-password" onChange={(event) => onPassword(event.target.value)} />
+        </label>
+      )}
+      <label className="ad-field">
+        <span>Theme</span>
+        <select value={tour.theme} onChange={(event) => set('theme', event.target.value)}>
+          {THEMES.map((theme) => (
+            <option key={theme}>{theme}</option>
+          ))}
+        </select>
+      </label>
+      {CONFIG_FLAGS.map(([flag, label]) => (
+        <label key={flag} className="ad-check">
+          <input type="checkbox" checked={tour.config[flag]} onChange={(event) => set('config', { ...tour.config, [flag]: event.target.checked })} /> {label}
+        </label>
+      ))}
+      <label className="ad-field">
+        <span>Analytics id</span>
+        <input value={tour.ua} onChange={(event) => set('ua', event.target.value)} />
+      </label>
+    </section>
+  );
+}
