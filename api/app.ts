@@ -10,6 +10,7 @@ import { audioRoutes } from './media/audio.routes';
 import { createMailer } from './mail/mailer';
 import { imagesRoutes } from './media/images.routes';
 import { pagesRoutes } from './pages/pages.routes';
+import { whiteLabelRoutes } from './pages/white-label.routes';
 import { RoomHub } from './rtc/room-hub';
 import { rtcRoutes } from './rtc/rtc.routes';
 import { staticRoutes } from './static.routes';
@@ -52,6 +53,7 @@ export function createApp({ db, config, rootDir, hub = new RoomHub() }: AppDeps)
   api.route('/tours', toursRoutes());
   api.route('/images', imagesRoutes());
   api.route('/', audioRoutes());
+  api.route('/', whiteLabelRoutes());
   api.route('/', floorplansRoutes());
   api.route('/', assetsRoutes());
   api.route('/', visitorsRoutes());

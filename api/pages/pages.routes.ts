@@ -3,6 +3,7 @@ import type { AppEnv } from '../app-env';
 import { findTourByShortId, tourFromRecord } from '../tours/tour.repository';
 import { passwordCover } from '../tours/tour-visibility';
 import type { Tour } from '../schema/tour';
+import { TOUR_PAGE_HEADER } from '../schema/white-label';
 import { renderNoticePage, renderPublicTourPage } from './public-tour-page';
 import { WHITE_LABEL_NOTICE, whiteLabelRefused } from './white-label';
 
@@ -25,6 +26,8 @@ export function pagesRoutes(): Hono<AppEnv> {
     if (full && whiteLabelRefused(full, new URL(c.req.url).host, c.var.config.publicUrl)) {
       return c.html(renderNoticePage(WHITE_LABEL_NOTICE), 403);
     }
+    // Lets the white-label check tell this page from another site answering at the owner's domain.
+    if (full) c.header(TOUR_PAGE_HEADER, full.shortId);
     const tour = full ? anonymousView(full) : undefined;
     return c.html(renderPublicTourPage({ tour, shortId, origin }), record ? 200 : 404);
   });

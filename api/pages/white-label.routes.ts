@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { ApiError } from '../errors';
+import { rateLimit } from '../rate-limit';
+import { PRO_PLUS } from '../schema/user';
+import { findOwnTour } from '../tours/tours.routes';
+import { parseUserType } from '../tours/tour.repository';
+import { checkWhiteLabel, whiteLabelPageUrl } from './white-label-status';
+
+export function whiteLabelRoutes(): Hono<AppEnv> {
+  /**
+   * GET /api/tours/{shortId}/white-label-status (owner only): fetches the tour's page under its saved white-label
+   * URL, answers {status, checkedUrl} and keeps the status as the tour's whiteLabelStatusCode.
+   * Payments do not exist yet, so 'OK' versus 'UPGRADE' follows the owner's Pro Plus type.
+   */
+  return new Hono<AppEnv>().get('/tours/:shortId/white-label-status', rateLimit({ max: 30, windowMs: 60_000 }), async (c) => {
+    const { record, tour } = await findOwnTour(c, c.req.param('shortId'));
+    const pageUrl = whiteLabelPageUrl(tour.whiteLabelUrl, tour.shortId);
+    if (!pageUrl) {
+      throw new ApiError(422, 'ValidationFailed', 'Enter your white-label URL (for example tours.youragency.com) and save before checking it.', {
+        fieldErrors: { whiteLabelUrl: ['Required'] },
+      });
+    }
+    const check = await checkWhiteLabel(pageUrl, tour.shortId, parseUserType(record.ownerType) === PRO_PLUS);
+    await c.var.db.updateTable('tour').set({ white_label_status_code: check.status }).where('id', '=', record.row.id).execute();
+    return c.json(check);
+  });
+}

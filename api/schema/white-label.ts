@@ -1,0 +1,22 @@
+/** What the white-label check found at the owner's address (SPEC.md §8); stored as the tour's whiteLabelStatusCode. */
+export const WHITE_LABEL_STATUSES = ['UNKNOWN', 'NOTFOUND', 'BADHOST', 'UPGRADE', 'OK'] as const;
+export type WhiteLabelStatus = (typeof WHITE_LABEL_STATUSES)[number];
+
+/** SPEC.md §8's white-label status hints, as the brand kit shows them. */
+export const WHITE_LABEL_HINTS: Record<WhiteLabelStatus, string> = {
+  UNKNOWN: 'The request timed out: the domain records are not configured yet.',
+  NOTFOUND: 'The URL returned a 404 (not found).',
+  BADHOST: 'The URL points somewhere else, not to your tour.',
+  UPGRADE: 'The URL is configured correctly, but an upgrade to Pro Plus is needed.',
+  OK: 'Your white-label URL is ready.',
+};
+
+/** Response header the public tour page carries, so the check can tell our page from another site's. */
+export const TOUR_PAGE_HEADER = 'X-Tour-Short-Id';
+
+/** GET /api/tours/{shortId}/white-label-status answers this. */
+export interface WhiteLabelCheck {
+  status: WhiteLabelStatus;
+  /** The address that was fetched. */
+  checkedUrl: string;
+}

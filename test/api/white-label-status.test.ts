@@ -1,0 +1,115 @@
+import { getRequestListener } from '@hono/node-server';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkWhiteLabel, whiteLabelPageUrl } from '../../api/pages/white-label-status';
+import { TOUR_PAGE_HEADER } from '../../api/schema/white-label';
+import { createTestApp, type TestApp } from './support/test-app';
+import { json, signUp, type TestUser } from './support/users';
+
+const servers: Server[] = [];
+
+/** A local HTTP server playing the owner's domain; no test reaches the internet. */
+async function customerDomain(listener: RequestListener): Promise<string> {
+  const server = createServer(listener);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+
+async function newTour(t: TestApp, owner: TestUser, whiteLabelUrl: string) {
+  const created = await (await t.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
+  const saved = await t.app.request(`/api/tours/${created.shortId}`, json({ ...created, whiteLabelUrl }, owner.auth));
+  expect(saved.status).toBe(200);
+  return created.shortId as string;
+}
+
+async function check(t: TestApp, shortId: string, owner: TestUser) {
+  const response = await t.app.request(`/api/tours/${shortId}/white-label-status`, { headers: owner.auth });
+  return { status: response.status, body: await response.json() };
+}
+
+async function storedStatus(t: TestApp, shortId: string): Promise<string> {
+  return (await (await t.app.request(`/api/tours/${shortId}`)).json()).whiteLabelStatusCode;
+}
+
+describe('GET /api/tours/{shortId}/white-label-status (SPEC.md §8 white-label hints)', () => {
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve)))));
+  });
+
+  it('answers OK when the domain serves this tour’s page and the owner is Pro Plus, and keeps it as whiteLabelStatusCode', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    await t.db.updateTable('user').set({ type: '2' }).where('id', '=', owner.id).execute();
+    // The owner's domain points at this very server (as a CNAME would): it answers with our tour page.
+    const domain = await customerDomain(getRequestListener(t.app.fetch));
+    const shortId = await newTour(t, owner, domain);
+    const { status, body } = await check(t, shortId, owner);
+    expect(status).toBe(200);
+    expect(body).toEqual({ status: 'OK', checkedUrl: `${domain}/tours/${shortId}` });
+    expect(await storedStatus(t, shortId)).toBe('OK');
+  });
+
+  it('answers UPGRADE when the domain is configured correctly but the owner is not Pro Plus', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    const domain = await customerDomain(getRequestListener(t.app.fetch));
+    const shortId = await newTour(t, owner, domain);
+    expect((await check(t, shortId, owner)).body.status).toBe('UPGRADE');
+    expect(await storedStatus(t, shortId)).toBe('UPGRADE');
+  });
+
+  it('answers NOTFOUND when the domain returns 404', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    const domain = await customerDomain((_req, res) => res.writeHead(404).end('Not here'));
+    const shortId = await newTour(t, owner, domain);
+    expect((await check(t, shortId, owner)).body.status).toBe('NOTFOUND');
+  });
+
+  it('answers BADHOST when the domain answers with someone else’s page', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    const domain = await customerDomain((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<h1>My agency</h1>'));
+    const shortId = await newTour(t, owner, domain);
+    expect((await check(t, shortId, owner)).body.status).toBe('BADHOST');
+    // Another tour's page on our platform is somewhere else too.
+    const elsewhere = await customerDomain((_req, res) => res.writeHead(200, { [TOUR_PAGE_HEADER]: 'other' }).end());
+    const second = await newTour(t, owner, elsewhere);
+    expect((await check(t, second, owner)).body.status).toBe('BADHOST');
+  });
+
+  it('answers UNKNOWN when nothing answers at the domain', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    const closed = await customerDomain(() => undefined);
+    await new Promise((resolve) => servers.pop()!.close(resolve));
+    const shortId = await newTour(t, owner, closed);
+    expect((await check(t, shortId, owner)).body.status).toBe('UNKNOWN');
+  });
+
+  it('answers UNKNOWN when the domain does not answer in time', async () => {
+    const silent = await customerDomain(() => undefined);
+    const check = await checkWhiteLabel(whiteLabelPageUrl(silent, 'abc')!, 'abc', true, 200);
+    expect(check.status).toBe('UNKNOWN');
+  });
+
+  it('is for the owner only, and needs a saved URL', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    const stranger = await signUp(t, 'Stranger');
+    const shortId = await newTour(t, owner, '');
+    expect((await t.app.request(`/api/tours/${shortId}/white-label-status`)).status).toBe(401);
+    expect((await check(t, shortId, stranger)).status).toBe(403);
+    const empty = await check(t, shortId, owner);
+    expect(empty.status).toBe(422);
+    expect(empty.body.error.message).toContain('white-label URL');
+  });
+
+  it('reads addresses with or without a scheme, and refuses other schemes', () => {
+    expect(whiteLabelPageUrl('tours.agency.example', 'ab c')?.href).toBe('https://tours.agency.example/tours/ab%20c');
+    expect(whiteLabelPageUrl('http://tours.agency.example/any/path', 'x')?.href).toBe('http://tours.agency.example/tours/x');
+    expect(whiteLabelPageUrl('ftp://tours.agency.example', 'x')).toBeUndefined();
+    expect(whiteLabelPageUrl('   ', 'x')).toBeUndefined();
+  });
+});
