@@ -1,0 +1,112 @@
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { displayName } from '../../api/schema/video';
+import { remoteTiles, RESIZE_THROTTLE_MS, TILE_PX, tileSizeForWidth } from './tile-layout';
+
+export interface LocalTile {
+  sid: string;
+  identity: string;
+  stream: MediaStream | null;
+  isHost: boolean;
+}
+
+export interface RemoteTile extends LocalTile {
+  audioMuted: boolean;
+}
+
+export interface ParticipantTilesProps {
+  local: LocalTile;
+  /** Everyone else in the room, in joining order. */
+  remotes: readonly RemoteTile[];
+}
+
+/**
+ * The room's circular video tiles (SPEC.md §2 Video chat): the local participant, at most 3 remote participants
+ * (1 on extra-small screens) with a '+N' or '...' bubble, and a toggle that hides the remote ones.
+ */
+export function ParticipantTiles({ local, remotes }: ParticipantTilesProps) {
+  const [hidden, setHidden] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const width = useViewerWidth(root);
+  const size = width === undefined ? 'large' : tileSizeForWidth(width);
+  const px = TILE_PX[size];
+  const { shown, overflow, bubble } = remoteTiles(remotes, (remote) => remote.isHost, size, hidden);
+  const circle = (side: number) => ({ width: side, height: side });
+  return (
+    <div ref={root} className="vc-tiles" data-size={size}>
+      <figure className="vc-tile vc-tile--local" data-sid={local.sid}>
+        {/* Muted: nobody wants to hear themselves. */}
+        <video ref={playStream(local.stream)} autoPlay playsInline muted style={circle(px.local)} />
+        <figcaption>
+          {local.isHost && <Crown />} {displayName(local.identity)} (you)
+        </figcaption>
+      </figure>
+      {shown.map((remote) => (
+        <figure key={remote.sid} className="vc-tile" data-sid={remote.sid}>
+          <video ref={playStream(remote.stream)} autoPlay playsInline muted style={circle(px.remote)} />
+          <figcaption>
+            {remote.isHost && <Crown />} {displayName(remote.identity)}{' '}
+            {remote.audioMuted && (
+              <span role="img" aria-label="Muted">
+                🔇
+              </span>
+            )}
+          </figcaption>
+        </figure>
+      ))}
+      {bubble && (
+        <span className="vc-bubble" role="img" aria-label={overflow ? `${overflow} more participants` : 'No more participants'} style={circle(px.remote)}>
+          {bubble}
+        </span>
+      )}
+      <button type="button" className="vc-tiles__toggle" aria-pressed={hidden} onClick={() => setHidden(!hidden)}>
+        {hidden ? 'Show participants' : 'Hide participants'}
+      </button>
+      {/* Sound comes from these, not from the tiles: a hidden or folded-away participant must still be heard. */}
+      {remotes.map((remote) => (
+        <audio key={remote.sid} ref={playStream(remote.stream)} autoPlay data-sid={remote.sid} />
+      ))}
+    </div>
+  );
+}
+
+function Crown() {
+  return (
+    <span role="img" aria-label="Host">
+      👑
+    </span>
+  );
+}
+
+/** React has no srcObject attribute; setting it again on every render would restart playback. */
+function playStream(stream: MediaStream | null) {
+  return (element: HTMLMediaElement | null) => {
+    if (element && element.srcObject !== stream) element.srcObject = stream;
+  };
+}
+
+/**
+ * The width of the viewer the chat lives in (its shadow root's host, or the page without one), checked again on
+ * resize at most every RESIZE_THROTTLE_MS. Undefined in the first render, before there is an element to measure.
+ */
+function useViewerWidth(inside: RefObject<HTMLElement | null>): number | undefined {
+  const [width, setWidth] = useState<number>();
+  useLayoutEffect(() => {
+    const root = inside.current?.getRootNode();
+    const viewer = root instanceof ShadowRoot ? root.host : document.documentElement;
+    const measure = () => setWidth(viewer.getBoundingClientRect().width);
+    measure();
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const observer = new ResizeObserver(() => {
+      pending ??= setTimeout(() => {
+        pending = undefined;
+        measure();
+      }, RESIZE_THROTTLE_MS);
+    });
+    observer.observe(viewer);
+    return () => {
+      observer.disconnect();
+      clearTimeout(pending);
+    };
+  }, [inside]);
+  return width;
+}

@@ -1,0 +1,57 @@
+/**
+ * The rules of the video room's participant tiles (SPEC.md §2 Video chat, §9), kept apart from React so they can
+ * be tested alone.
+ */
+
+export type TileSize = 'large' | 'medium' | 'small' | 'extra-small';
+
+/**
+ * Where each size starts, by the viewer element's own width (the chat panel itself is always 300 px, so its width
+ * says nothing about the screen). The steps are the ones video.css used before (575 px and below is extra-small);
+ * large is where the 300 px panel still leaves most of the viewer to the panorama.
+ */
+export const TILE_SIZE_MIN_WIDTH_PX = { small: 576, medium: 768, large: 992 } as const;
+
+/** SPEC.md §2: 140 px large, 120 medium, 80 local and 60 remote on small (and so on extra-small too). */
+export const TILE_PX: Record<TileSize, { local: number; remote: number }> = {
+  large: { local: 140, remote: 140 },
+  medium: { local: 120, remote: 120 },
+  small: { local: 80, remote: 60 },
+  'extra-small': { local: 80, remote: 60 },
+};
+
+/** SPEC.md §9: remote participant limit 3 (1 on extra-small). */
+export const REMOTE_TILE_LIMIT = 3;
+export const REMOTE_TILE_LIMIT_EXTRA_SMALL = 1;
+
+/** SPEC.md §9: the resize check is throttled to 200 ms. */
+export const RESIZE_THROTTLE_MS = 200;
+
+export function tileSizeForWidth(widthPx: number): TileSize {
+  if (!Number.isFinite(widthPx) || widthPx < 0) throw new RangeError(`A tile width must be a finite number of pixels ≥ 0, not ${widthPx}`);
+  if (widthPx >= TILE_SIZE_MIN_WIDTH_PX.large) return 'large';
+  if (widthPx >= TILE_SIZE_MIN_WIDTH_PX.medium) return 'medium';
+  if (widthPx >= TILE_SIZE_MIN_WIDTH_PX.small) return 'small';
+  return 'extra-small';
+}
+
+export interface RemoteTiles<T> {
+  /** The remote participants that get a tile, the host first. */
+  shown: T[];
+  /** How many remote participants have no tile although they are not hidden. */
+  overflow: number;
+  /** '+N' for N participants beyond the limit, '...' when nobody is; null while remote participants are hidden. */
+  bubble: string | null;
+}
+
+/**
+ * Which remote participants get a tile. The host comes first, so the person guiding the tour is never the one
+ * folded into '+N'; the others keep their joining order.
+ */
+export function remoteTiles<T>(remotes: readonly T[], isHost: (remote: T) => boolean, size: TileSize, hidden: boolean): RemoteTiles<T> {
+  if (hidden) return { shown: [], overflow: 0, bubble: null };
+  const limit = size === 'extra-small' ? REMOTE_TILE_LIMIT_EXTRA_SMALL : REMOTE_TILE_LIMIT;
+  const ordered = [...remotes.filter(isHost), ...remotes.filter((remote) => !isHost(remote))];
+  const overflow = Math.max(0, ordered.length - limit);
+  return { shown: ordered.slice(0, limit), overflow, bubble: overflow > 0 ? `+${overflow}` : '...' };
+}

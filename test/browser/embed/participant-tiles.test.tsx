@@ -1,0 +1,155 @@
+import { expect } from 'chai';
+import { createRoot, type Root } from 'react-dom/client';
+import { ParticipantTiles, type LocalTile, type RemoteTile } from '../../../embed/video/ParticipantTiles';
+import videoCss from '../../../embed/video/video.css';
+import { until } from './support/render';
+
+// Real MediaStreams from painted canvases: the tiles play them as they would a camera's.
+const painters: number[] = [];
+function cameraStream(colour: string): MediaStream {
+  const canvas = Object.assign(document.createElement('canvas'), { width: 320, height: 240 });
+  const context = canvas.getContext('2d')!;
+  let shade = 0;
+  painters.push(
+    window.setInterval(() => {
+      context.fillStyle = colour;
+      context.fillRect(0, 0, 320, 240);
+      context.fillStyle = `rgb(${(shade += 20) % 255}, 0, 0)`;
+      context.fillRect(0, 0, 40, 40);
+    }, 40),
+  );
+  return canvas.captureStream(25);
+}
+
+const roots: Root[] = [];
+/** The chat renders inside the viewer's shadow root; the viewer element's width decides the tile sizes. */
+function renderInViewer(widthPx: number, local: LocalTile, remotes: RemoteTile[]) {
+  const viewer = document.createElement('div');
+  viewer.style.width = `${widthPx}px`;
+  document.body.append(viewer);
+  const shadow = viewer.attachShadow({ mode: 'open' });
+  const root = createRoot(shadow);
+  roots.push(root);
+  root.render(
+    <>
+      <style>{videoCss}</style>
+      <div style={{ width: 300 }}>
+        <ParticipantTiles local={local} remotes={remotes} />
+      </div>
+    </>,
+  );
+  return { viewer, shadow };
+}
+
+afterEach(() => {
+  roots.splice(0).forEach((root) => root.unmount());
+  painters.splice(0).forEach((painter) => clearInterval(painter));
+  document.body.replaceChildren();
+});
+
+const me: LocalTile = { sid: 'PA-me', identity: 'Ann::1a2b3c4d', stream: null, isHost: false };
+function remotes(count: number, patch: (i: number) => Partial<RemoteTile> = () => ({})): RemoteTile[] {
+  return Array.from({ length: count }, (_, i) => ({ sid: `PA${i}`, identity: `Guest ${i}::f00${i}`, stream: null, audioMuted: false, isHost: false, ...patch(i) }));
+}
+
+const tileSids = (shadow: ShadowRoot) => [...shadow.querySelectorAll('.vc-tile')].map((tile) => tile.getAttribute('data-sid'));
+const bubble = (shadow: ShadowRoot) => shadow.querySelector('.vc-bubble')?.textContent ?? null;
+const side = (video: Element | null) => (video ? getComputedStyle(video).width : null);
+
+describe('participant tiles in Chromium', () => {
+  it('plays each stream in a circle, names people without their suffix, crowns the host and marks the muted', async () => {
+    const mine = cameraStream('blue');
+    const theirs = cameraStream('green');
+    const others = remotes(2, (i) => (i === 0 ? { stream: theirs, audioMuted: true } : { isHost: true }));
+    const { shadow } = renderInViewer(1200, { ...me, stream: mine }, others);
+    await until(() => shadow.querySelector('.vc-tile--local'), 'the local tile');
+
+    const local = shadow.querySelector('.vc-tile--local')!;
+    expect(local.getAttribute('data-sid')).to.equal('PA-me');
+    expect(local.querySelector('figcaption')!.textContent!.trim()).to.equal('Ann (you)');
+    const localVideo = local.querySelector('video')!;
+    expect(localVideo.srcObject).to.equal(mine);
+    expect(localVideo.muted).to.equal(true);
+    expect(getComputedStyle(localVideo).borderRadius).to.equal('50%');
+    await until(() => localVideo.getVideoPlaybackQuality().totalVideoFrames > 0, 'frames of the local camera');
+
+    // The host's tile comes first.
+    expect(tileSids(shadow)).to.deep.equal(['PA-me', 'PA1', 'PA0']);
+    const host = shadow.querySelector('.vc-tile[data-sid="PA1"]')!;
+    expect(host.querySelectorAll('[aria-label="Host"]').length).to.equal(1);
+    expect(host.querySelector('[aria-label="Muted"]')).to.equal(null);
+    expect(host.textContent).to.include('Guest 1').and.not.include('::');
+    const muted = shadow.querySelector('.vc-tile[data-sid="PA0"]')!;
+    expect(muted.querySelector('[aria-label="Host"]')).to.equal(null);
+    expect(muted.querySelectorAll('[aria-label="Muted"]').length).to.equal(1);
+    const remoteVideo = muted.querySelector('video')!;
+    expect(remoteVideo.srcObject).to.equal(theirs);
+    await until(() => remoteVideo.getVideoPlaybackQuality().totalVideoFrames > 0, 'frames of the remote camera');
+    expect(local.querySelector('[aria-label="Muted"]')).to.equal(null);
+  });
+
+  it('shows at most 3 remote tiles and "+N" for the rest, or "..." when nobody is over the limit', async () => {
+    const crowd = renderInViewer(1200, me, remotes(5)).shadow;
+    await until(() => bubble(crowd), 'the bubble');
+    expect(tileSids(crowd)).to.deep.equal(['PA-me', 'PA0', 'PA1', 'PA2']);
+    expect(bubble(crowd)).to.equal('+2');
+    expect(crowd.querySelector('.vc-bubble')!.getAttribute('aria-label')).to.equal('2 more participants');
+
+    const few = renderInViewer(1200, me, remotes(3)).shadow;
+    await until(() => bubble(few), 'the bubble');
+    expect(tileSids(few)).to.deep.equal(['PA-me', 'PA0', 'PA1', 'PA2']);
+    expect(bubble(few)).to.equal('...');
+  });
+
+  it('keeps every remote participant audible, those folded into "+N" too', async () => {
+    const streams = [0, 1, 2, 3, 4].map(() => cameraStream('grey'));
+    const { shadow } = renderInViewer(1200, me, remotes(5, (i) => ({ stream: streams[i] })));
+    await until(() => shadow.querySelectorAll('audio').length === 5, 'five audio sinks');
+    expect([...shadow.querySelectorAll('audio')].map((audio) => audio.srcObject)).to.deep.equal(streams);
+    // Tiles are muted so that nobody is heard twice.
+    expect([...shadow.querySelectorAll('video')].every((video) => video.muted)).to.equal(true);
+  });
+
+  it('sizes the tiles by the viewer’s width: 140 large, 120 medium, 80 local and 60 remote on small, one remote on extra-small', async () => {
+    const { viewer, shadow } = renderInViewer(1200, me, remotes(3));
+    const localVideo = () => shadow.querySelector('.vc-tile--local video');
+    const remoteVideo = () => shadow.querySelector('.vc-tile:not(.vc-tile--local) video');
+    await until(() => side(localVideo()) === '140px', 'large tiles');
+    expect(side(remoteVideo())).to.equal('140px');
+    expect(getComputedStyle(shadow.querySelector('.vc-bubble')!).width).to.equal('140px');
+
+    // The viewer is resized; the tiles follow once the throttled check runs.
+    viewer.style.width = '800px';
+    await until(() => side(localVideo()) === '120px', 'medium tiles');
+    expect(side(remoteVideo())).to.equal('120px');
+
+    viewer.style.width = '600px';
+    await until(() => side(localVideo()) === '80px', 'small tiles');
+    expect(side(remoteVideo())).to.equal('60px');
+    expect(tileSids(shadow)).to.have.length(4);
+
+    viewer.style.width = '400px';
+    await until(() => tileSids(shadow).length === 2, 'one remote tile');
+    expect(bubble(shadow)).to.equal('+2');
+    expect(side(localVideo())).to.equal('80px');
+    expect(side(remoteVideo())).to.equal('60px');
+    expect(shadow.querySelector('.vc-tiles')!.getAttribute('data-size')).to.equal('extra-small');
+  });
+
+  it('hides the remote tiles and the bubble with the toggle, and shows them again', async () => {
+    const { shadow } = renderInViewer(1200, me, remotes(4));
+    const toggle = await until(() => shadow.querySelector<HTMLButtonElement>('.vc-tiles__toggle'), 'the toggle');
+    expect(toggle.textContent).to.equal('Hide participants');
+    expect(toggle.getAttribute('aria-pressed')).to.equal('false');
+    toggle.click();
+    await until(() => tileSids(shadow).length === 1, 'the remote tiles hidden');
+    expect(tileSids(shadow)).to.deep.equal(['PA-me']);
+    expect(bubble(shadow)).to.equal(null);
+    expect(toggle.textContent).to.equal('Show participants');
+    expect(toggle.getAttribute('aria-pressed')).to.equal('true');
+    expect(shadow.querySelectorAll('audio').length).to.equal(4);
+    toggle.click();
+    await until(() => bubble(shadow) === '+1', 'the remote tiles back');
+    expect(tileSids(shadow)).to.deep.equal(['PA-me', 'PA0', 'PA1', 'PA2']);
+  });
+});
