@@ -1,10 +1,24 @@
 import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { VIDEO_ERRORS } from '../schema/video';
-import { verifyMeshToken } from '../video/video-token';
+import type { Db } from '../db/database';
+import { VIDEO_ERRORS, type VideoErrorCode } from '../schema/video';
+import { identityError, roomExists, roomNameError } from '../video/video-room';
+import { verifyMeshToken, type VideoGrant } from '../video/video-token';
 import { parseClientFrame } from './client-frames';
 import type { PeerSocket, RoomHub } from './room-hub';
+
+/**
+ * The identity and room a hello's token grants, or the SPEC.md §8 code it is refused with: the token (20101–20107),
+ * then the names in it (53100–53102, 53200–53202), then whether the room's tour still exists (53106).
+ */
+async function admit(token: string, secret: string, db: Db): Promise<VideoGrant | { error: VideoErrorCode }> {
+  const grant = await verifyMeshToken(token, secret);
+  if ('error' in grant) return grant;
+  const error = roomNameError(grant.room) ?? identityError(grant.identity);
+  if (error) return { error };
+  return (await roomExists(db, grant.room)) ? grant : { error: 53106 };
+}
 
 /** `/api/rtc`: hello → welcome, heartbeats, msg, bye (SPEC.md §7's signalling model) over one WebSocket. */
 export function rtcRoutes(hub: RoomHub): Hono<AppEnv> {
@@ -23,7 +37,7 @@ export function rtcRoutes(hub: RoomHub): Hono<AppEnv> {
           if (frame.type === 'hello') {
             if (sid || greeting) return socket.send({ type: 'bad', reason: 'already greeted', code: 53004 });
             greeting = true;
-            const grant = await verifyMeshToken(frame.token, c.var.config.jwtSecret);
+            const grant = await admit(frame.token, c.var.config.jwtSecret, c.var.db);
             if ('error' in grant) {
               socket.send({ type: 'error', code: grant.error, message: VIDEO_ERRORS[grant.error] });
               return socket.close(4000 + (grant.error % 1000), VIDEO_ERRORS[grant.error]);

@@ -11,13 +11,23 @@ export const MESH_ROOM_CAP = 6;
 /** SPEC.md §8 video error codes used by the control plane. */
 export const VIDEO_ERRORS = {
   20101: 'Invalid Access Token',
+  20102: 'Invalid Access Token header',
+  20103: 'Invalid Access Token issuer/subject',
   20104: 'Access Token expired or expiration date invalid',
+  20105: 'Access Token not yet valid',
+  20106: 'Invalid Access Token grants',
   20107: 'Invalid Access Token signature',
   53003: 'Client received an invalid signaling message',
   53004: 'Client sent an invalid signaling message',
   53006: 'Video server is busy',
+  53100: 'Room name is invalid',
+  53101: 'Room name is too long',
+  53102: 'Room name contains invalid characters',
   53105: 'Room contains too many Participants',
   53106: 'Room not found',
+  53200: 'Participant identity is invalid',
+  53201: 'Participant identity is too long',
+  53202: 'Participant identity contains invalid characters',
   53205: 'Participant disconnected because of duplicate identity',
 } as const;
 export type VideoErrorCode = keyof typeof VIDEO_ERRORS;

@@ -1,17 +1,20 @@
 import { createHmac } from 'node:crypto';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
-import { ApiError, parseOr422, readJson } from '../errors';
+import { ApiError, readJson } from '../errors';
 import { rateLimit } from '../rate-limit';
-import { mintMeshToken, mintTwilioToken } from './video-token';
+import { VIDEO_ERRORS, type VideoErrorCode } from '../schema/video';
+import { identityError, roomExists, roomNameError } from './video-room';
+import { mintMeshToken, mintTwilioToken, type VideoGrant } from './video-token';
 
-const tokenRequestSchema = z.object({
-  // Display name plus '::' and a unique suffix; no control characters.
-  identity: z.string().min(1).max(256).regex(/^[^\p{Cc}]+$/u),
-  room: z.string().min(1).max(128).regex(/^[\w-]+$/),
-});
+/** `{identity, room}` checked as the video service would, refused with its code (SPEC.md §8) in the details. */
+function readGrant(body: unknown): VideoGrant {
+  const { identity, room } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const code: VideoErrorCode | undefined = roomNameError(room) ?? identityError(identity);
+  if (code) throw new ApiError(422, 'ValidationFailed', `${VIDEO_ERRORS[code]}.`, { code });
+  return { identity: identity as string, room: room as string };
+}
 
 /** TURN credentials that expire (the TURN REST API scheme: user = expiry:name, password = HMAC-SHA1). */
 export function iceServers(config: Config, now = Math.floor(Date.now() / 1000)): RTCIceServerLike[] {
@@ -39,9 +42,8 @@ export function videoRoutes(): Hono<AppEnv> {
   app.post('/:provider/video-token', rateLimit({ max: 30, windowMs: 60_000 }), async (c) => {
     const provider = c.req.param('provider');
     if (provider !== 'mesh' && provider !== 'twilio') throw new ApiError(404, 'NotFound', `No video provider "${provider}".`);
-    const grant = parseOr422(tokenRequestSchema, await readJson(c));
-    const tour = await c.var.db.selectFrom('tour').select(['id', 'data']).where('id', '=', Number(grant.room)).executeTakeFirst();
-    if (!tour) throw new ApiError(404, 'NotFound', 'Room not found.', { code: 53106 });
+    const grant = readGrant(await readJson(c));
+    if (!(await roomExists(c.var.db, grant.room))) throw new ApiError(404, 'NotFound', `${VIDEO_ERRORS[53106]}.`, { code: 53106 });
     if (provider === 'twilio') {
       const twilio = c.var.config.twilio;
       if (!twilio) throw new ApiError(404, 'NotFound', 'Twilio Video is not configured on this server.');

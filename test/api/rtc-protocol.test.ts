@@ -1,15 +1,23 @@
 import { serve, type ServerType } from '@hono/node-server';
+import { randomUUID } from 'node:crypto';
+import { base64url, decodeJwt, decodeProtectedHeader, SignJWT, type JWTPayload, type JWTHeaderParameters } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { createApp } from '../../api/app';
+import type { Db } from '../../api/db/database';
 import { RoomHub } from '../../api/rtc/room-hub';
+import { tourInputSchema } from '../../api/schema/tour';
 import type { ServerFrame } from '../../api/schema/video';
-import { mintMeshToken } from '../../api/video/video-token';
+import { insertTour } from '../../api/tours/tour.repository';
+import { mintMeshToken, mintTwilioToken } from '../../api/video/video-token';
 import { createTestApp } from './support/test-app';
 
 const SECRET = 'test-secret';
 let server: ServerType | undefined;
 const sockets: WebSocket[] = [];
+/** The room of the one tour each test's database holds. */
+let ROOM = '';
+let db: Db;
 
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.terminate();
@@ -17,9 +25,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** The real app and WebSocket upgrade on a loopback port. */
+/** The real app and WebSocket upgrade on a loopback port, with one tour (whose room is ROOM). */
 async function start(hub = new RoomHub()): Promise<string> {
   const t = await createTestApp({ JWT_SECRET: SECRET });
+  db = t.db;
+  ROOM = String((await insertTour(t.db, { shortId: 'rtc-tour', userId: null, type: 'paid', input: tourInputSchema.parse({}) })).id);
   const withHub = createApp({ db: t.db, config: t.config, rootDir: '.', hub });
   return new Promise((resolve) => {
     server = serve({ fetch: withHub.fetch, port: 0, hostname: '127.0.0.1', websocket: { server: new WebSocketServer({ noServer: true }) } }, (info) => resolve(`ws://127.0.0.1:${info.port}/api/rtc`));
@@ -43,13 +53,38 @@ class Client {
   }
 }
 
-async function connect(url: string, identity: string, room = '1', token?: string, timeout?: number): Promise<Client> {
+async function connect(url: string, identity: string, room = ROOM, token?: string, timeout?: number): Promise<Client> {
   const socket = new WebSocket(url);
   sockets.push(socket);
   const client = new Client(socket);
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  client.send({ type: 'hello', version: 2, id: identity, token: token ?? (await mintMeshToken({ identity, room }, SECRET)), ...(timeout ? { timeout } : {}) });
+  client.send({ type: 'hello', version: 2, id: randomUUID(), token: token ?? (await mintMeshToken({ identity, room }, SECRET)), ...(timeout ? { timeout } : {}) });
   return client;
+}
+
+/** The error a hello with `token` is refused with, after checking the socket is closed with the matching 4xxx code. */
+async function refusal(url: string, token: string): Promise<number> {
+  const client = await connect(url, 'Eve::1', ROOM, token);
+  const { code } = await client.next('error');
+  await expect.poll(() => client.closed?.code).toBe(4000 + (code % 1000));
+  return code;
+}
+
+type Edit = { header?: Partial<JWTHeaderParameters>; claims?: JWTPayload };
+const now = () => Math.floor(Date.now() / 1000);
+
+/** A genuine mesh token for Eve, re-signed with our secret after `edit` (an undefined claim is removed). */
+async function forge({ header = {}, claims = {} }: Edit): Promise<string> {
+  const genuine = await mintMeshToken({ identity: 'Eve::1', room: ROOM }, SECRET);
+  const payload = JSON.parse(JSON.stringify({ ...decodeJwt(genuine), ...claims }));
+  return new SignJWT(payload).setProtectedHeader({ ...decodeProtectedHeader(genuine), ...header } as JWTHeaderParameters).sign(new TextEncoder().encode(SECRET));
+}
+
+/** An unsecured JWT (`alg: none`): the claims are fine, nothing vouches for them. */
+async function unsigned(): Promise<string> {
+  const claims = decodeJwt(await mintMeshToken({ identity: 'Eve::1', room: ROOM }, SECRET));
+  const part = (value: object) => base64url.encode(JSON.stringify(value));
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
 }
 
 describe('the /api/rtc control plane', () => {
@@ -82,11 +117,56 @@ describe('the /api/rtc control plane', () => {
 
   it('refuses an expired token with 20104 and a forged one with 20107', async () => {
     const url = await start();
-    const expired = await connect(url, 'Old::1', '1', await mintMeshToken({ identity: 'Old::1', room: '1' }, SECRET, Math.floor(Date.now() / 1000) - 5 * 3600));
-    expect((await expired.next('error')).code).toBe(20104);
-    const forged = await connect(url, 'Eve::1', '1', await mintMeshToken({ identity: 'Eve::1', room: '1' }, 'not-our-secret'));
-    expect((await forged.next('error')).code).toBe(20107);
-    await expect.poll(() => forged.closed?.code).toBe(4107);
+    expect(await refusal(url, await mintMeshToken({ identity: 'Old::1', room: ROOM }, SECRET, now() - 5 * 3600))).toBe(20104);
+    expect(await refusal(url, await mintMeshToken({ identity: 'Eve::1', room: ROOM }, 'not-our-secret'))).toBe(20107);
+  });
+
+  it.each<{ what: string; token: () => Promise<string>; code: number }>([
+    { what: 'something that is no JWT', token: async () => 'not.a.token', code: 20101 },
+    { what: 'an unsigned token (alg none)', token: unsigned, code: 20102 },
+    { what: 'a token signed with HS512', token: () => forge({ header: { alg: 'HS512' } }), code: 20102 },
+    { what: 'a token whose typ is not JWT', token: () => forge({ header: { typ: 'at+jwt' } }), code: 20102 },
+    { what: 'a Twilio AccessToken (cty twilio-fpa) signed with our secret', token: () => mintTwilioToken({ identity: 'Eve::1', room: ROOM }, { accountSid: 'AC1', apiKey: 'SK1', apiSecret: SECRET }), code: 20102 },
+    { what: 'another issuer', token: () => forge({ claims: { iss: 'someone-else' } }), code: 20103 },
+    { what: 'another subject', token: () => forge({ claims: { sub: 'twilio' } }), code: 20103 },
+    { what: 'no expiry', token: () => forge({ claims: { exp: undefined } }), code: 20104 },
+    { what: 'a token valid only from tomorrow (nbf)', token: () => forge({ claims: { nbf: now() + 24 * 3600 } }), code: 20105 },
+    { what: 'grants without an identity', token: () => forge({ claims: { grants: { video: { room: ROOM } } } }), code: 20106 },
+    { what: 'grants without a video room', token: () => forge({ claims: { grants: { identity: 'Eve::1' } } }), code: 20106 },
+  ])('refuses $what with $code and closes the socket', async ({ token, code }) => {
+    const url = await start();
+    expect(await refusal(url, await token())).toBe(code);
+  });
+
+  it.each<{ what: string; room: string; code: number }>([
+    { what: 'an empty room name', room: '', code: 53100 },
+    { what: 'a room name over 128 characters', room: '1'.repeat(129), code: 53101 },
+    { what: 'a room name with a space and a slash', room: 'room 1/2', code: 53102 },
+    { what: 'a room that names no tour', room: '99999', code: 53106 },
+    { what: 'a room name that is not a tour id', room: 'lobby', code: 53106 },
+  ])('refuses a token for $what with $code', async ({ room, code }) => {
+    const url = await start();
+    expect(await refusal(url, await mintMeshToken({ identity: 'Eve::1', room }, SECRET))).toBe(code);
+  });
+
+  it.each<{ what: string; identity: string; code: number }>([
+    { what: 'a blank identity', identity: ' ', code: 53200 },
+    { what: 'an identity over 256 characters', identity: `${'E'.repeat(250)}::123456`, code: 53201 },
+    { what: 'an identity with a control character', identity: 'Eve\u0007::1', code: 53202 },
+  ])('refuses a token for $what with $code', async ({ identity, code }) => {
+    const url = await start();
+    expect(await refusal(url, await mintMeshToken({ identity, room: ROOM }, SECRET))).toBe(code);
+  });
+
+  it('refuses a token for a tour deleted since it was minted with 53106 (room not found)', async () => {
+    const url = await start();
+    const token = await mintMeshToken({ identity: 'Ann::1', room: ROOM }, SECRET);
+    const ann = await connect(url, 'Ann::1', ROOM, token);
+    await ann.next('welcome');
+    await db.deleteFrom('tour').where('id', '=', Number(ROOM)).execute();
+    // Ann's connection drops and she reconnects with the token she holds.
+    ann.socket.close();
+    expect(await refusal(url, token)).toBe(53106);
   });
 
   it('elects the first claimant host, relays a change request to the host alone, hands over, and clears the host on leave', async () => {

@@ -23,11 +23,20 @@ describe('video tokens and config', () => {
     expect(await verifyMeshToken(token, t.config.jwtSecret)).toEqual({ identity: 'Ann::7f3a', room });
   });
 
-  it('refuses an unknown room, bad identities and Twilio when it is not configured', async () => {
+  it('refuses an unknown room, bad room names and identities with their video codes, and Twilio when it is not configured', async () => {
     const { t, room } = await withTour();
-    expect((await t.app.request('/api/mesh/video-token', json({ identity: 'Ann::1', room: '99999' }))).status).toBe(404);
-    expect((await t.app.request('/api/mesh/video-token', json({ identity: '', room }))).status).toBe(422);
-    expect((await t.app.request('/api/mesh/video-token', json({ identity: 'a\u0000b', room }))).status).toBe(422);
+    const refused = async (body: unknown) => {
+      const response = await t.app.request('/api/mesh/video-token', json(body));
+      return { status: response.status, code: (await response.json()).error.details?.code };
+    };
+    expect(await refused({ identity: 'Ann::1', room: '99999' })).toEqual({ status: 404, code: 53106 });
+    expect(await refused({ identity: 'Ann::1', room: 'lobby' })).toEqual({ status: 404, code: 53106 });
+    expect(await refused({ identity: 'Ann::1' })).toEqual({ status: 422, code: 53100 });
+    expect(await refused({ identity: 'Ann::1', room: '1'.repeat(129) })).toEqual({ status: 422, code: 53101 });
+    expect(await refused({ identity: 'Ann::1', room: '1; drop' })).toEqual({ status: 422, code: 53102 });
+    expect(await refused({ identity: '', room })).toEqual({ status: 422, code: 53200 });
+    expect(await refused({ identity: 'A'.repeat(257), room })).toEqual({ status: 422, code: 53201 });
+    expect(await refused({ identity: 'a\u0000b', room })).toEqual({ status: 422, code: 53202 });
     expect((await t.app.request('/api/twilio/video-token', json({ identity: 'Ann::1', room }))).status).toBe(404);
     expect(await (await t.app.request('/api/video/config')).json()).toEqual({ provider: 'mesh', iceServers: [] });
   });
