@@ -5,9 +5,11 @@ import { useSnapshot } from 'valtio';
 import type { User } from '../api/schema/user';
 import { api } from './api-client';
 import { RequestFailed } from './request-failed';
+import { CelebrationModal } from './pages/CelebrationModal';
 import { Dashboard } from './pages/Dashboard';
 import { Editor } from './pages/Editor';
 import { Landing } from './pages/Landing';
+import { LoadingBar } from './pages/LoadingBar';
 import { NotFound } from './pages/NotFound';
 import { navigate, usePath } from './router';
 import { session, setUser } from './session';
@@ -46,7 +48,9 @@ export function App() {
     <>
       <style>{toastCss}</style>
       <style>{adminCss}</style>
+      <LoadingBar />
       {page}
+      <CelebrationModal />
       <ToastContainer position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} />
     </>
   );

@@ -1,9 +1,15 @@
 import type { ErrorBody } from '../api/schema/errors';
+import { trackRequest } from './features/loading-progress';
 import { RequestFailed } from './request-failed';
 import { session } from './session';
 
 /** Calls /api with the JWT header. A 401 is the caller's to handle: the editor keeps its edit and asks to sign in again. */
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+export function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  // Every owner request, uploads included, goes through here, so the top loading bar counts them all.
+  return trackRequest(send<T>(method, path, body));
+}
+
+async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   if (session.user) headers.Authorization = `JWT ${session.user.token}`;
   const isForm = body instanceof FormData;

@@ -1,5 +1,9 @@
+import { Modal } from './Modal';
+
 export interface ConfirmModalProps {
   text: string;
+  /** An illustration above the question. */
+  image?: string;
   agreeLabel?: string;
   cancelLabel?: string;
   onAgree: () => void;
@@ -7,11 +11,12 @@ export interface ConfirmModalProps {
 }
 
 /** SPEC.md §2 confirm modal: agree and cancel, Yes and Cancel by default. */
-export function ConfirmModal({ text, agreeLabel = 'Yes', cancelLabel = 'Cancel', onAgree, onCancel }: ConfirmModalProps) {
+export function ConfirmModal({ text, image, agreeLabel = 'Yes', cancelLabel = 'Cancel', onAgree, onCancel }: ConfirmModalProps) {
   return (
-    <div className="ad-backdrop" onKeyDown={(event) => event.key === 'Escape' && onCancel()}>
-      <div className="ad-modal" role="dialog" aria-modal="true" aria-label={text}>
-        <p>{text}</p>
+    <Modal title={text} hideTitle width={480} height="auto" onClose={onCancel} className="ad-confirm">
+      {image && <img className="ad-confirm__image" src={image} alt="" />}
+      <p>{text}</p>
+      <div className="ad-confirm__actions">
         <button type="button" className="ad-button" autoFocus onClick={onAgree}>
           {agreeLabel}
         </button>
@@ -19,6 +24,6 @@ export function ConfirmModal({ text, agreeLabel = 'Yes', cancelLabel = 'Cancel',
           {cancelLabel}
         </button>
       </div>
-    </div>
+    </Modal>
   );
 }

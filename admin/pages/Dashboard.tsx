@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import type { Page } from '../../api/schema/requests';
 import type { Tour } from '../../api/schema/tour';
 import { api } from '../api-client';
+import { celebrate } from '../features/celebration';
 import { RequestFailed } from '../request-failed';
 import { navigate } from '../router';
 import { ConfirmModal } from './ConfirmModal';
@@ -33,6 +34,7 @@ export function Dashboard() {
         await reload();
       } else {
         const clone = await api<Tour>('GET', `/tours/${tour.shortId}/clone`);
+        celebrate(tour.shortId === 'demo' ? 'The demo tour is yours' : 'Your tour was cloned', 'This copy is yours to change: edit its scenes, links and settings, then share it.');
         navigate(`/tours/${clone.shortId}/edit`);
       }
     } catch (err) {

@@ -1,5 +1,6 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import type { Floorplan, FloorplanHotspot, Image } from '../../api/schema/tour';
+import { Modal } from './Modal';
 import { deleteLink, primaryLabel, saveLink, selectorHeader, selectorPosition, WIDE_TITLE_CHARS, type SelectorMode } from '../features/floorplans/room-selector';
 
 export interface LinkRoomsModalProps {
@@ -36,59 +37,54 @@ export function LinkRoomsModal({ plan, scenes, onChange, onClose }: LinkRoomsMod
   }
 
   return (
-    <div className="ad-backdrop">
-      <div className="ad-modal ad-link-rooms" role="dialog" aria-modal="true" aria-label={`Link rooms on ${plan.name}`}>
-        <button type="button" className="ad-link ad-modal__close" aria-label="Close" onClick={onClose}>
-          ×
-        </button>
-        <div className="ad-plan">
-          <img ref={image} src={plan.url} alt={plan.name} onClick={onImageClick} />
-          {plan.hotspots.map((spot) => (
-            <button
-              key={spot.id}
-              type="button"
-              className={`ad-plan__spot${spot.destinationTitle.length >= WIDE_TITLE_CHARS ? ' ad-plan__spot--wide' : ''}`}
-              style={{ left: `${spot.coords.x}%`, top: `${spot.coords.y}%` }}
-              aria-label={`Linked to ${spot.destinationTitle}`}
-              onClick={(event) => open({ kind: 'edit', hotspot: spot }, event)}
-            >
-              <span className="ad-plan__title">{spot.destinationTitle}</span>
-            </button>
-          ))}
-          {mode && (
-            <div className="ad-selector" role="group" aria-label={selectorHeader(mode)} style={position}>
-              <h3>{selectorHeader(mode)}</h3>
-              <ul className="ad-selector__rooms">
-                {scenes.map((scene) => (
-                  <li key={scene.id}>
-                    <button type="button" aria-pressed={chosen === scene.id} onClick={() => setChosen(scene.id)}>
-                      {scene.thumbUrl && <img src={scene.thumbUrl} alt="" />}
-                      <span>{scene.title}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              <div className="ad-selector__actions">
-                {mode.kind === 'edit' && (
-                  <button
-                    type="button"
-                    className="ad-link ad-link--danger"
-                    onClick={() => {
-                      onChange(deleteLink(plan.hotspots, mode.hotspot.id));
-                      setMode(null);
-                    }}
-                  >
-                    Delete
+    <Modal title={`Link rooms on ${plan.name}`} hideTitle width="auto" height="auto" className="ad-link-rooms" onClose={onClose}>
+      <div className="ad-plan">
+        <img ref={image} src={plan.url} alt={plan.name} onClick={onImageClick} />
+        {plan.hotspots.map((spot) => (
+          <button
+            key={spot.id}
+            type="button"
+            className={`ad-plan__spot${spot.destinationTitle.length >= WIDE_TITLE_CHARS ? ' ad-plan__spot--wide' : ''}`}
+            style={{ left: `${spot.coords.x}%`, top: `${spot.coords.y}%` }}
+            aria-label={`Linked to ${spot.destinationTitle}`}
+            onClick={(event) => open({ kind: 'edit', hotspot: spot }, event)}
+          >
+            <span className="ad-plan__title">{spot.destinationTitle}</span>
+          </button>
+        ))}
+        {mode && (
+          <div className="ad-selector" role="group" aria-label={selectorHeader(mode)} style={position}>
+            <h3>{selectorHeader(mode)}</h3>
+            <ul className="ad-selector__rooms">
+              {scenes.map((scene) => (
+                <li key={scene.id}>
+                  <button type="button" aria-pressed={chosen === scene.id} onClick={() => setChosen(scene.id)}>
+                    {scene.thumbUrl && <img src={scene.thumbUrl} alt="" />}
+                    <span>{scene.title}</span>
                   </button>
-                )}
-                <button type="button" className="ad-button" onClick={primary}>
-                  {primaryLabel(mode, chosen)}
+                </li>
+              ))}
+            </ul>
+            <div className="ad-selector__actions">
+              {mode.kind === 'edit' && (
+                <button
+                  type="button"
+                  className="ad-link ad-link--danger"
+                  onClick={() => {
+                    onChange(deleteLink(plan.hotspots, mode.hotspot.id));
+                    setMode(null);
+                  }}
+                >
+                  Delete
                 </button>
-              </div>
+              )}
+              <button type="button" className="ad-button" onClick={primary}>
+                {primaryLabel(mode, chosen)}
+              </button>
             </div>
-          )}
-        </div>
+          </div>
+        )}
       </div>
-    </div>
+    </Modal>
   );
 }

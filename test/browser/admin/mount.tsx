@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import adminCss from '../../../admin/styles/admin.css';
+
+/** Renders a piece of the owners' app with its real stylesheet into the page; call the returned function to remove it. */
+export function mount(node: ReactNode): { host: HTMLElement; unmount: () => void } {
+  const host = document.createElement('div');
+  const style = Object.assign(document.createElement('style'), { textContent: adminCss });
+  document.body.append(style, host);
+  const root = createRoot(host);
+  root.render(node);
+  return {
+    host,
+    unmount: () => {
+      root.unmount();
+      host.remove();
+      style.remove();
+    },
+  };
+}
+
+/** Real events drive these tests outside act(): poll until React has rendered what is expected. */
+export async function waitFor(check: () => boolean, what: string): Promise<void> {
+  for (let tries = 0; tries < 200; tries++) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`never happened: ${what}`);
+}
