@@ -1,0 +1,24 @@
+// Browser tests of the owners' app talk to the real API: /api/* and /media/* are answered in this process by
+// the real Hono app on a fresh in-memory SQLite database and a temporary data folder (the same set-up as the
+// API tests), loaded through tsx because the app is TypeScript. Started on the first such request only.
+import { getRequestListener } from '@hono/node-server';
+import { tsImport } from 'tsx/esm/api';
+
+let listener;
+
+function realApi() {
+  listener ??= tsImport('../test/api/support/test-app.ts', import.meta.url).then(async ({ createTestApp }) => {
+    const { app } = await createTestApp();
+    return getRequestListener(app.fetch);
+  });
+  return listener;
+}
+
+/** Koa middleware for web-test-runner: hands /api and /media requests to the real app, untouched. */
+export async function realApiMiddleware(context, next) {
+  if (!/^\/(api|media)\//.test(context.path)) return next();
+  const handle = await realApi();
+  // The app writes the Node response itself; Koa must not answer too.
+  context.respond = false;
+  await handle(context.req, context.res);
+}
