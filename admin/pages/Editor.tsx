@@ -3,11 +3,12 @@ import { toast } from 'react-toastify';
 import { useSnapshot } from 'valtio';
 import type { Tour } from '../../api/schema/tour';
 import { api } from '../api-client';
-import { addScene, linkScenes, moveScene, removeScene, renameScene, unlinkScenes } from '../features/editor/tour-edits';
+import { addScene, moveScene, removeScene, renameScene } from '../features/editor/tour-edits';
 import { TourSaver } from '../features/editor/tour-saver';
 import { uploadImages } from '../features/editor/upload-images';
 import { RequestFailed } from '../request-failed';
 import { BrandKitTab } from './BrandKitTab';
+import { EditorPanorama } from './EditorPanorama';
 import { FloorplanTab } from './FloorplanTab';
 import { Header } from './Header';
 import { SettingsTab } from './SettingsTab';
@@ -34,6 +35,8 @@ export function Editor({ shortId }: { shortId: string }) {
   const [tab, setTab] = useState<Tab>('edit tour');
   const [remaining, setRemaining] = useState(0);
   const [preview, setPreview] = useState(false);
+  /** The scene shown in the editor's panorama; the first one until the owner picks another. */
+  const [sceneId, setSceneId] = useState<string | null>(null);
   const newPassword = useRef('');
   const saver = useMemo(
     () =>
@@ -66,6 +69,7 @@ export function Editor({ shortId }: { shortId: string }) {
     saver.change(next);
   };
   const set = <K extends keyof Tour>(key: K, value: Tour[K]) => change({ ...tour, [key]: value });
+  const shownScene = tour.images.find((image) => image.id === sceneId) ?? tour.images[0];
 
   async function addImages(files: FileList | null) {
     if (!files?.length) return;
@@ -125,53 +129,41 @@ export function Editor({ shortId }: { shortId: string }) {
       </nav>
       <main className="ad-main ad-editor">
         {tab === 'edit tour' && (
-          <section aria-label="Scenes">
-            <label className="ad-button">
-              Add images
-              <input type="file" accept="image/jpeg,image/png,image/webp" multiple hidden onChange={(event) => void addImages(event.target.files)} />
-            </label>
-            {remaining > 0 && <p role="status">Uploading image, please wait ({remaining} remaining)</p>}
-            <SortableList
-              className="ad-scenes"
-              items={tour.images}
-              idOf={(image) => image.id}
-              handleLabel={(image) => `Move ${image.title}`}
-              onMove={(from, to) => change(moveScene(tour, from, to))}
-              renderItem={(image, index) => (
-                <>
-                  <img src={image.thumbUrl} alt="" />
-                  <input aria-label={`Title of scene ${index + 1}`} value={image.title} onChange={(event) => change(renameScene(tour, image.id, event.target.value))} />
-                  <select
-                    aria-label={`Link ${image.title} to`}
-                    value=""
-                    onChange={(event) => event.target.value && change(linkScenes(tour, image.id, event.target.value, { yaw: 0, pitch: -10 }))}
-                  >
-                    <option value="">Link to…</option>
-                    {tour.images
-                      .filter((other) => other.id !== image.id)
-                      .map((other) => (
-                        <option key={other.id} value={other.id}>
-                          {other.title}
-                        </option>
-                      ))}
-                  </select>
-                  <ul className="ad-links">
-                    {image.hotspots.map((hotspot) => (
-                      <li key={hotspot.id}>
-                        → {hotspot.image.title}
-                        <button type="button" className="ad-link ad-link--danger" aria-label={`Remove link to ${hotspot.image.title}`} onClick={() => change(unlinkScenes(tour, image.id, hotspot.id))}>
-                          ×
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                  <button type="button" className="ad-link ad-link--danger" onClick={() => change(removeScene(tour, image.id))}>
-                    Delete scene
-                  </button>
-                </>
-              )}
-            />
-          </section>
+          <div className="ad-edit-tour">
+            <section aria-label="Scenes" className="ad-edit-tour__scenes">
+              <label className="ad-button">
+                Add images
+                <input type="file" accept="image/jpeg,image/png,image/webp" multiple hidden onChange={(event) => void addImages(event.target.files)} />
+              </label>
+              {remaining > 0 && <p role="status">Uploading image, please wait ({remaining} remaining)</p>}
+              <SortableList
+                className="ad-scenes"
+                items={tour.images}
+                idOf={(image) => image.id}
+                handleLabel={(image) => `Move ${image.title}`}
+                onMove={(from, to) => change(moveScene(tour, from, to))}
+                renderItem={(image, index) => (
+                  <>
+                    <button type="button" className="ad-scene-pick" aria-pressed={image.id === shownScene?.id} aria-label={`Show ${image.title}`} onClick={() => setSceneId(image.id)}>
+                      <img src={image.thumbUrl} alt="" />
+                    </button>
+                    <input aria-label={`Title of scene ${index + 1}`} value={image.title} onChange={(event) => change(renameScene(tour, image.id, event.target.value))} />
+                    <span className="ad-scene-counts">
+                      {image.hotspots.length} hotspots · {image.infospots.length} infospots
+                    </span>
+                    <button type="button" className="ad-link ad-link--danger" onClick={() => change(removeScene(tour, image.id))}>
+                      Delete scene
+                    </button>
+                  </>
+                )}
+              />
+            </section>
+            {shownScene ? (
+              <EditorPanorama tour={tour} sceneId={shownScene.id} onChange={change} />
+            ) : (
+              <p className="ad-edit-tour__empty">Add panorama images to start the tour.</p>
+            )}
+          </div>
         )}
         {tab === 'settings' && (
           <SettingsTab

@@ -1,4 +1,4 @@
-const TAP_SLOP_PX = 10;
+export const TAP_SLOP_PX = 10;
 
 /**
  * Calls `action` on a tap, click or Enter/Space. pannellum swallows touch clicks and starts a drag on

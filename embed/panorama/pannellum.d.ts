@@ -42,6 +42,8 @@ declare module 'pannellum/build/pannellum.js' {
     stopAutoRotate(): PannellumViewer;
     toggleFullscreen(): PannellumViewer;
     getRenderer(): { getCanvas(): HTMLCanvasElement } | undefined;
+    /** [pitch, yaw] of the direction under a pointer event's position. */
+    mouseEventToCoords(event: MouseEvent): [number, number];
     addHotSpot(hotSpot: PannellumHotSpot, sceneId?: string): PannellumViewer;
     removeHotSpot(id: string, sceneId?: string): boolean;
     resize(): void;

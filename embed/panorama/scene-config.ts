@@ -28,7 +28,8 @@ export interface SceneConfigOptions {
   renderInfospot: (div: HTMLDivElement, spot: Infospot) => void;
 }
 
-function sceneHotspots(image: Image, options: SceneConfigOptions): PannellumHotSpot[] {
+/** A scene's links and info spots as pannellum hot spots (the editor adds them one scene at a time). */
+export function sceneHotspots(image: Image, options: Pick<SceneConfigOptions, 'renderHotspot' | 'renderInfospot'>): PannellumHotSpot[] {
   return [
     ...image.hotspots.map((hotspot) => ({
       id: hotspot.id,

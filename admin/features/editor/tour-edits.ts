@@ -1,11 +1,11 @@
-import { yawPitchToCoords } from '../../../api/schema/coords';
-import { titleFromFileName, type Hotspot, type Image, type TourInput } from '../../../api/schema/tour';
+import { yawPitchToCoords, type YawPitch } from '../../../api/schema/coords';
+import { DEFAULT_INFO_STYLE, normaliseHyperlink, titleFromFileName, type Hotspot, type Image, type Infospot, type TourInput } from '../../../api/schema/tour';
 
 /**
  * Editor operations as small pure functions over the tour (STYLE.md: Excalidraw). Each returns a new tour;
  * the server validates the result with the same schema on save.
  */
-type Scenes = Pick<TourInput, 'images' | 'defaultHotspotStyle'>;
+type Scenes = Pick<TourInput, 'images' | 'defaultHotspotStyle' | 'defaultHotspotImage'>;
 
 export interface UploadedPicture {
   fileName: string;
@@ -61,38 +61,98 @@ export function moveScene<T extends Scenes>(tour: T, from: number, to: number): 
   return { ...tour, images };
 }
 
-function hotspotTo(target: Image, style: Hotspot['style'], yaw: number, pitch: number): Hotspot {
-  return {
-    id: crypto.randomUUID(),
-    image: { id: target.id, url: target.url, thumbUrl: target.thumbUrl, hotspotUrl: target.hotspotUrl, title: target.title },
-    style,
-    customImageUrl: '',
-    rotation: 0,
-    coords: yawPitchToCoords({ yaw, pitch }),
-  };
+/** What the hotspot form edits: the destination scene and how the link looks. */
+export interface HotspotFields {
+  destinationId: string;
+  style: Hotspot['style'];
+  /** The picture of style 4 (a library asset url). */
+  customImageUrl: string;
+  rotation: number;
 }
 
-/** Adds a link from one scene to another at a view direction; with `both`, also the way back (facing behind). */
-export function linkScenes<T extends Scenes>(tour: T, fromId: string, toId: string, at: { yaw: number; pitch: number }, both = true): T {
-  const from = tour.images.find((image) => image.id === fromId);
-  const to = tour.images.find((image) => image.id === toId);
-  if (!from || !to || fromId === toId) return tour;
-  const style = tour.defaultHotspotStyle;
-  return {
-    ...tour,
-    images: tour.images.map((image) => {
-      if (image.id === fromId) return { ...image, hotspots: [...image.hotspots, hotspotTo(to, style, at.yaw, at.pitch)] };
-      if (both && image.id === toId && !image.hotspots.some((hotspot) => hotspot.image.id === fromId)) {
-        return { ...image, hotspots: [...image.hotspots, hotspotTo(from, style, at.yaw + 180, at.pitch)] };
-      }
-      return image;
-    }),
-  };
+/** What the infospot form edits. */
+export type InfospotFields = Pick<Infospot, 'dataType' | 'data'>;
+
+function sceneRef(target: Image): Hotspot['image'] {
+  return { id: target.id, url: target.url, thumbUrl: target.thumbUrl, hotspotUrl: target.hotspotUrl, title: target.title };
 }
 
-export function unlinkScenes<T extends Scenes>(tour: T, fromId: string, hotspotId: string): T {
-  return {
-    ...tour,
-    images: tour.images.map((image) => (image.id === fromId ? { ...image, hotspots: image.hotspots.filter((hotspot) => hotspot.id !== hotspotId) } : image)),
-  };
+function withScene<T extends Scenes>(tour: T, sceneId: string, edit: (image: Image) => Image): T {
+  return { ...tour, images: tour.images.map((image) => (image.id === sceneId ? edit(image) : image)) };
+}
+
+/** Yaw kept within -180..180, the range pannellum reports. */
+function wrapYaw(yaw: number): number {
+  return ((((yaw + 180) % 360) + 360) % 360) - 180;
+}
+
+/**
+ * Places a link in one scene to another at a view direction. With `wayBack`, the destination also gets a link
+ * back (facing behind, in the default style) unless it already has one.
+ */
+export function placeHotspot<T extends Scenes>(tour: T, sceneId: string, fields: HotspotFields, at: YawPitch, wayBack = false, id: string = crypto.randomUUID()): T {
+  const from = tour.images.find((image) => image.id === sceneId);
+  const to = tour.images.find((image) => image.id === fields.destinationId);
+  if (!from || !to || from === to) throw new Error('A hotspot links two different scenes of the tour.');
+  const { destinationId: _, ...look } = fields;
+  const hotspot: Hotspot = { id, image: sceneRef(to), ...look, coords: yawPitchToCoords(at) };
+  const placed = withScene(tour, sceneId, (image) => ({ ...image, hotspots: [...image.hotspots, hotspot] }));
+  if (!wayBack || to.hotspots.some((existing) => existing.image.id === sceneId)) return placed;
+  const back: Hotspot = { id: crypto.randomUUID(), image: sceneRef(from), style: tour.defaultHotspotStyle, customImageUrl: tour.defaultHotspotImage, rotation: 0, coords: yawPitchToCoords({ yaw: wrapYaw(at.yaw + 180), pitch: at.pitch }) };
+  return withScene(placed, to.id, (image) => ({ ...image, hotspots: [...image.hotspots, back] }));
+}
+
+export function updateHotspot<T extends Scenes>(tour: T, sceneId: string, hotspotId: string, fields: HotspotFields): T {
+  const to = tour.images.find((image) => image.id === fields.destinationId);
+  if (!to || to.id === sceneId) throw new Error('A hotspot links two different scenes of the tour.');
+  const { destinationId: _, ...look } = fields;
+  return withScene(tour, sceneId, (image) => ({
+    ...image,
+    hotspots: image.hotspots.map((hotspot) => (hotspot.id === hotspotId ? { ...hotspot, ...look, image: sceneRef(to) } : hotspot)),
+  }));
+}
+
+/** SPEC.md §5: a hyperlink without http:// or https:// gets http://. */
+function cleanInfospot(fields: InfospotFields): InfospotFields {
+  return fields.dataType === 'hyperLink' ? { ...fields, data: { ...fields.data, url: normaliseHyperlink(fields.data.url) } } : fields;
+}
+
+export function placeInfospot<T extends Scenes>(tour: T, sceneId: string, fields: InfospotFields, at: YawPitch, id: string = crypto.randomUUID()): T {
+  const spot: Infospot = { id, coords: yawPitchToCoords(at), style: DEFAULT_INFO_STYLE, ...cleanInfospot(fields) };
+  return withScene(tour, sceneId, (image) => ({ ...image, infospots: [...image.infospots, spot] }));
+}
+
+export function updateInfospot<T extends Scenes>(tour: T, sceneId: string, spotId: string, fields: InfospotFields): T {
+  return withScene(tour, sceneId, (image) => ({
+    ...image,
+    infospots: image.infospots.map((spot) => (spot.id === spotId ? { ...spot, ...cleanInfospot(fields) } : spot)),
+  }));
+}
+
+/** Moves a hotspot or an infospot of a scene (ids are unique within a scene) to a new direction. */
+export function moveSpot<T extends Scenes>(tour: T, sceneId: string, spotId: string, at: YawPitch): T {
+  const coords = yawPitchToCoords(at);
+  return withScene(tour, sceneId, (image) => ({
+    ...image,
+    hotspots: image.hotspots.map((hotspot) => (hotspot.id === spotId ? { ...hotspot, coords } : hotspot)),
+    infospots: image.infospots.map((spot) => (spot.id === spotId ? { ...spot, coords } : spot)),
+  }));
+}
+
+export function removeSpot<T extends Scenes>(tour: T, sceneId: string, spotId: string): T {
+  return withScene(tour, sceneId, (image) => ({
+    ...image,
+    hotspots: image.hotspots.filter((hotspot) => hotspot.id !== spotId),
+    infospots: image.infospots.filter((spot) => spot.id !== spotId),
+  }));
+}
+
+/** Field-of-view limits the schema accepts for cameraZoom. */
+const MIN_ZOOM_DEG = 10;
+const MAX_ZOOM_DEG = 140;
+
+/** Stores a view as the scene's initial view (cameraPosition and cameraZoom). */
+export function setInitialView<T extends Scenes>(tour: T, sceneId: string, view: YawPitch & { hfov: number }): T {
+  const cameraZoom = Math.min(MAX_ZOOM_DEG, Math.max(MIN_ZOOM_DEG, view.hfov));
+  return withScene(tour, sceneId, (image) => ({ ...image, cameraPosition: { yaw: wrapYaw(view.yaw), pitch: view.pitch }, cameraZoom }));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coordsToYawPitch } from '../../../api/schema/coords';
 import { findTourProblems, tourInputSchema } from '../../../api/schema/tour';
-import { addScene, linkScenes, moveScene, removeScene, renameScene, type UploadedPicture } from '../../../admin/features/editor/tour-edits';
+import { addScene, moveScene, placeHotspot, removeScene, renameScene, type UploadedPicture } from '../../../admin/features/editor/tour-edits';
 
 const picture = (fileName: string): UploadedPicture => ({
   fileName,
@@ -29,8 +29,8 @@ describe('editor operations', () => {
     expect(tourInputSchema.safeParse(tour).success).toBe(true);
   });
 
-  it('links two scenes both ways with the default hotspot style, the way back facing behind', () => {
-    const tour = linkScenes(threeScenes(), 'a', 'b', { yaw: 30, pitch: -5 });
+  it('links two scenes both ways, the way back in the default hotspot style and facing behind', () => {
+    const tour = placeHotspot(threeScenes(), 'a', { destinationId: 'b', style: 2, customImageUrl: '', rotation: 0 }, { yaw: 30, pitch: -5 }, true);
     const [there] = tour.images[0].hotspots;
     const [back] = tour.images[1].hotspots;
     expect(there).toMatchObject({ image: { id: 'b', title: 'Kitchen' }, style: 2 });
@@ -40,7 +40,7 @@ describe('editor operations', () => {
   });
 
   it('removes a scene together with the links that led to it', () => {
-    const tour = removeScene(linkScenes(threeScenes(), 'a', 'b', { yaw: 0, pitch: 0 }), 'b');
+    const tour = removeScene(placeHotspot(threeScenes(), 'a', { destinationId: 'b', style: 2, customImageUrl: '', rotation: 0 }, { yaw: 0, pitch: 0 }), 'b');
     expect(tour.images.map((image) => image.id)).toEqual(['a', 'c']);
     expect(tour.images[0].hotspots).toEqual([]);
     expect(findTourProblems(tour).filter((problem) => problem.level === 'error')).toEqual([]);

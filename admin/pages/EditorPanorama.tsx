@@ -1,0 +1,212 @@
+import pannellumCss from 'pannellum/build/pannellum.css';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { toast } from 'react-toastify';
+import { coordsToYawPitch, type YawPitch } from '../../api/schema/coords';
+import type { Hotspot, Infospot, Tour } from '../../api/schema/tour';
+import { TAP_SLOP_PX } from '../../embed/panorama/activate';
+import { Panorama, type PanoramaHandle } from '../../embed/panorama/Panorama';
+import { sceneHotspots } from '../../embed/panorama/scene-config';
+import viewerCss from '../../embed/styles/viewer.css';
+import { renderEditableHotspot, renderEditableInfospot } from '../features/editor/editable-spots';
+import { moveSpot, placeHotspot, placeInfospot, removeSpot, setInitialView, updateHotspot, updateInfospot } from '../features/editor/tour-edits';
+import { ConfirmModal } from './ConfirmModal';
+import { HotspotForm } from './HotspotForm';
+import { InfospotForm } from './InfospotForm';
+
+const ZOOM_STEP_DEG = 10;
+const ZOOM_TWEEN_MS = 300;
+
+type Editing =
+  | { kind: 'choose'; at: YawPitch; x: number; y: number }
+  | { kind: 'hotspot'; at: YawPitch; hotspot?: Hotspot }
+  | { kind: 'infospot'; at: YawPitch; spot?: Infospot }
+  | { kind: 'delete'; spotId: string; what: string };
+
+/**
+ * The tour as the editor's pannellum sees it: scenes without their spots (those are added one scene at a time
+ * so an edit never rebuilds the viewer) and no auto-rotation. It changes only when scenes or initial views do.
+ */
+function useSceneOnlyTour(tour: Tour, beforeRebuild: () => void): Tour {
+  const key = JSON.stringify(tour.images.map((image) => [image.id, image.url, image.mobileUrl, image.isNotEquirect, image.cameraPosition, image.cameraZoom]));
+  const latest = useRef(tour);
+  latest.current = tour;
+  return useMemo(() => {
+    beforeRebuild();
+    const current = latest.current;
+    return { ...current, config: { ...current.config, autoRotate: false }, images: current.images.map((image) => ({ ...image, hotspots: [], infospots: [] })) };
+  }, [key]);
+}
+
+export interface EditorPanoramaProps {
+  tour: Tour;
+  sceneId: string;
+  onChange: (next: Tour) => void;
+}
+
+/**
+ * The editor's panorama: the viewer's own pannellum canvas (in a shadow root with the viewer's styles), where a
+ * click places a hotspot or an infospot, a spot is tapped to edit and dragged to move, and the current view can
+ * become the scene's initial view.
+ */
+export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  const [shadow, setShadow] = useState<ShadowRoot | null>(null);
+  const handle = useRef<PanoramaHandle | null>(null);
+  const [loadedScene, setLoadedScene] = useState<string | null>(null);
+  /** The spot ids this component added to each scene of the current pannellum build. */
+  const added = useRef(new Map<string, string[]>());
+  const lastView = useRef<{ yaw: number; pitch: number; hfov: number } | undefined>(undefined);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  // A rebuilt viewer starts where the owner was looking, not at the scene's initial view.
+  const sceneOnly = useSceneOnlyTour(tour, () => (lastView.current = handle.current?.getView()));
+  const image = tour.images.find((candidate) => candidate.id === sceneId);
+  const latest = useRef({ tour, onChange });
+  latest.current = { tour, onChange };
+
+  useEffect(() => {
+    const host = frame.current!.querySelector<HTMLElement>('.ad-pano__view')!;
+    setShadow(host.shadowRoot ?? host.attachShadow({ mode: 'open' }));
+  }, []);
+
+  // A click (not a drag) on the panorama offers to place something there. Spots stop their own presses.
+  useEffect(() => {
+    const host = frame.current!.querySelector<HTMLElement>('.ad-pano__view')!;
+    let down: { x: number; y: number } | null = null;
+    const onDown = (event: PointerEvent) => {
+      down = event.button === 0 ? { x: event.clientX, y: event.clientY } : null;
+    };
+    const onUp = (event: PointerEvent) => {
+      const viewer = handle.current?.viewer;
+      const tapped = down && Math.hypot(event.clientX - down.x, event.clientY - down.y) < TAP_SLOP_PX;
+      down = null;
+      if (!tapped || !viewer?.isLoaded()) return;
+      const [pitch, yaw] = viewer.mouseEventToCoords(event);
+      const box = frame.current!.getBoundingClientRect();
+      setEditing({ kind: 'choose', at: { yaw, pitch }, x: event.clientX - box.left, y: event.clientY - box.top });
+    };
+    host.addEventListener('pointerdown', onDown);
+    host.addEventListener('pointerup', onUp);
+    return () => {
+      host.removeEventListener('pointerdown', onDown);
+      host.removeEventListener('pointerup', onUp);
+    };
+  }, []);
+
+  // Draws the shown scene's spots again whenever they change (removing what this component drew before).
+  useEffect(() => {
+    const viewer = handle.current?.viewer;
+    if (!viewer || !image || loadedScene !== sceneId || viewer.getScene() !== sceneId) return;
+    for (const id of added.current.get(sceneId) ?? []) viewer.removeHotSpot(id, sceneId);
+    const handlers = (spotId: string, edit: () => void) => ({
+      viewer,
+      onEdit: edit,
+      onMove: (at: YawPitch) => latest.current.onChange(moveSpot(latest.current.tour, sceneId, spotId, at)),
+    });
+    const spots = sceneHotspots(image, {
+      renderHotspot: (div, hotspot) => renderEditableHotspot(div, hotspot, handlers(hotspot.id, () => setEditing({ kind: 'hotspot', at: coordsToYawPitch(hotspot.coords), hotspot }))),
+      renderInfospot: (div, spot) => renderEditableInfospot(div, spot, handlers(spot.id, () => setEditing({ kind: 'infospot', at: coordsToYawPitch(spot.coords), spot }))),
+    });
+    for (const spot of spots) viewer.addHotSpot(spot, sceneId);
+    added.current.set(
+      sceneId,
+      spots.map((spot) => spot.id!),
+    );
+  }, [loadedScene, sceneId, image?.hotspots, image?.infospots]);
+
+  const viewer = () => handle.current?.viewer;
+  const finish = (next: Tour) => {
+    onChange(next);
+    setEditing(null);
+  };
+  const zoom = (by: number) => viewer()?.setHfov(viewer()!.getHfov() + by, ZOOM_TWEEN_MS);
+  const fullscreen = () => (document.fullscreenElement ? void document.exitFullscreen() : void frame.current!.requestFullscreen().catch(() => undefined));
+
+  return (
+    <div ref={frame} className="ad-pano">
+      <div className="ad-pano__view" data-testid="editor-panorama" />
+      {shadow &&
+        createPortal(
+          <>
+            <style>{pannellumCss}</style>
+            <style>{viewerCss}</style>
+            <Panorama
+              tour={sceneOnly}
+              sceneId={sceneId}
+              firstView={lastView.current}
+              allowLinks={false}
+              onSceneChange={() => undefined}
+              onSceneLoad={setLoadedScene}
+              onError={(message) => toast.error(message)}
+              onInfospot={() => undefined}
+              onReady={(ready) => {
+                handle.current = ready;
+                added.current.clear();
+                setLoadedScene(null);
+              }}
+            />
+          </>,
+          shadow,
+        )}
+      <div className="ad-pano__controls" role="toolbar" aria-label="Panorama controls">
+        <button type="button" className="ad-pano__control" aria-label="Zoom in" title="Zoom in" onClick={() => zoom(-ZOOM_STEP_DEG)}>
+          +
+        </button>
+        <button type="button" className="ad-pano__control" aria-label="Zoom out" title="Zoom out" onClick={() => zoom(ZOOM_STEP_DEG)}>
+          −
+        </button>
+        <button type="button" className="ad-pano__control" aria-label="Full screen" title="Full screen" onClick={fullscreen}>
+          ⛶
+        </button>
+        <button
+          type="button"
+          className="ad-button"
+          onClick={() => {
+            if (!handle.current) return;
+            onChange(setInitialView(tour, sceneId, handle.current.getView()));
+            toast.success('This view is now where the scene starts.');
+          }}
+        >
+          Set initial view
+        </button>
+      </div>
+      <p className="ad-pano__hint">Click in the panorama to add a hotspot or an infospot; drag one to move it, click it to edit.</p>
+      {editing?.kind === 'choose' && (
+        <div className="ad-chooser" role="menu" aria-label="Add here" style={{ left: editing.x, top: editing.y }} onKeyDown={(event) => event.key === 'Escape' && setEditing(null)}>
+          <button type="button" role="menuitem" autoFocus onClick={() => setEditing({ kind: 'hotspot', at: editing.at })} disabled={tour.images.length < 2} title={tour.images.length < 2 ? 'Add another scene to link to' : undefined}>
+            Add hotspot
+          </button>
+          <button type="button" role="menuitem" onClick={() => setEditing({ kind: 'infospot', at: editing.at })}>
+            Add infospot
+          </button>
+          <button type="button" role="menuitem" onClick={() => setEditing(null)}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {editing?.kind === 'hotspot' && (
+        <HotspotForm
+          destinations={tour.images.filter((candidate) => candidate.id !== sceneId)}
+          hotspot={editing.hotspot}
+          defaults={{ style: tour.defaultHotspotStyle, customImageUrl: tour.defaultHotspotImage }}
+          onCancel={() => setEditing(null)}
+          onSave={(fields, wayBack) =>
+            finish(editing.hotspot ? updateHotspot(tour, sceneId, editing.hotspot.id, fields) : placeHotspot(tour, sceneId, fields, editing.at, wayBack))
+          }
+          onDelete={editing.hotspot && (() => setEditing({ kind: 'delete', spotId: editing.hotspot!.id, what: 'hotspot' }))}
+        />
+      )}
+      {editing?.kind === 'infospot' && (
+        <InfospotForm
+          spot={editing.spot}
+          onCancel={() => setEditing(null)}
+          onSave={(fields) => finish(editing.spot ? updateInfospot(tour, sceneId, editing.spot.id, fields) : placeInfospot(tour, sceneId, fields, editing.at))}
+          onDelete={editing.spot && (() => setEditing({ kind: 'delete', spotId: editing.spot!.id, what: 'infospot' }))}
+        />
+      )}
+      {editing?.kind === 'delete' && (
+        <ConfirmModal text={`Delete this ${editing.what}?`} onAgree={() => finish(removeSpot(tour, sceneId, editing.spotId))} onCancel={() => setEditing(null)} />
+      )}
+    </div>
+  );
+}
