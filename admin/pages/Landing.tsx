@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import type { User } from '../../api/schema/user';
 import { api } from '../api-client';
 import { RequestFailed } from '../request-failed';
 import { navigate } from '../router';
 import { session, setUser } from '../session';
+import { TestimonialsModal } from './TestimonialsModal';
 
 function welcome(user: User) {
   setUser(user);
@@ -16,6 +17,13 @@ export function Landing() {
   const [mode, setMode] = useState<'signup' | 'login'>('signup');
   const [form, setForm] = useState({ name: '', email: '', password: '' });
   const [error, setError] = useState('');
+  const [testimonials, setTestimonials] = useState<'open' | 'closed' | 'signing-up'>('closed');
+  const firstField = useRef<HTMLInputElement>(null);
+
+  // After the modal has closed (and handed focus back), the sign-up form takes it.
+  useEffect(() => {
+    if (testimonials === 'signing-up') firstField.current?.focus();
+  }, [testimonials]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -43,14 +51,27 @@ export function Landing() {
         <p>Upload your 360° photos, link the rooms, and share the tour on your site or any listing page with one line.</p>
         <p>
           <a href="/tours/demo">See the demo tour</a>
+          {' · '}
+          <button type="button" className="ad-link" onClick={() => setTestimonials('open')}>
+            What our customers say
+          </button>
         </p>
       </section>
+      {testimonials === 'open' && (
+        <TestimonialsModal
+          onClose={() => setTestimonials('closed')}
+          onSignUp={() => {
+            setMode('signup');
+            setTestimonials('signing-up');
+          }}
+        />
+      )}
       <form className="ad-card" onSubmit={submit} aria-label={mode === 'signup' ? 'Sign up' : 'Sign in'}>
         <h2>{mode === 'signup' ? 'Create your account' : 'Sign in'}</h2>
         {mode === 'signup' && (
           <label className="ad-field">
             <span>Name</span>
-            <input required autoComplete="name" {...field('name')} />
+            <input ref={firstField} required autoComplete="name" {...field('name')} />
           </label>
         )}
         <label className="ad-field">
