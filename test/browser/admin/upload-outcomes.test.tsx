@@ -1,0 +1,86 @@
+import { expect } from 'chai';
+import { ToastContainer } from 'react-toastify';
+import { Editor } from '../../../admin/pages/Editor';
+import type { User } from '../../../api/schema/user';
+import { mount, waitFor } from './mount';
+import { chooseFiles, newTour, panoramaFile, signedInOwner, storedTour } from './support/real-owner';
+
+let view: ReturnType<typeof mount>;
+let owner: User;
+let shortId: string;
+const realFetch = window.fetch;
+/** File names of every upload the page sent, in order: watched, not altered. */
+let uploadsSent: string[];
+
+async function openEditor() {
+  owner = await signedInOwner();
+  shortId = (await newTour(owner)).shortId;
+  uploadsSent = [];
+  window.fetch = (input, init) => {
+    if (String(input) === '/api/images/' && init?.body instanceof FormData) uploadsSent.push((init.body.get('image') as File).name);
+    return realFetch(input, init);
+  };
+  view = mount(
+    <>
+      <Editor shortId={shortId} />
+      <ToastContainer />
+    </>,
+  );
+  await waitFor(() => !!imagesInput(), 'the editor shows its add-images button');
+}
+
+const imagesInput = () => view.host.querySelector<HTMLInputElement>('input[type="file"][multiple]');
+const toasts = () => [...view.host.querySelectorAll('.Toastify__toast')].map((node) => node.textContent ?? '');
+/** Not a picture at all: the real server refuses it (415) on every attempt. */
+const brokenFile = (name: string) => new File(['this is not a picture'], name, { type: 'image/jpeg' });
+
+async function upload(files: File[]): Promise<string> {
+  chooseFiles(imagesInput()!, files);
+  await waitFor(() => toasts().length > 0, 'an upload outcome notice');
+  return toasts()[0];
+}
+
+describe('Editor upload outcomes against the real API (SPEC.md §4, §8)', () => {
+  afterEach(() => {
+    window.fetch = realFetch;
+    view.unmount();
+  });
+
+  it('reports all uploaded, adds every scene and saves them', async () => {
+    await openEditor();
+    const progress = new Set<string>();
+    new MutationObserver(() => view.host.querySelectorAll('p[role="status"]').forEach((node) => progress.add(node.textContent ?? ''))).observe(view.host, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    const notice = await upload([await panoramaFile('Hall.png', '#a33'), await panoramaFile('Kitchen.png', '#3a3')]);
+    expect(notice).to.equal('All your images were uploaded.');
+    expect([...progress]).to.include.members(['Uploading image, please wait (2 remaining)', 'Uploading image, please wait (1 remaining)']);
+    expect(uploadsSent).to.deep.equal(['Hall.png', 'Kitchen.png']);
+    await waitFor(() => view.host.querySelector('.ad-save')?.textContent === 'Saved', 'the new scenes saved');
+    const saved = await storedTour(owner, shortId);
+    expect(saved.images.map((image) => image.title)).to.deep.equal(['Hall', 'Kitchen']);
+    expect(saved.images.every((image) => image.url.length > 0)).to.equal(true);
+  });
+
+  it('reports the small hiccup listing the titles not uploaded, after one retry each, and keeps the others', async () => {
+    await openEditor();
+    const notice = await upload([await panoramaFile('Hall.png', '#a33'), brokenFile('Broken room.jpg'), brokenFile('Attic.jpeg')]);
+    expect(notice).to.contain('small hiccup');
+    expect(notice).to.contain('Broken room, Attic');
+    expect(notice).to.contain('try them again');
+    // SPEC.md §9: one retry per failed image, none for the one that went through.
+    expect(uploadsSent).to.deep.equal(['Hall.png', 'Broken room.jpg', 'Broken room.jpg', 'Attic.jpeg', 'Attic.jpeg']);
+    await waitFor(() => view.host.querySelector('.ad-save')?.textContent === 'Saved', 'the uploaded scene saved');
+    expect((await storedTour(owner, shortId)).images.map((image) => image.title)).to.deep.equal(['Hall']);
+  });
+
+  it('reports that no images were uploaded when every upload fails twice, and adds no scene', async () => {
+    await openEditor();
+    const notice = await upload([brokenFile('One.jpg'), brokenFile('Two.jpg')]);
+    expect(notice).to.equal('Something went wrong: no images were uploaded. Please try again.');
+    expect(uploadsSent).to.deep.equal(['One.jpg', 'One.jpg', 'Two.jpg', 'Two.jpg']);
+    expect((await storedTour(owner, shortId)).images).to.deep.equal([]);
+  });
+});
