@@ -15,7 +15,7 @@ function changed(a: PanoramaView | undefined, b: PanoramaView): boolean {
  * pannellum has no view-change event: the host samples the view every frame and sends changes, throttled, and
  * always on a scene change. Answers the function that stops it.
  */
-export function shareHostView(panorama: PanoramaControl, send: (message: RoomMessage) => void, senderSid: string): () => void {
+export function shareHostView(panorama: PanoramaControl, send: (message: Extract<RoomMessage, { type: 'scene' }>) => void, senderSid: string): () => void {
   let last: PanoramaView | undefined;
   let lastSent = 0;
   let frame = 0;
