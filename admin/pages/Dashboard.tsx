@@ -44,11 +44,7 @@ export function Dashboard() {
 
   return (
     <>
-      <Header>
-        <button type="button" className="ad-button ad-button--upgrade" onClick={() => toast.info('Payments are not set up on this server yet, so Pro Plus cannot be bought here.')}>
-          Upgrade to Pro Plus
-        </button>
-      </Header>
+      <Header />
       <main className="ad-main">
         <div className="ad-toolbar">
           <h1>Your tours</h1>

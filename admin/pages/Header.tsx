@@ -1,29 +1,31 @@
 import { useSnapshot } from 'valtio';
+import { PRO_PLUS } from '../../api/schema/user';
+import { startUpgrade } from '../features/upgrade';
 import { navigate } from '../router';
-import { session, setUser } from '../session';
+import { session } from '../session';
+import { UserMenu } from './UserMenu';
 
+/** The 56 px page header: brand (to the dashboard), the page's own controls, the Pro Plus upgrade or paid marker, the user menu. */
 export function Header({ children }: { children?: React.ReactNode }) {
   const { user } = useSnapshot(session);
   return (
     <header className="ad-header">
-      <a className="ad-brand" href="/dashboard" onClick={(event) => (event.preventDefault(), navigate('/dashboard'))}>
+      <a className="ad-brand ad-tooltip ad-tooltip--right" data-tooltip="Dashboard" aria-label="Tour Platform dashboard" href="/dashboard" onClick={(event) => (event.preventDefault(), navigate('/dashboard'))}>
         Tour Platform
       </a>
       <div className="ad-header__middle">{children}</div>
       {user && (
         <div className="ad-user">
-          {user.type === 2 ? <span className="ad-paid">Pro Plus</span> : null}
-          <span>{user.name}</span>
-          <button
-            type="button"
-            className="ad-link"
-            onClick={() => {
-              setUser(null);
-              navigate('/');
-            }}
-          >
-            Sign out
-          </button>
+          {user.type === PRO_PLUS ? (
+            <span className="ad-paid" title="Your account is on Pro Plus">
+              Pro Plus
+            </span>
+          ) : (
+            <button type="button" className="ad-button ad-button--upgrade" onClick={startUpgrade}>
+              Upgrade to Pro Plus
+            </button>
+          )}
+          <UserMenu user={user} />
         </div>
       )}
     </header>
