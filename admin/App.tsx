@@ -1,6 +1,4 @@
 import { useEffect } from 'react';
-import { ToastContainer } from 'react-toastify';
-import toastCss from 'react-toastify/dist/ReactToastify.css';
 import { useSnapshot } from 'valtio';
 import type { User } from '../api/schema/user';
 import { api } from './api-client';
@@ -11,12 +9,10 @@ import { Editor } from './pages/Editor';
 import { Landing } from './pages/Landing';
 import { LoadingBar } from './pages/LoadingBar';
 import { NotFound } from './pages/NotFound';
+import { Toasts } from './pages/Toasts';
 import { navigate, usePath } from './router';
 import { session, setUser } from './session';
 import adminCss from './styles/admin.css';
-
-/** SPEC.md §9: editor toasts at top centre, closing after 3000 ms. */
-export const TOAST_AUTO_CLOSE_MS = 3000;
 
 /** SPEC.md §2: a 401 from the status check resets the user and returns to /. */
 function useStatusCheck(): void {
@@ -46,12 +42,11 @@ export function App() {
   else page = <NotFound />;
   return (
     <>
-      <style>{toastCss}</style>
       <style>{adminCss}</style>
       <LoadingBar />
       {page}
       <CelebrationModal />
-      <ToastContainer position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} />
+      <Toasts />
     </>
   );
 }
