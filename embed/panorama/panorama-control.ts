@@ -36,13 +36,17 @@ export function createPanoramaControl(host: PanoramaControlHost): AttachablePano
   return {
     attach(next) {
       if (viewer) {
-        viewer.off('load', onLoad).off('mousedown', notifyInteraction).off('touchstart', notifyInteraction).off('zoomchange', notifyInteraction);
+        viewer.off('load', onLoad).off('mousedown', notifyInteraction).off('touchstart', notifyInteraction);
         container()?.removeEventListener('keydown', notifyInteraction);
+        container()?.removeEventListener('wheel', notifyInteraction);
       }
       viewer = next;
       if (!viewer) return;
-      viewer.on('load', onLoad).on('mousedown', notifyInteraction).on('touchstart', notifyInteraction).on('zoomchange', notifyInteraction);
+      // Not pannellum's 'zoomchange': it fires on every frame of any camera move and on each scene load, so a
+      // follower being moved by the host would count as touching the view. A zoom by hand is a wheel or a pinch.
+      viewer.on('load', onLoad).on('mousedown', notifyInteraction).on('touchstart', notifyInteraction);
       container()?.addEventListener('keydown', notifyInteraction);
+      container()?.addEventListener('wheel', notifyInteraction);
     },
     getView() {
       if (!viewer) return undefined;
