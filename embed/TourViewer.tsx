@@ -27,6 +27,7 @@ import { ShowingModal } from './ui/ShowingModal';
 import { VideoChatPanel } from './ui/VideoChatPanel';
 import { useHostWidth } from './use-host-size';
 import { parseLoading, useStartWhenVisible } from './use-visible';
+import type { PanoramaView } from './video-chat-contract';
 import { emit } from './viewer-events';
 import { flagOn, listingModeAllowed, lockCheck, MOBILE_BREAKPOINT_EM, visibleControls } from './viewer-rules';
 import { closeModal, createViewerStore, openInfospot, openModal, sceneChanged, showNotice, tourFailed, tourLoaded, type ViewerState } from './viewer-store';
@@ -61,6 +62,15 @@ function setVideoChatFlag(on: boolean): void {
 async function orientationPermitted(): Promise<boolean> {
   const permission = typeof DeviceOrientationEvent === 'undefined' ? undefined : (DeviceOrientationEvent as unknown as { requestPermission?: () => Promise<string> }).requestPermission;
   return permission ? (await permission().catch(() => 'denied')) === 'granted' : true;
+}
+
+/** Each element's way to read its camera: pannellum lives in the component, the public getter on the element. */
+const viewReaders = new WeakMap<Element, () => PanoramaView | undefined>();
+
+/** Where the element's camera looks now (a copy), or undefined until a panorama is shown. */
+export function currentView(host: Element): PanoramaView | undefined {
+  const view = viewReaders.get(host)?.();
+  return view && { ...view };
 }
 
 function sceneTitle(tour: Tour, sceneId: string): string {
@@ -131,6 +141,11 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
   const user = signedInUser();
 
   useEffect(() => () => ambience.current?.pause(), []);
+  useEffect(() => {
+    if (!host) return;
+    viewReaders.set(host, () => control.current!.getView());
+    return () => void viewReaders.delete(host);
+  }, [host]);
   useEffect(() => (ambiencePlaying ? pauseWhenLeavingBrowse(ambience.current!, () => setAmbiencePlaying(false)) : undefined), [ambiencePlaying]);
 
   const chatRequested = flagOn(showVideoChat) || (onOwnPage() && new URLSearchParams(location.search).get('showVideoChat') === '1');

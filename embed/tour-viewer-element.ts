@@ -1,5 +1,6 @@
 import r2wc from '@r2wc/react-to-web-component';
-import { TourViewer } from './TourViewer';
+import { currentView, TourViewer } from './TourViewer';
+import type { PanoramaView } from './video-chat-contract';
 
 /**
  * `<tour-viewer>`: a 360° tour from this platform, for any web page.
@@ -13,11 +14,19 @@ import { TourViewer } from './TourViewer';
  * Events (bubbling, composed): `tour-load` `{shortId, title, sceneId}`, `scene-change` `{sceneId, title}`,
  * `tour-error` `{code, message}`, `lead-submit` `{tourId}`.
  *
+ * Properties: `view` (read-only) is where the camera looks now, `{sceneId, yaw, pitch, hfov}` in degrees (yaw in
+ * -180..180), or undefined until the first panorama is shown.
+ *
  * Returns a new class each call: a class can be registered under one tag name only, and tests want their own.
  */
 export function createTourViewerElement(): CustomElementConstructor {
-  return r2wc(TourViewer, {
+  const Base = r2wc(TourViewer, {
     shadow: 'open',
     props: { shortId: 'string', loading: 'string', mls: 'string', showVideoChat: 'string' },
   });
+  return class TourViewerElement extends Base {
+    get view(): PanoramaView | undefined {
+      return currentView(this);
+    }
+  };
 }

@@ -1,50 +1,26 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
-import { removeDataDir, startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { decodedFrames, dragPanorama, landsWhereHostLooks, mySid, videoChatRig, viewOf, yawGap } from './support/video-chat';
 
-let server: RunningServer;
-let partner: PartnerSite;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const rig = videoChatRig();
 
-beforeAll(async () => {
-  [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await partner?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
-
-async function joinAs(name: string, init?: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 800 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  if (init) await page.addInitScript(init);
-  const url = partner.page(`/chat-${name}`, partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" show-video-chat="1" loading="eager" style="height:640px"></tour-viewer>`));
-  // A <video autoplay> on an empty stream holds the load event forever (STACK.md).
-  await page.goto(url, { waitUntil: 'commit' });
-  const lobby = page.locator('#tour .vc-lobby');
-  await lobby.getByPlaceholder('Enter Your Name').fill(name);
-  await lobby.getByRole('button', { name: 'Connect' }).click();
-  await page.locator('#tour .vc-room').waitFor();
-  await expect.poll(() => page.locator('#tour .vc-tile--local').getAttribute('data-sid'), { timeout: 20_000 }).toMatch(/^PA/);
-  return page;
+/** The host turns by dragging; answers once the host's own view has really moved, so followers have something to follow. */
+async function hostTurns(host: Page, fraction: number): Promise<void> {
+  const before = (await viewOf(host))!.yaw;
+  await dragPanorama(host, fraction);
+  await expect.poll(async () => yawGap((await viewOf(host))!.yaw, before), { timeout: 10_000 }).toBeGreaterThan(5);
 }
 
-const decodedFrames = (page: Page, sid: string) =>
-  page.locator(`#tour .vc-tile[data-sid="${sid}"] video`).evaluate((video: HTMLVideoElement) => video.getVideoPlaybackQuality().totalVideoFrames);
-const mySid = (page: Page) => page.locator('#tour .vc-tile--local').getAttribute('data-sid');
+/** The host walks through the hotspot to Puy de Sancy; a turn only registers once it has loaded (its link to the Louvre is drawn). */
+async function hostWalksToPuyDeSancy(host: Page): Promise<void> {
+  await host.locator('#tour .tv-hotspot[data-scene-id="puy-de-sancy"]').click();
+  await expect.poll(() => host.locator('#tour .tv-hotspot[data-scene-id="louvre"]').count(), { timeout: 20_000 }).toBe(1);
+}
 
 describe('live video chat with a host guiding the view', () => {
   it('connects two visitors who see each other, and the follower lands where the host looks', async () => {
-    const ann = await joinAs('Ann');
-    const bob = await joinAs('Bob');
+    const ann = await rig.join('Ann');
+    const bob = await rig.join('Bob');
     const [annSid, bobSid] = [await mySid(ann), await mySid(bob)];
     await expect.poll(() => decodedFrames(ann, bobSid!), { timeout: 30_000 }).toBeGreaterThan(0);
     await expect.poll(() => decodedFrames(bob, annSid!), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -54,9 +30,12 @@ describe('live video chat with a host guiding the view', () => {
     expect(await ann.locator('#tour .vc-controls').getByRole('button', { name: 'Stop Sharing' }).count()).toBe(1);
     expect(await bob.locator('#tour .vc-controls').getByRole('button', { name: 'Request to host' }).count()).toBe(1);
 
-    // The host walks through a hotspot; the follower's viewer follows to the same scene.
-    await ann.locator('#tour .tv-hotspot[data-scene-id="puy-de-sancy"]').click();
-    await expect.poll(() => bob.locator('#tour .tv-hotspot[data-scene-id="louvre"]').count(), { timeout: 20_000 }).toBe(1);
+    // The host walks through a hotspot and then turns; the follower lands on the same scene and looks the same way.
+    await hostWalksToPuyDeSancy(ann);
+    await expect.poll(async () => (await viewOf(bob))?.sceneId, { timeout: 20_000 }).toBe('puy-de-sancy');
+    await landsWhereHostLooks(ann, bob);
+    await hostTurns(ann, -0.15);
+    await landsWhereHostLooks(ann, bob);
 
     bob.locator('#tour .vc-controls').getByRole('button', { name: 'Request to host' }).click();
     const request = ann.locator('#tour .vc-modal');
@@ -72,8 +51,8 @@ describe('live video chat with a host guiding the view', () => {
     // The room lifetime (30 minutes) is shortened through the chat's test hook.
     const shortClock = 'window.__TOUR_CHAT_LIFETIME_MS__ = 4000;';
     // Dan joins first, so Cat's short clock (and her 15-second countdown) cannot run out while Dan is still joining.
-    const dan = await joinAs('Dan', 'window.__TOUR_CHAT_LIFETIME_MS__ = 600000;');
-    const cat = await joinAs('Cat', shortClock);
+    const dan = await rig.join('Dan', 'window.__TOUR_CHAT_LIFETIME_MS__ = 600000;');
+    const cat = await rig.join('Cat', shortClock);
     const danSid = await mySid(dan);
     const prompt = cat.locator('#tour [aria-label="Continue chatting"]');
     await expect.poll(() => prompt.count(), { timeout: 20_000 }).toBe(1);
@@ -89,8 +68,8 @@ describe('live video chat with a host guiding the view', () => {
 
   it('three visitors all see each other; a follower who dragged away is not pulled back until they follow again', async () => {
     // Start from an empty room: the earlier visitors go home.
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-    const [eve, fay, gus] = [await joinAs('Eve'), await joinAs('Fay'), await joinAs('Gus')];
+    await rig.leaveAll();
+    const [eve, fay, gus] = [await rig.join('Eve'), await rig.join('Fay'), await rig.join('Gus')];
     const pages = [eve, fay, gus];
     const sids = await Promise.all(pages.map(mySid));
     for (const [i, page] of pages.entries()) {
@@ -103,25 +82,20 @@ describe('live video chat with a host guiding the view', () => {
     await expect.poll(() => gus.locator(`#tour .vc-tile[data-sid="${sids[0]}"] [aria-label="Host"]`).count()).toBe(1);
 
     // Gus drags his panorama: he stops following.
-    const box = (await gus.locator('#tour .tv-panorama').boundingBox())!;
-    await gus.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.7);
-    await gus.mouse.down();
-    await gus.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.7, { steps: 5 });
-    await gus.mouse.up();
+    await dragPanorama(gus, -0.1);
     const gusFollow = gus.locator('#tour .vc-controls').getByRole('button', { name: 'Follow host' });
     await expect.poll(() => gusFollow.count()).toBe(1);
 
-    await eve.locator('#tour .tv-hotspot[data-scene-id="puy-de-sancy"]').click();
-    await expect.poll(() => fay.locator('#tour .tv-hotspot[data-scene-id="louvre"]').count(), { timeout: 20_000 }).toBe(1);
-    expect(await gus.locator('#tour .tv-hotspot[data-scene-id="puy-de-sancy"]').count()).toBe(1);
+    await hostWalksToPuyDeSancy(eve);
+    await hostTurns(eve, 0.1);
+    await landsWhereHostLooks(eve, fay);
+    expect((await viewOf(gus))!.sceneId).toBe('jordan-pond');
 
-    // Following again, Gus goes where the host looks next.
+    // Following again, Gus goes where the host looks next, and so does Fay.
     await gusFollow.click();
-    const eveBox = (await eve.locator('#tour .tv-panorama').boundingBox())!;
-    await eve.mouse.move(eveBox.x + eveBox.width * 0.3, eveBox.y + eveBox.height * 0.7);
-    await eve.mouse.down();
-    await eve.mouse.move(eveBox.x + eveBox.width * 0.2, eveBox.y + eveBox.height * 0.7, { steps: 5 });
-    await eve.mouse.up();
-    await expect.poll(() => gus.locator('#tour .tv-hotspot[data-scene-id="louvre"]').count(), { timeout: 20_000 }).toBe(1);
-  });
+    await hostTurns(eve, -0.1);
+    await landsWhereHostLooks(eve, gus);
+    await landsWhereHostLooks(eve, fay);
+    // A hang guard, not a speed limit: three Chromiums sending and decoding video share two cores with other tests.
+  }, 300_000);
 });

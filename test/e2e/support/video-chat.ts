@@ -1,0 +1,102 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { PanoramaView } from '../../../embed/video-chat-contract';
+import { launchChromium } from './browser';
+import { partnerPage, startPartnerSite, type PartnerSite } from './partner-site';
+import { removeDataDir, startServer, type RunningServer } from './server';
+
+/** The real server, a partner site showing the demo tour with its chat panel, and Chromium with fake camera and mic. */
+export interface VideoChatRig {
+  readonly server: RunningServer;
+  /** Stops the server and starts it again on the same port and data folder. */
+  restartServer(): Promise<void>;
+  /** A new visitor (own browser context) on the partner page, with `name` typed in the chat lobby. */
+  openLobby(name: string, initScript?: string): Promise<Page>;
+  /** openLobby, then Connect, and wait until the room is connected and the visitor has a sid. */
+  join(name: string, initScript?: string): Promise<Page>;
+  /** Every visitor closes their browser: they all leave the room. */
+  leaveAll(): Promise<void>;
+}
+
+/** Sets up a rig for the test file that calls it (beforeAll) and tears it down after (afterAll). */
+export function videoChatRig(): VideoChatRig {
+  let server: RunningServer;
+  let partner: PartnerSite;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let visitors = 0;
+
+  beforeAll(async () => {
+    [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await partner?.close();
+    await server?.stop();
+    if (server) removeDataDir(server.dataDir);
+  });
+
+  const openLobby = async (name: string, initScript?: string) => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 800 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    if (initScript) await page.addInitScript(initScript);
+    const html = partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" show-video-chat="1" loading="eager" style="height:640px"></tour-viewer>`);
+    // A <video autoplay> on an empty stream holds the load event forever (STACK.md).
+    await page.goto(partner.page(`/visitor-${++visitors}`, html), { waitUntil: 'commit' });
+    await page.locator('#tour .vc-lobby').getByPlaceholder('Enter Your Name').fill(name);
+    return page;
+  };
+
+  return {
+    get server() {
+      return server;
+    },
+    async restartServer() {
+      await server.stop();
+      server = await startServer({ dataDir: server.dataDir, port: server.port });
+    },
+    openLobby,
+    async join(name, initScript) {
+      const page = await openLobby(name, initScript);
+      await page.locator('#tour .vc-lobby').getByRole('button', { name: 'Connect' }).click();
+      await expect.poll(() => page.locator('#tour .vc-room').getAttribute('data-connection'), { timeout: 20_000 }).toBe('connected');
+      await expect.poll(() => mySid(page), { timeout: 20_000 }).toMatch(/^PA/);
+      return page;
+    },
+    async leaveAll() {
+      await Promise.all(contexts.splice(0).map((context) => context.close()));
+    },
+  };
+}
+
+export const mySid = (page: Page) => page.locator('#tour .vc-tile--local').getAttribute('data-sid');
+
+/** Video frames the page decoded from the participant `sid`: above zero once their camera really arrives. */
+export const decodedFrames = (page: Page, sid: string) =>
+  page.locator(`#tour .vc-tile[data-sid="${sid}"] video`).evaluate((video: HTMLVideoElement) => video.getVideoPlaybackQuality().totalVideoFrames);
+
+/** The viewer's public read-only `view` property: where its camera looks now. */
+export const viewOf = (page: Page) => page.locator('#tour').evaluate((viewer) => (viewer as HTMLElement & { view?: PanoramaView }).view);
+
+/** Degrees between two yaws, across the ±180° seam. */
+export const yawGap = (a: number, b: number) => Math.abs(((((a - b) % 360) + 540) % 360) - 180);
+
+/** Polls until `follower` shows the host's scene with the yaw within 2° of the host's (a failure shows both views). */
+export async function landsWhereHostLooks(host: Page, follower: Page): Promise<void> {
+  await expect
+    .poll(async () => ({ host: await viewOf(host), follower: await viewOf(follower) }), { timeout: 30_000 })
+    .toSatisfy(({ host: h, follower: f }) => !!h && !!f && h.sceneId === f.sceneId && yawGap(h.yaw, f.yaw) <= 2);
+}
+
+/** Drags the panorama sideways, as a visitor looking around does; `fraction` of its width, to the left if negative. */
+export async function dragPanorama(page: Page, fraction: number): Promise<void> {
+  const box = (await page.locator('#tour .tv-panorama').boundingBox())!;
+  // Low and left of centre, where the demo tour has no hotspot to catch the press.
+  const [x, y] = [box.x + box.width * 0.3, box.y + box.height * 0.7];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + box.width * fraction, y, { steps: 5 });
+  await page.mouse.up();
+}
