@@ -9,11 +9,21 @@ import { rollupSourceTransforms } from './scripts/build-plugins.mjs';
 const extensions = ['.ts', '.tsx', '.mjs', '.js', '.json'];
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
+/** twilio-video reads its own package.json (name and version); rollup itself parses only JavaScript. */
+const jsonAsModule = {
+  name: 'json-as-module',
+  transform(code, id) {
+    return id.endsWith('.json') ? { code: `export default ${JSON.stringify(JSON.parse(code))};`, map: null } : null;
+  },
+};
+
 const browserPlugins = () => [
   rollupSourceTransforms(),
+  jsonAsModule,
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   nodeResolve({ browser: true, extensions }),
-  commonjs(),
+  // A required JSON file is its object, as in Node.
+  commonjs({ requireReturnsDefault: (id) => id.endsWith('.json') }),
   esbuild({ target: 'es2020', jsx: 'automatic', minify: true, legalComments: 'none' }),
 ];
 

@@ -1,16 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
-import { displayName, ROOM_LIFETIME_MS, type RoomParticipant, type ServerFrame } from '../../api/schema/video';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { displayName, ROOM_LIFETIME_MS } from '../../api/schema/video';
 import { API_ORIGIN } from '../api-origin';
 import { apiGet, apiPost } from '../tour-client';
 import type { VideoChatProps } from '../video-chat-contract';
 import videoCss from './video.css';
 import { ContinueChatModal } from './ContinueChatModal';
-import { ControlSocket, type ConnectionState } from './control-socket';
+import { canJoinVideoChat, currentBrowser } from './browser-support';
 import { applyHostView, shareHostView } from './follow-host';
-import { MeshPeers, type SignalPayload } from './mesh';
+import { ParticipantTiles } from './ParticipantTiles';
+import type { MediaRoom, MediaRoomEvents, RemoteParticipant, RoomBody, RoomState } from './providers/media-provider';
+import { meshProvider } from './providers/mesh-provider';
+import { twilioProvider } from './providers/twilio-provider';
+import { showFailure, VideoToasts } from './VideoToasts';
 
 export const CAMERA_ERROR = 'Something went wrong. Please make sure that the application has access to the camera.';
 export const CONNECT_ERROR = 'Something went wrong. Please try connecting again.';
+export const UNSUPPORTED_BROWSER = 'This browser cannot join the video chat. Please open the tour in a recent Chrome, Edge, Firefox or Safari.';
 
 /** SPEC.md §5: at least 640×360, ideally 1280×720, with sound. */
 const MEDIA_CONSTRAINTS: MediaStreamConstraints = {
@@ -24,10 +29,15 @@ function roomLifetimeMs(): number {
 }
 
 interface Session {
-  socket: ControlSocket;
-  mesh: MeshPeers | null;
+  room: MediaRoom;
   local: MediaStream;
+  /** Our control-plane sid, known from the welcome on. */
   sid: string;
+}
+
+interface VideoConfig {
+  provider: 'mesh' | 'twilio';
+  iceServers: RTCIceServer[];
 }
 
 /** The lazily loaded video chat: the lobby, then the room with its tiles, controls and the host's guided view. */
@@ -35,13 +45,14 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
   const isOwner = !!user && user.id === tour.userId;
   const [name, setName] = useState(user?.name ?? '');
   const [phase, setPhase] = useState<'lobby' | 'joining' | 'room'>('lobby');
-  const [error, setError] = useState('');
-  const [participants, setParticipants] = useState<RoomParticipant[]>([]);
-  const [streams, setStreams] = useState<Record<string, MediaStream>>({});
+  const [supported] = useState(() => canJoinVideoChat(currentBrowser()));
+  const toastsId = useId();
+  const [participants, setParticipants] = useState<RemoteParticipant[]>([]);
   const [hostSid, setHostSid] = useState<string | null>(null);
+  const [speakerSid, setSpeakerSid] = useState<string | null>(null);
   const [mySid, setMySid] = useState('');
   const [following, setFollowing] = useState(true);
-  const [connection, setConnection] = useState<ConnectionState>('connecting');
+  const [connection, setConnection] = useState<RoomState>('connecting');
   const [notices, setNotices] = useState<string[]>([]);
   const [changeRequest, setChangeRequest] = useState<string | null>(null);
   const [muted, setMuted] = useState(false);
@@ -52,95 +63,109 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
   const session = useRef<Session | null>(null);
   const followingRef = useRef(true);
   followingRef.current = following;
+  // Room events arrive outside React's render: they read the latest list here.
+  const participantsRef = useRef(participants);
+  participantsRef.current = participants;
   const sceneId = panorama.getView()?.sceneId;
-  const canConnect = !!tour.id && !!sceneId && name.trim().length > 0;
+  const canConnect = supported && !!tour.id && !!sceneId && name.trim().length > 0;
   const notify = (text: string) => setNotices((list) => [...list.slice(-3), text]);
+  const fail = (text: string) => showFailure(toastsId, text);
 
   async function connect() {
     setPhase('joining');
-    setError('');
     let local: MediaStream;
     try {
       local = await navigator.mediaDevices.getUserMedia(MEDIA_CONSTRAINTS);
     } catch {
-      setError(CAMERA_ERROR);
+      fail(CAMERA_ERROR);
       return setPhase('lobby');
     }
     const identity = `${name.trim()}::${crypto.randomUUID().slice(0, 8)}`;
-    const [token, config] = await Promise.all([
-      apiPost<{ token: string }>('/mesh/video-token', { identity, room: String(tour.id) }),
-      apiGet<{ iceServers: RTCIceServer[] }>('/video/config'),
+    const room = String(tour.id);
+    const config = await apiGet<VideoConfig>('/video/config');
+    const provider = config.ok ? config.value.provider : 'mesh';
+    // The control plane (/api/rtc) takes our own token whichever provider carries the media (DESIGN.md §7).
+    const [control, media] = await Promise.all([
+      apiPost<{ token: string }>('/mesh/video-token', { identity, room }),
+      provider === 'twilio' ? apiPost<{ token: string }>('/twilio/video-token', { identity, room }) : undefined,
     ]);
-    if (!token.ok) {
+    if (!config.ok || !control.ok || (media && !media.ok)) {
       local.getTracks().forEach((track) => track.stop());
-      setError(CONNECT_ERROR);
+      fail(CONNECT_ERROR);
       return setPhase('lobby');
     }
     void apiGet(`/tours/${encodeURIComponent(tour.shortId)}/joinChat`);
-    const iceServers = config.ok ? config.value.iceServers : [];
-    const socket = new ControlSocket(token.value.token, {
-      frame: (frame) => onFrame(frame, iceServers),
-      state: (state, failure) => {
-        setConnection(state);
-        if (failure) setError(`Something went wrong. ${failure.message}`);
-      },
-    });
-    session.current = { socket, mesh: null, local, sid: '' };
+    const join = provider === 'twilio' ? twilioProvider() : meshProvider;
+    const options = { controlToken: control.value.token, mediaToken: media?.ok ? media.value.token : undefined, room, local, iceServers: config.value.iceServers };
+    session.current = { room: join(options, roomEvents()), local, sid: '' };
+    setConnection('connecting');
     setPhase('room');
     onActiveChange(true);
   }
 
-  function onFrame(frame: ServerFrame, iceServers: RTCIceServer[]) {
+  function roomEvents(): MediaRoomEvents {
+    return {
+      state(state, failure) {
+        setConnection(state);
+        if (state !== 'disconnected') return;
+        // SPEC.md §8: the service's own error is shown with its message, then the visitor leaves the chat.
+        if (failure) fail(`Something went wrong. ${failure.message}`);
+        leave();
+      },
+      welcome(self, others, host) {
+        if (session.current) session.current.sid = self.sid;
+        setMySid(self.sid);
+        setParticipants(others);
+        setHostSid(host);
+        if (isOwner && !host) session.current?.room.send({ type: 'host', data: { hostSid: self.sid } });
+      },
+      joined(participant) {
+        setParticipants((list) => [...list.filter((p) => p.sid !== participant.sid), participant]);
+        notify(`${displayName(participant.identity)} has joined the conversation.`);
+      },
+      left(participant) {
+        setParticipants((list) => list.filter((p) => p.sid !== participant.sid));
+      },
+      media(sid, media) {
+        setParticipants((list) => list.map((p) => (p.sid === sid ? { ...p, ...media } : p)));
+      },
+      dominantSpeaker: setSpeakerSid,
+      message: onMessage,
+    };
+  }
+
+  function onMessage(body: RoomBody) {
     const current = session.current;
     if (!current) return;
-    if (frame.type === 'welcome') {
-      current.mesh?.close();
-      current.sid = frame.participant.sid;
-      current.mesh = new MeshPeers(
-        frame.participant.sid,
-        current.local,
-        iceServers,
-        (to, payload) => current.socket.send({ type: 'signal', data: { senderSid: current.sid, to, payload } }),
-        (sid, stream) => setStreams(({ [sid]: _gone, ...rest }) => (stream ? { ...rest, [sid]: stream } : rest)),
-      );
-      setMySid(frame.participant.sid);
-      setParticipants(frame.participants);
-      setHostSid(frame.hostSid);
-      // The newcomer calls everyone already there.
-      for (const other of frame.participants) current.mesh.connect(other.sid);
-      if (isOwner && !frame.hostSid) current.socket.send({ type: 'host', data: { hostSid: frame.participant.sid } });
-    } else if (frame.type === 'joined') {
-      setParticipants((list) => [...list, frame.participant]);
-      notify(`${displayName(frame.participant.identity)} has joined the conversation.`);
-    } else if (frame.type === 'left') {
-      setParticipants((list) => list.filter((p) => p.sid !== frame.participant.sid));
-      current.mesh?.drop(frame.participant.sid);
-    } else if (frame.type === 'msg') {
-      const { body } = frame;
-      if (body.type === 'host') {
-        setHostSid(body.data.hostSid);
-        if (body.data.hostSid === current.sid) notify('You are now sharing your screen.');
-      } else if (body.type === 'host_reset') setHostSid(null);
-      else if (body.type === 'host_request_changing') setChangeRequest(body.data.senderSid);
-      else if (body.type === 'scene' && followingRef.current) applyHostView(panorama, body.data);
-      else if (body.type === 'infospot' && followingRef.current) panorama.openInfospot(body.data.infospotId);
-      else if (body.type === 'room_life_time_request') {
-        // Someone chose to go on: everyone's clock starts again, and everyone is asked too.
-        setLifetimeStart(Date.now());
-        setAskContinue('request');
-      } else if (body.type === 'signal') void current.mesh?.receive(body.data.senderSid, body.data.payload as SignalPayload);
+    if (body.type === 'host') {
+      setHostSid(body.data.hostSid);
+      if (body.data.hostSid === current.sid) notify('You are now sharing your screen.');
+      else {
+        const host = participantsRef.current.find((p) => p.sid === body.data.hostSid);
+        if (host) notify(`${displayName(host.identity)} is now sharing their screen.`);
+      }
+    } else if (body.type === 'host_reset') setHostSid(null);
+    else if (body.type === 'host_request_changing') setChangeRequest(body.data.senderSid);
+    else if (body.type === 'scene' && followingRef.current) applyHostView(panorama, body.data);
+    else if (body.type === 'infospot' && followingRef.current) panorama.openInfospot(body.data.infospotId);
+    else if (body.type === 'room_life_time_request') {
+      // Someone chose to go on: everyone's clock starts again, and everyone is asked too.
+      setLifetimeStart(Date.now());
+      setAskContinue('request');
     }
   }
 
   function leave() {
     const current = session.current;
     session.current = null;
-    current?.mesh?.close();
-    current?.socket.close();
+    current?.room.disconnect();
     current?.local.getTracks().forEach((track) => track.stop());
     setPhase('lobby');
     setParticipants([]);
-    setStreams({});
+    setHostSid(null);
+    setMySid('');
+    setMuted(false);
+    setCameraOff(false);
     onActiveChange(false);
   }
 
@@ -154,7 +179,7 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
 
   // The owner skips the lobby (SPEC.md §4).
   useEffect(() => {
-    if (isOwner && phase === 'lobby' && canConnect && !error) void connect();
+    if (isOwner && phase === 'lobby' && canConnect) void connect();
   }, [isOwner]);
 
   // The host shares the view; followers who drag stop following until they choose to follow again.
@@ -162,8 +187,8 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
   useEffect(() => {
     const current = session.current;
     if (!isHost || !current) return;
-    const stopView = shareHostView(panorama, (message) => current.socket.send(message), mySid);
-    const stopInfospots = panorama.onInfospotOpen((infospotId) => current.socket.send({ type: 'infospot', data: { senderSid: mySid, infospotId } }));
+    const stopView = shareHostView(panorama, (message) => current.room.send(message), mySid);
+    const stopInfospots = panorama.onInfospotOpen((infospotId) => current.room.send({ type: 'infospot', data: { senderSid: mySid, infospotId } }));
     return () => {
       stopView();
       stopInfospots();
@@ -186,14 +211,21 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
     return () => clearTimeout(timer);
   }, [phase, lifetimeStart]);
 
-  const send = (body: Parameters<ControlSocket['send']>[0]) => session.current?.socket.send(body);
+  const send = (body: RoomBody) => session.current?.room.send(body);
   const host = participants.find((p) => p.sid === hostSid);
+  // The toasts stay mounted from the lobby to the room and back: a failure is still on show after leaving.
+  const frame = (content: ReactNode) => (
+    <div className="vc-chat">
+      <style>{videoCss}</style>
+      {content}
+      <VideoToasts containerId={toastsId} />
+    </div>
+  );
 
   if (phase !== 'room') {
     const brand = location.origin === API_ORIGIN ? 'Tour Platform' : location.hostname;
-    return (
+    return frame(
       <div className="vc-lobby">
-        <style>{videoCss}</style>
         <button type="button" className="vc-close" aria-label="Close the lobby" onClick={onClose}>
           ×
         </button>
@@ -201,9 +233,9 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
         <p>Live video tours made possible by Tour Platform</p>
         <p>Click Connect to join other participants.</p>
         <input aria-label="Your name" placeholder="Enter Your Name" value={name} maxLength={60} onChange={(event) => setName(event.target.value)} />
-        {error && (
-          <p className="vc-error" role="alert">
-            {error}
+        {!supported && (
+          <p className="vc-unsupported" role="alert">
+            {UNSUPPORTED_BROWSER}
           </p>
         )}
         <button type="button" className="vc-button" disabled={!canConnect || phase === 'joining'} onClick={() => void connect()}>
@@ -221,37 +253,25 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
     );
   }
 
-  return (
-    <div className="vc-room" data-connection={connection}>
-      <style>{videoCss}</style>
+  return frame(
+    <div className="vc-room" data-connection={connection} data-dominant-speaker={speakerSid ?? undefined}>
       {connection === 'reconnecting' && <p role="status">Reconnecting…</p>}
-      {error && (
-        <p className="vc-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="vc-tiles">
-        <figure className="vc-tile vc-tile--local" data-sid={mySid}>
-          <Video stream={session.current?.local ?? null} muted />
-          <figcaption>
-            {isHost && <span aria-label="Host">👑</span>} {name} (you)
-          </figcaption>
-        </figure>
-        {participants.map((participant) => (
-          <figure key={participant.sid} className="vc-tile" data-sid={participant.sid}>
-            <Video stream={streams[participant.sid] ?? null} />
-            <figcaption>
-              {participant.sid === hostSid && <span aria-label="Host">👑</span>} {displayName(participant.identity)}
-            </figcaption>
-          </figure>
-        ))}
-      </div>
+      <ParticipantTiles
+        local={{ sid: mySid, identity: name.trim(), stream: session.current?.local ?? null, isHost }}
+        remotes={participants.map((participant) => ({
+          sid: participant.sid,
+          identity: participant.identity,
+          stream: participant.stream,
+          audioMuted: participant.audioMuted,
+          isHost: participant.sid === hostSid,
+        }))}
+      />
       <div className="vc-controls" role="toolbar" aria-label="Video chat controls">
         <button
           type="button"
           aria-pressed={muted}
           onClick={() => {
-            session.current?.local.getAudioTracks().forEach((track) => (track.enabled = muted));
+            session.current?.room.setEnabled('audio', muted);
             setMuted(!muted);
           }}
         >
@@ -261,7 +281,7 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
           type="button"
           aria-pressed={cameraOff}
           onClick={() => {
-            session.current?.local.getVideoTracks().forEach((track) => (track.enabled = cameraOff));
+            session.current?.room.setEnabled('video', cameraOff);
             setCameraOff(!cameraOff);
           }}
         >
@@ -334,12 +354,4 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
       )}
     </div>
   );
-}
-
-function Video({ stream, muted = false }: { stream: MediaStream | null; muted?: boolean }) {
-  const ref = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
-  }, [stream]);
-  return <video ref={ref} autoPlay playsInline muted={muted} />;
 }
