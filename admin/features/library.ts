@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { api } from '../api-client';
+import { AMBIENCE_ASSET_TYPE } from './ambience';
 
 export interface Asset {
   assetId: string;
@@ -15,7 +16,8 @@ export const library = proxy<{ assets: Asset[]; loaded: boolean }>({ assets: [],
 
 export async function loadLibrary(): Promise<void> {
   const byId = await api<Record<string, Asset>>('GET', '/assets/');
-  library.assets = Object.values(byId);
+  // Sounds are listed by the ambience picker, not among the pictures.
+  library.assets = Object.values(byId).filter((asset) => asset.assetType !== AMBIENCE_ASSET_TYPE);
   library.loaded = true;
 }
 

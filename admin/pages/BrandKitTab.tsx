@@ -3,8 +3,10 @@ import { toast } from 'react-toastify';
 import { addToLibrary } from '../features/library';
 import { RequestFailed } from '../request-failed';
 import type { TabProps } from './SettingsTab';
+import { WhiteLabelSteps } from './WhiteLabelSteps';
 
-export function BrandKitTab({ tour, set }: TabProps) {
+/** `isSaved`: the white-label check reads the saved address, so it waits for the save. */
+export function BrandKitTab({ tour, set, isSaved }: TabProps & { isSaved: boolean }) {
   const [logoStatus, setLogoStatus] = useState<'IN_PROGRESS' | 'UPLOADED' | null>(null);
 
   /** SPEC.md §4: the picture is uploaded first, then the tour is saved with it. */
@@ -44,6 +46,7 @@ export function BrandKitTab({ tour, set }: TabProps) {
       <label className="ad-check">
         <input type="checkbox" checked={tour.isLinkbackEnabled} onChange={(event) => set('isLinkbackEnabled', event.target.checked)} /> Link back to your site
       </label>
+      <WhiteLabelSteps tour={tour} set={set} isSaved={isSaved} />
     </section>
   );
 }

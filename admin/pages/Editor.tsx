@@ -175,7 +175,7 @@ export function Editor({ shortId }: { shortId: string }) {
             }}
           />
         )}
-        {tab === 'brand kit' && <BrandKitTab tour={tour} set={set} />}
+        {tab === 'brand kit' && <BrandKitTab tour={tour} set={set} isSaved={save.status === 'saved'} />}
         {tab === 'lead gen' && (
           <section aria-label="Lead generation" className="ad-form">
             <label className="ad-check">

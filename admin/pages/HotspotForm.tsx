@@ -6,12 +6,12 @@ import { Modal } from './Modal';
 import { SpotFormActions } from './SpotFormActions';
 
 /** SPEC.md hotspot styles 1–4. */
-const STYLE_NAMES: Record<Hotspot['style'], string> = { 1: 'Preview image', 2: 'White arrow', 3: 'Black arrow', 4: 'Custom image' };
+export const STYLE_NAMES: Record<Hotspot['style'], string> = { 1: 'Preview image', 2: 'White arrow', 3: 'Black arrow', 4: 'Custom image' };
 /** The arrow the viewer draws for styles 2 and 3 (embed/styles/viewer.css). */
 const ARROW_PATH = 'M28 6 50 40H36v10H20V40H6z';
 
 /** How a hotspot of this style and rotation will look in the viewer. */
-function StylePreview({ style, rotation, picture }: { style: Hotspot['style']; rotation: number; picture: string }) {
+export function StylePreview({ style, rotation, picture }: { style: Hotspot['style']; rotation: number; picture: string }) {
   const turn = { transform: `rotate(${rotation}deg)` };
   if (style === 2 || style === 3) {
     const [fill, stroke] = style === 2 ? ['#fff', '#000'] : ['#000', '#fff'];

@@ -1,4 +1,7 @@
 import { THEMES, type Tour, type TourConfig } from '../../api/schema/tour';
+import { AmbiencePicker } from './AmbiencePicker';
+import { HotspotStylePicker } from './HotspotStylePicker';
+import { ThemePreview } from './ThemePreview';
 
 const CONFIG_FLAGS: Array<[keyof Omit<TourConfig, 'ambience'>, string]> = [
   ['enableRibbon', 'Show the scene reel'],
@@ -45,11 +48,14 @@ export function SettingsTab({ tour, set, onPassword }: TabProps & { onPassword: 
           ))}
         </select>
       </label>
+      <ThemePreview tour={tour} />
       {CONFIG_FLAGS.map(([flag, label]) => (
         <label key={flag} className="ad-check">
           <input type="checkbox" checked={tour.config[flag]} onChange={(event) => set('config', { ...tour.config, [flag]: event.target.checked })} /> {label}
         </label>
       ))}
+      <AmbiencePicker tour={tour} set={set} />
+      <HotspotStylePicker tour={tour} set={set} />
       <label className="ad-field">
         <span>Analytics id</span>
         <input value={tour.ua} onChange={(event) => set('ua', event.target.value)} />
