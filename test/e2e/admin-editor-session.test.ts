@@ -1,0 +1,70 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tour } from '../../api/schema/tour';
+import { launchChromium } from './support/browser';
+import { removeDataDir, startServer, type RunningServer } from './support/server';
+
+const PASSWORD = 'correct horse battery';
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ env: { JWT_SECRET: 'first-secret' } }), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+async function tourAsOwner(email: string, shortId: string): Promise<Tour> {
+  const login = await fetch(`${server.origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const { user } = await login.json();
+  return (await fetch(`${server.origin}/api/tours/${shortId}`, { headers: { Authorization: `JWT ${user.token}` } })).json();
+}
+
+describe('the owner’s sign-in goes away while editing', () => {
+  it('a save gets 401, the sign-in-again form appears in place, and after signing in the edit is saved without loss', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const email = `olivia-${Date.now()}@example.com`;
+    await page.goto(`${server.origin}/`);
+    const signUp = page.getByRole('form', { name: 'Sign up' });
+    await signUp.getByLabel('Name').fill('Olivia Owner');
+    await signUp.getByLabel('Email').fill(email);
+    await signUp.getByLabel('Password').fill(PASSWORD);
+    await signUp.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('button', { name: 'New tour' }).click();
+    await page.waitForURL(/\/tours\/[^/]+\/edit$/);
+    const shortId = page.url().split('/').at(-2)!;
+    const title = page.getByLabel('Tour title');
+    const status = page.locator('.ad-save');
+    await title.fill('Before the restart');
+    await expect.poll(() => status.textContent()).toBe('Saved');
+
+    // The server comes back with another signing secret: every token it handed out is now invalid.
+    const { dataDir, port } = server;
+    await server.stop();
+    server = await startServer({ dataDir, port, env: { JWT_SECRET: 'second-secret' } });
+
+    await title.fill('Typed with a stale sign-in');
+    await expect.poll(() => status.textContent()).toBe('Sign in again to save');
+    const form = page.getByRole('form', { name: 'Sign in again' });
+    await form.waitFor();
+    expect(await title.inputValue()).toBe('Typed with a stale sign-in');
+    expect(page.url()).toContain(`/tours/${shortId}/edit`);
+    expect((await tourAsOwner(email, shortId)).title).toBe('Before the restart');
+
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign in and save' }).click();
+    await expect.poll(() => status.textContent()).toBe('Saved');
+    await form.waitFor({ state: 'detached' });
+    expect(await title.inputValue()).toBe('Typed with a stale sign-in');
+    expect((await tourAsOwner(email, shortId)).title).toBe('Typed with a stale sign-in');
+    await page.context().close();
+  });
+});
