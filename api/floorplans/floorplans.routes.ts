@@ -14,8 +14,15 @@ const floorplanInputSchema = z.object({
   hotspots: z.array(floorplanHotspotSchema).max(500).default([]),
 });
 
-/** SPEC.md §7 sends hotspots on update as JSON text. */
-const floorplanUpdateSchema = floorplanInputSchema.partial().extend({
+/**
+ * SPEC.md §7 sends hotspots on update as JSON text. Every field is optional and has no default: zod 4 applies a
+ * default even inside .partial(), which made a hotspots-only update blank the name and reset the order.
+ */
+const floorplanUpdateSchema = z.object({
+  name: floorplanInputSchema.shape.name.unwrap().optional(),
+  url: floorplanInputSchema.shape.url.optional(),
+  thumbUrl: floorplanInputSchema.shape.thumbUrl.unwrap().optional(),
+  sortOrder: floorplanInputSchema.shape.sortOrder.unwrap().optional(),
   hotspots: z
     .union([z.string().max(200_000), z.array(z.unknown())])
     .transform((value, ctx) => {

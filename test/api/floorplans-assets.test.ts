@@ -28,6 +28,7 @@ describe('floor plans', () => {
     const updated = await (await t.app.request(`/api/floorplan/update/${floorplanId}`, json({ hotspots }, owner.auth))).json();
     expect(updated.hotspots[0]).toMatchObject({ destinationSceneId: 'kitchen', coords: { x: 25, y: 40 } });
     expect(updated.hotspots[0].id).toBeTruthy();
+    expect(updated, 'a hotspots-only update keeps the rest').toMatchObject({ name: 'Ground floor', url: '/media/tours/plan.jpg', sortOrder: 1 });
 
     const ghost = JSON.stringify([{ coords: { x: 1, y: 1 }, destinationSceneId: 'attic' }]);
     expect((await t.app.request(`/api/floorplan/update/${floorplanId}`, json({ hotspots: ghost }, owner.auth))).status).toBe(422);
