@@ -7,7 +7,7 @@ import type { MediaPlane, MediaPlaneEvents, MediaProvider } from './media-provid
 type MeshSignal = SignalPayload | { audioMuted: boolean };
 
 /** Browser-to-browser media: a peer connection per remote participant, negotiated over the control plane's relay. */
-class MeshMedia implements MediaPlane {
+export class MeshMedia implements MediaPlane {
   private peers: MeshPeers | null = null;
   private readonly identities = new Map<string, string>();
   private readonly streams = new Map<string, MediaStream | null>();
