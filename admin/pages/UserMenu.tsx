@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { PRO_PLUS, type User } from '../../api/schema/user';
 import { navigate } from '../router';
 import { setUser } from '../session';
+import { Icon } from './Icon';
 
 /** SPEC.md §2 user menu toggle in the header: the user's name and plan, the dashboard, signing out. Menu-button keyboard pattern (WAI-ARIA APG). */
 export function UserMenu({ user }: { user: Pick<User, 'name' | 'email' | 'type'> }) {
@@ -82,6 +83,7 @@ export function UserMenu({ user }: { user: Pick<User, 'name' | 'email' | 'type'>
             {user.type === PRO_PLUS && <span className="ad-paid">Pro Plus</span>}
           </p>
           <a role="menuitem" tabIndex={-1} href="/dashboard" onClick={(event) => (event.preventDefault(), choose(() => navigate('/dashboard')))}>
+            <Icon name="user" />
             Dashboard
           </a>
           <button
@@ -95,6 +97,7 @@ export function UserMenu({ user }: { user: Pick<User, 'name' | 'email' | 'type'>
               })
             }
           >
+            <Icon name="sign-out" />
             Sign out
           </button>
         </div>

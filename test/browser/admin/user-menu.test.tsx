@@ -79,6 +79,7 @@ describe('the header user menu (SPEC.md §2)', () => {
     await render(1);
     toggle().click();
     await waitFor(() => menu() !== null, 'the menu');
+    expect([...menu()!.querySelectorAll('[role="menuitem"]')].map((item) => item.querySelector('svg[aria-hidden="true"]') !== null)).to.deep.equal([true, true]);
     byText('Dashboard')!.click();
     await waitFor(() => menu() === null, 'the menu to close');
     expect(location.pathname).to.equal('/dashboard');

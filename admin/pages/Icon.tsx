@@ -1,0 +1,15 @@
+/** SPEC.md §2 interface icons used by the owners' app; 24×24 outlines drawn in the text colour. */
+const PATHS = {
+  user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0',
+  'sign-out': 'M10 4H5v16h5M15 8l4 4-4 4M19 12H9',
+} as const;
+
+export type IconName = keyof typeof PATHS;
+
+export function Icon({ name }: { name: IconName }) {
+  return (
+    <svg className="ad-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d={PATHS[name]} />
+    </svg>
+  );
+}
