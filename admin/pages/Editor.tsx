@@ -38,6 +38,9 @@ export function Editor({ shortId }: { shortId: string }) {
   /** The scene shown in the editor's panorama; the first one until the owner picks another. */
   const [sceneId, setSceneId] = useState<string | null>(null);
   const newPassword = useRef('');
+  // Uploads finish after the render that started them: their edits must build on the newest tour, not on that render's.
+  const latest = useRef(tour);
+  latest.current = tour;
   const saver = useMemo(
     () =>
       new TourSaver(
@@ -65,10 +68,11 @@ export function Editor({ shortId }: { shortId: string }) {
   if (!tour) return <main className="ad-main">Loading…</main>;
 
   const change = (next: Tour) => {
+    latest.current = next;
     setTour(next);
     saver.change(next);
   };
-  const set = <K extends keyof Tour>(key: K, value: Tour[K]) => change({ ...tour, [key]: value });
+  const set = <K extends keyof Tour>(key: K, value: Tour[K]) => change({ ...latest.current!, [key]: value });
   const shownScene = tour.images.find((image) => image.id === sceneId) ?? tour.images[0];
 
   async function addImages(files: FileList | null) {

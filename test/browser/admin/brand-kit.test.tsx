@@ -48,6 +48,18 @@ describe('Brand kit against the real API', () => {
     expect((await storedTour(view.owner, view.tour.shortId)).logo).to.equal(logo);
   });
 
+  it('keeps what the owner typed while the logo was uploading', async () => {
+    chooseFiles(section().querySelector<HTMLInputElement>('input[type="file"]')!, [await panoramaFile('Agency logo.png', '#1ca59b')]);
+    const company = [...section().querySelectorAll('label')].find((label) => label.textContent?.startsWith('Company name'))!.querySelector('input')!;
+    typeInto(company, 'Harbour Homes');
+    await waitFor(() => !!section().querySelector('img.ad-logo'), 'the logo shows');
+    expect(company.value).to.equal('Harbour Homes');
+    await view.whenSaved();
+    const saved = await storedTour(view.owner, view.tour.shortId);
+    expect(saved.companyName).to.equal('Harbour Homes');
+    expect(saved.logo).to.match(/^\/media\/assets\//);
+  });
+
   it('walks the white-label steps from step 0 and shows the real check’s hint: UNKNOWN, then NOTFOUND', async () => {
     expect(section().querySelector('.ad-white-label')!.getAttribute('data-step')).to.equal('0');
     expect(counter()).to.equal('Step 1 of 3: Your address');
