@@ -82,6 +82,8 @@ export function toursRoutes(): Hono<AppEnv> {
         data: JSON.stringify(input),
         privacy: input.privacy,
         password_hash: passwordHash,
+        // A status found for another address says nothing about the new one.
+        ...(input.whiteLabelUrl !== tour.whiteLabelUrl ? { white_label_status_code: '' } : {}),
         revision: revision + 1,
         updated_at: new Date().toISOString(),
       })

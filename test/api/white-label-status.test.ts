@@ -50,6 +50,21 @@ describe('GET /api/tours/{shortId}/white-label-status (SPEC.md §8 white-label h
     expect(await storedStatus(t, shortId)).toBe('OK');
   });
 
+  it('forgets the status when the owner saves another address', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    const domain = await customerDomain(getRequestListener(t.app.fetch));
+    const shortId = await newTour(t, owner, domain);
+    await check(t, shortId, owner);
+    const current = await (await t.app.request(`/api/tours/${shortId}`, { headers: owner.auth })).json();
+    expect(current.whiteLabelStatusCode).toBe('UPGRADE');
+    expect((await t.app.request(`/api/tours/${shortId}`, json({ ...current, title: 'Same address' }, owner.auth))).status).toBe(200);
+    expect(await storedStatus(t, shortId)).toBe('UPGRADE');
+    const again = await (await t.app.request(`/api/tours/${shortId}`, { headers: owner.auth })).json();
+    expect((await t.app.request(`/api/tours/${shortId}`, json({ ...again, whiteLabelUrl: 'tours.elsewhere.example' }, owner.auth))).status).toBe(200);
+    expect(await storedStatus(t, shortId)).toBe('');
+  });
+
   it('answers UPGRADE when the domain is configured correctly but the owner is not Pro Plus', async () => {
     const t = await createTestApp();
     const owner = await signUp(t);
