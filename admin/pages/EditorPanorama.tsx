@@ -120,6 +120,13 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
     setEditing(null);
   };
   const zoom = (by: number) => viewer()?.setHfov(viewer()!.getHfov() + by, ZOOM_TWEEN_MS);
+  /** The keyboard's way to place a spot: in the middle of the current view. */
+  const addAtCentre = () => {
+    const shown = viewer();
+    if (!shown?.isLoaded()) return;
+    const box = frame.current!.querySelector('.ad-pano__view')!.getBoundingClientRect();
+    setEditing({ kind: 'choose', at: { yaw: shown.getYaw(), pitch: shown.getPitch() }, x: box.width / 2, y: box.height / 2 });
+  };
   const fullscreen = () => (document.fullscreenElement ? void document.exitFullscreen() : void frame.current!.requestFullscreen().catch(() => undefined));
 
   return (
@@ -157,6 +164,9 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
         </button>
         <button type="button" className="ad-pano__control" aria-label="Full screen" title="Full screen" onClick={fullscreen}>
           ⛶
+        </button>
+        <button type="button" className="ad-button ad-button--plain" onClick={addAtCentre}>
+          Add at centre
         </button>
         <button
           type="button"

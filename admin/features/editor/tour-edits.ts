@@ -49,8 +49,17 @@ export function removeScene<T extends Scenes>(tour: T, sceneId: string): T {
   };
 }
 
+/** Renames a scene and the copies of its title that links to it carry (the viewer labels hotspots with them). */
 export function renameScene<T extends Scenes>(tour: T, sceneId: string, title: string): T {
-  return { ...tour, images: tour.images.map((image) => (image.id === sceneId ? { ...image, title } : image)) };
+  return {
+    ...tour,
+    images: tour.images.map((image) => {
+      const renamed = image.id === sceneId ? { ...image, title } : image;
+      // Scenes without such a link keep their hotspots list, so the editor's panorama does not redraw them.
+      if (!image.hotspots.some((hotspot) => hotspot.image.id === sceneId)) return renamed;
+      return { ...renamed, hotspots: image.hotspots.map((hotspot) => (hotspot.image.id === sceneId ? { ...hotspot, image: { ...hotspot.image, title } } : hotspot)) };
+    }),
+  };
 }
 
 /** Moves the scene at `from` to `to` (the sortable list). */

@@ -161,6 +161,25 @@ describe('<EditorPanorama>', () => {
     await until(() => shadow.querySelector('[aria-label="Edit infospot Our agency"]'), 'the drawn infospot');
   });
 
+  it('adds a short-text infospot from the keyboard, in the middle of the view', async () => {
+    const shadow = await show(sceneTour());
+    (await button('Add at centre')).click();
+    (await button('Add infospot')).click();
+    (await button('Save')).click();
+    await until(alert, 'the missing text');
+    expect(alert()).to.equal('Write the text of this infospot.');
+    choose(await field('Text'), 'Sunny all afternoon');
+    (await button('Save')).click();
+    await until(() => tour.images[0].infospots.length === 1, 'the infospot');
+    const at = coordsToYawPitch(tour.images[0].infospots[0].coords);
+    expect(at.yaw).to.be.closeTo(0, 0.5);
+    expect(at.pitch).to.be.closeTo(0, 0.5);
+    const drawn = await until(() => shadow.querySelector<HTMLButtonElement>('[aria-label="Edit infospot Sunny all afternoon"]'), 'the drawn infospot');
+    drawn.focus();
+    drawn.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await until(() => host.querySelector('[role="dialog"][aria-label="Edit infospot"]'), 'the edit form from the keyboard');
+  });
+
   it('sets the initial view from the current view, without taking a look-around drag for a click', async () => {
     const shadow = await show(sceneTour());
     await drag(point(shadow, 0.6, 0.5), point(shadow, 0.3, 0.5));

@@ -53,4 +53,11 @@ describe('editor operations', () => {
     expect(original.images.map((image) => image.id)).toEqual(['a', 'b', 'c']);
     expect(renameScene(moved, 'a', 'Entrance').images[1].title).toBe('Entrance');
   });
+
+  it('renames the links that lead to a renamed scene too', () => {
+    const linked = placeHotspot(threeScenes(), 'a', { destinationId: 'b', style: 2, customImageUrl: '', rotation: 0 }, { yaw: 0, pitch: 0 }, true);
+    const renamed = renameScene(linked, 'b', 'Galley');
+    expect(renamed.images[0].hotspots[0].image.title).toBe('Galley');
+    expect(renamed.images[1].hotspots[0].image.title).toBe('Hall');
+  });
 });
