@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { WHITE_LABEL_HINTS, WHITE_LABEL_STATUSES, type WhiteLabelCheck, type WhiteLabelStatus } from '../../api/schema/white-label';
 import { api } from '../api-client';
+import { startUpgrade } from '../features/upgrade';
 import { RequestFailed } from '../request-failed';
 import type { TabProps } from './SettingsTab';
 
@@ -80,6 +81,11 @@ export function WhiteLabelSteps({ tour, set, isSaved }: TabProps & { isSaved: bo
           {status && (
             <p className={`ad-white-label__status ad-white-label__status--${status}`} role="status">
               <strong>{status}</strong> {WHITE_LABEL_HINTS[status]}
+              {status === 'UPGRADE' && (
+                <button type="button" className="ad-link" onClick={startUpgrade}>
+                  Upgrade to Pro Plus
+                </button>
+              )}
             </p>
           )}
           {error && (
