@@ -24,6 +24,12 @@ export async function uploadSound(shortId: string, file: File): Promise<Asset> {
   return asset;
 }
 
+/** Takes the sound out of the owner's list; tours already playing it keep their copy of the address. */
+export async function deleteSound(assetId: string): Promise<void> {
+  await api('DELETE', `/asset/${encodeURIComponent(assetId)}`);
+  sounds.list = sounds.list.filter((sound) => sound.assetId !== assetId);
+}
+
 export function ambienceFrom(sound: Asset): NonNullable<TourConfig['ambience']> {
   return { name: sound.name, audio: sound.url, playing: true };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { ambienceFrom, loadSounds, sounds, uploadSound } from '../features/ambience';
+import { ambienceFrom, deleteSound, loadSounds, sounds, uploadSound } from '../features/ambience';
 import { RequestFailed } from '../request-failed';
 import type { TabProps } from './SettingsTab';
 
@@ -26,6 +26,11 @@ export function AmbiencePicker({ tour, set }: TabProps) {
     }
   }
 
+  async function remove(assetId: string) {
+    setError('');
+    await deleteSound(assetId).catch((err: unknown) => setError(err instanceof RequestFailed ? err.message : 'The sound could not be deleted.'));
+  }
+
   return (
     <fieldset className="ad-ambience">
       <legend>Ambience sound</legend>
@@ -39,6 +44,9 @@ export function AmbiencePicker({ tour, set }: TabProps) {
             <input type="radio" name="ambience" checked={current?.audio === sound.url} onChange={() => choose(ambienceFrom(sound))} /> {sound.name}
           </label>
           <audio controls preload="none" src={sound.url} aria-label={`Listen to ${sound.name}`} />
+          <button type="button" className="ad-link ad-link--danger" aria-label={`Delete ${sound.name} from your sounds`} onClick={() => void remove(sound.assetId)}>
+            Delete
+          </button>
         </div>
       ))}
       <label className="ad-link">

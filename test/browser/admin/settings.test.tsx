@@ -65,6 +65,13 @@ describe('Settings against the real API', () => {
     await waitFor(() => view.saveStatus() === 'Unsaved changes', 'the change is noticed');
     await view.whenSaved();
     expect((await stored()).config.ambience?.name).to.equal('Birds');
+
+    // Deleting it from the owner's sounds leaves this tour's choice alone.
+    ambience().querySelector<HTMLButtonElement>('button[aria-label="Delete Birds from your sounds"]')!.click();
+    await waitFor(() => !ambience().querySelector('audio'), 'the sound is no longer listed');
+    const assets = await (await fetch('/api/assets/', { headers: { Authorization: `JWT ${view.owner.token}` } })).json();
+    expect(Object.keys(assets)).to.deep.equal([]);
+    expect((await stored()).config.ambience?.name).to.equal('Birds');
   });
 
   it('refuses a file that is not a sound with the server’s message', async () => {
