@@ -1,5 +1,5 @@
 import pannellumCss from 'pannellum/build/pannellum.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { toast } from 'react-toastify';
 import { coordsToYawPitch, type YawPitch } from '../../api/schema/coords';
@@ -16,6 +16,8 @@ import { InfospotForm } from './InfospotForm';
 
 const ZOOM_STEP_DEG = 10;
 const ZOOM_TWEEN_MS = 300;
+/** Room kept between the add menu and the panorama's edge (the menu sits 8 px off the pointer). */
+const CHOOSER_MARGIN_PX = 16;
 
 type Editing =
   | { kind: 'choose'; at: YawPitch; x: number; y: number }
@@ -58,6 +60,7 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
   const added = useRef(new Map<string, string[]>());
   const lastView = useRef<{ yaw: number; pitch: number; hfov: number } | undefined>(undefined);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const chooser = useRef<HTMLDivElement>(null);
   // A rebuilt viewer starts where the owner was looking, not at the scene's initial view.
   const sceneOnly = useSceneOnlyTour(tour, () => (lastView.current = handle.current?.getView()));
   const image = tour.images.find((candidate) => candidate.id === sceneId);
@@ -113,6 +116,15 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
       spots.map((spot) => spot.id!),
     );
   }, [loadedScene, sceneId, image?.hotspots, image?.infospots]);
+
+  // The panorama clips what overflows it: a menu opened near an edge moves inside.
+  useLayoutEffect(() => {
+    const menu = chooser.current;
+    if (!menu || editing?.kind !== 'choose') return;
+    const area = frame.current!.getBoundingClientRect();
+    menu.style.left = `${Math.max(0, Math.min(editing.x, area.width - menu.offsetWidth - CHOOSER_MARGIN_PX))}px`;
+    menu.style.top = `${Math.max(0, Math.min(editing.y, area.height - menu.offsetHeight - CHOOSER_MARGIN_PX))}px`;
+  }, [editing]);
 
   const viewer = () => handle.current?.viewer;
   const finish = (next: Tour) => {
@@ -182,7 +194,7 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
       </div>
       <p className="ad-pano__hint">Click in the panorama to add a hotspot or an infospot; drag one to move it, click it to edit.</p>
       {editing?.kind === 'choose' && (
-        <div className="ad-chooser" role="menu" aria-label="Add here" style={{ left: editing.x, top: editing.y }} onKeyDown={(event) => event.key === 'Escape' && setEditing(null)}>
+        <div ref={chooser} className="ad-chooser" role="menu" aria-label="Add here" style={{ left: editing.x, top: editing.y }} onKeyDown={(event) => event.key === 'Escape' && setEditing(null)}>
           <button type="button" role="menuitem" autoFocus onClick={() => setEditing({ kind: 'hotspot', at: editing.at })} disabled={tour.images.length < 2} title={tour.images.length < 2 ? 'Add another scene to link to' : undefined}>
             Add hotspot
           </button>

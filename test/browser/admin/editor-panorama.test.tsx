@@ -180,6 +180,19 @@ describe('<EditorPanorama>', () => {
     await until(() => host.querySelector('[role="dialog"][aria-label="Edit infospot"]'), 'the edit form from the keyboard');
   });
 
+  it('keeps the add menu inside the panorama when the click is near its corner, and Cancel closes it', async () => {
+    const shadow = await show(sceneTour());
+    await sendMouse({ type: 'click', position: point(shadow, 0.98, 0.98) });
+    const menu = await until(() => host.querySelector('[role="menu"]'), 'the add menu');
+    const inside = menu.getBoundingClientRect();
+    const area = host.querySelector('.ad-pano')!.getBoundingClientRect();
+    expect(inside.right).to.be.at.most(area.right);
+    expect(inside.bottom).to.be.at.most(area.bottom);
+    (await button('Cancel')).click();
+    await until(() => !host.querySelector('[role="menu"]'), 'the menu closed');
+    expect(tour.images[0].infospots.length + tour.images[0].hotspots.length).to.equal(0);
+  });
+
   it('sets the initial view from the current view, without taking a look-around drag for a click', async () => {
     const shadow = await show(sceneTour());
     await drag(point(shadow, 0.6, 0.5), point(shadow, 0.3, 0.5));
