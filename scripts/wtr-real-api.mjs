@@ -2,13 +2,15 @@
 // the real Hono app on a fresh in-memory SQLite database and a temporary data folder (the same set-up as the
 // API tests), loaded through tsx because the app is TypeScript. Started on the first such request only.
 import { getRequestListener } from '@hono/node-server';
+import { rmSync } from 'node:fs';
 import { tsImport } from 'tsx/esm/api';
 
 let listener;
 
 function realApi() {
   listener ??= tsImport('../test/api/support/test-app.ts', import.meta.url).then(async ({ createTestApp }) => {
-    const { app } = await createTestApp();
+    const { app, config } = await createTestApp();
+    process.once('exit', () => rmSync(config.dataDir, { recursive: true, force: true }));
     return getRequestListener(app.fetch);
   });
   return listener;
