@@ -16,6 +16,8 @@ export interface SpotHandlers {
  * own tap handler (onActivate) still opens it: a press that moved less than the tap slop is not a drag.
  */
 function draggable(anchor: HTMLElement, { viewer, onMove }: SpotHandlers): void {
+  // Without it a finger drag on the spot scrolls the page and the browser cancels the pointer.
+  (anchor.firstElementChild as HTMLElement).style.touchAction = 'none';
   // Capture phase: onActivate stops pointerdown on the element itself, so it never bubbles up to the anchor.
   anchor.addEventListener(
     'pointerdown',
