@@ -94,6 +94,21 @@ describe('GET /api/tours/{shortId}/white-label-status (SPEC.md §8 white-label h
     expect((await check(t, second, owner)).body.status).toBe('BADHOST');
   });
 
+  it('follows redirects within the owner’s host, and calls a redirect to another host BADHOST', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    const platform = getRequestListener(t.app.fetch);
+    const sameHost = await customerDomain((req, res) => (req.url?.includes('?') ? platform(req, res) : res.writeHead(301, { Location: `${req.url}?moved` }).end()));
+    const shortId = await newTour(t, owner, sameHost);
+    expect((await check(t, shortId, owner)).body.status).toBe('UPGRADE');
+
+    // Our page, but reached by leaving the owner's address: visitors would not stay on their domain.
+    const ours = await customerDomain(platform);
+    const away = await customerDomain((req, res) => res.writeHead(302, { Location: `${ours.replace('127.0.0.1', 'localhost')}${req.url}` }).end());
+    const second = await newTour(t, owner, away);
+    expect((await check(t, second, owner)).body.status).toBe('BADHOST');
+  });
+
   it('answers UNKNOWN when nothing answers at the domain', async () => {
     const t = await createTestApp();
     const owner = await signUp(t);
