@@ -6,6 +6,7 @@ import { imageSchema, type Tour } from '../../../api/schema/tour';
 import adminCss from '../../../admin/styles/admin.css';
 import { EditorPanorama } from '../../../admin/pages/EditorPanorama';
 import { apiTour, panoramaDataUrl } from '../embed/support/fixtures';
+import { chooseFiles, panoramaFile, signedInOwner } from './support/real-owner';
 import { render, unmountAll, until } from '../embed/support/render';
 
 /** The direction pannellum shows a quarter of the width right of the centre at its default 90° field of view. */
@@ -111,6 +112,27 @@ describe('<EditorPanorama>', () => {
     const box = drawn.getBoundingClientRect();
     expect(box.left + box.width / 2).to.be.closeTo(clicked[0], 2);
     expect(box.top + box.height / 2).to.be.closeTo(clicked[1], 2);
+  });
+
+  it('gives a custom-image hotspot a picture uploaded into the owner’s library (real API), and requires one', async () => {
+    await signedInOwner();
+    const shadow = await show(sceneTour());
+    await sendMouse({ type: 'click', position: point(shadow, 0.5, 0.5) });
+    (await button('Add hotspot')).click();
+    choose(await field('Destination scene'), 'kitchen');
+    (await until(() => host.querySelectorAll<HTMLInputElement>('input[name="hotspot-style"]')[3], 'style 4')).click();
+    (await button('Save')).click();
+    await until(alert, 'the missing picture');
+    expect(alert()).to.equal('Choose a picture for the custom hotspot.');
+    chooseFiles(await until(() => host.querySelector<HTMLInputElement>('.ad-picker input[type="file"]'), 'the upload field'), [await panoramaFile('Door sign.png', '#c33')]);
+    await until(() => host.querySelector('.ad-picker button[aria-pressed="true"][aria-label="Door sign"]'), 'the uploaded picture, chosen');
+    (await button('Save')).click();
+    await until(() => tour.images[0].hotspots.length === 1, 'the hotspot');
+    const [hotspot] = tour.images[0].hotspots;
+    expect(hotspot.style).to.equal(4);
+    expect(hotspot.customImageUrl).to.match(/^\/media\/assets\//);
+    const face = await until(() => shadow.querySelector<HTMLElement>('.tv-hotspot--style-4 .tv-hotspot__face'), 'the drawn hotspot');
+    expect(face.style.backgroundImage).to.contain(hotspot.customImageUrl);
   });
 
   it('drags a hotspot to a new direction, then edits and deletes it', async () => {
