@@ -109,7 +109,7 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
         setConnection(state);
         if (state !== 'disconnected') return;
         // SPEC.md §8: the service's own error is shown with its message, then the visitor leaves the chat.
-        if (failure) fail(`Something went wrong. ${failure.message}`);
+        if (failure) fail(failure.message ? `Something went wrong. ${failure.message}` : 'Something went wrong.');
         leave();
       },
       welcome(self, others, host) {

@@ -1,5 +1,5 @@
 import type { RoomParticipant, ServerFrame } from '../../../api/schema/video';
-import { ControlSocket } from '../control-socket';
+import { ControlSocket, type ControlSocketEvents } from '../control-socket';
 import type { JoinOptions, MediaPlane, MediaPlaneEvents, MediaRoom, MediaRoomEvents, RemoteMedia, RoomBody, RoomError, RoomState } from './media-provider';
 
 /** The room is as far along as its slower plane: both must be connected for it to be. */
@@ -7,13 +7,19 @@ const STATE_ORDER: RoomState[] = ['connected', 'connecting', 'reconnecting', 'di
 
 const NO_MEDIA: RemoteMedia = { stream: null, audioMuted: false };
 
+/** The /api/rtc connection as the room uses it. */
+export type ControlPlane = Pick<ControlSocket, 'send' | 'close'>;
+export type OpenControlPlane = (token: string, events: ControlSocketEvents) => ControlPlane;
+
+const openControlSocket: OpenControlPlane = (token, events) => new ControlSocket(token, events);
+
 /**
  * A room of either provider (DESIGN.md §7): presence, host election and the room messages always go over the
  * /api/rtc control plane, which the server keeps authoritative (only the host steers, the host is cleared when
  * they leave); the provider's media plane carries audio and video.
  */
 export class ControlledRoom implements MediaRoom {
-  private readonly socket: ControlSocket;
+  private readonly socket: ControlPlane;
   private readonly plane: MediaPlane;
   private sid = '';
   private readonly roster = new Map<string, RoomParticipant>();
@@ -27,8 +33,9 @@ export class ControlledRoom implements MediaRoom {
     options: JoinOptions,
     private readonly events: MediaRoomEvents,
     createPlane: (signal: (to: string, payload: unknown) => void, events: MediaPlaneEvents) => MediaPlane,
+    openControl = openControlSocket,
   ) {
-    this.socket = new ControlSocket(options.controlToken, {
+    this.socket = openControl(options.controlToken, {
       frame: (frame) => this.onFrame(frame),
       state: (state, error) => {
         this.controlState = state;
