@@ -175,7 +175,7 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
           −
         </button>
         <button type="button" className="ad-pano__control" aria-label="Full screen" title="Full screen" onClick={fullscreen}>
-          ⛶
+          ⤢
         </button>
         <button type="button" className="ad-button ad-button--plain" onClick={addAtCentre}>
           Add at centre
