@@ -25,6 +25,7 @@ export const VIDEO_ERRORS = {
   53102: 'Room name contains invalid characters',
   53105: 'Room contains too many Participants',
   53106: 'Room not found',
+  53118: 'Room completed',
   53200: 'Participant identity is invalid',
   53201: 'Participant identity is too long',
   53202: 'Participant identity contains invalid characters',
