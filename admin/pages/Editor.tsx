@@ -91,7 +91,7 @@ export function Editor({ shortId }: { shortId: string }) {
       },
       setRemaining,
     );
-    let next = tour!;
+    let next = latest.current!;
     for (const picture of result.uploaded) next = addScene(next, { ...picture, isNotEquirect: !equirectangular.get(picture.fileName) });
     change(next);
     (result.outcome.kind === 'all' ? toast.success : toast.error)(result.outcome.message);
