@@ -1,9 +1,11 @@
 import { Hono, type Context } from 'hono';
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
 import { hashPassword } from '../auth/password-hash';
 import { ApiError, parseOr422, readJson } from '../errors';
+import { removeUnreferencedFiles } from '../media/unreferenced-files';
 import { MESSAGES } from '../schema/errors';
 import { pageQuerySchema, unlockEmailSchema } from '../schema/requests';
 import { DEMO_SHORT_ID, findTourProblems, tourInputSchema, type Tour } from '../schema/tour';
@@ -101,7 +103,14 @@ export function toursRoutes(): Hono<AppEnv> {
 
   app.delete('/:shortId', async (c) => {
     const { record } = await findOwnTour(c, c.req.param('shortId'));
-    await c.var.db.deleteFrom('tour').where('id', '=', record.row.id).execute();
+    const tourId = record.row.id;
+    // What the rows named as they were deleted (floor plans go with their tour), not as first read.
+    const named = await c.var.db.transaction().execute(async (trx) => {
+      const plans = await trx.selectFrom('floorplan').select(['url', 'thumb_url']).where('tour_id', '=', tourId).execute();
+      const deleted = await trx.deleteFrom('tour').where('id', '=', tourId).returning('data').executeTakeFirst();
+      return deleted ? [deleted.data, ...plans.flatMap((plan) => [plan.url, plan.thumb_url])] : [];
+    });
+    await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), named);
     return c.json({ ok: true });
   });
 

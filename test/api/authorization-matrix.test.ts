@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { smallPanorama } from '../support/pictures';
+import { TINY_MP3 } from './support/sounds';
 import { createTestApp, type TestApp } from './support/test-app';
 import { guest, json, signUp, type TestUser } from './support/users';
 
@@ -34,8 +35,6 @@ function form(field: string, bytes: Buffer, name: string, extra: Record<string, 
   for (const [key, value] of Object.entries(extra)) body.set(key, value);
   return body;
 }
-
-const mp3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0, 0, 0, 0, 0]), ...Array.from({ length: 8 }, () => Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(413)]))]);
 
 async function setUp(): Promise<Fixture> {
   const t = await createTestApp();
@@ -91,7 +90,7 @@ const ROUTES: Route[] = [
   },
   {
     name: 'POST /api/tours/{shortId}/audio',
-    call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}/audio`, { method: 'POST', headers: auth(r), body: form('audio', mp3, 'Birds.mp3') }),
+    call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}/audio`, { method: 'POST', headers: auth(r), body: form('audio', TINY_MP3, 'Birds.mp3') }),
     status: { ...OWNER_ONLY, owner: 201 },
   },
   { name: 'POST /api/floorplans/{tourId}', call: (r) => f.t.app.request(`/api/floorplans/${f.hidden.id}`, json({ name: r, url: '/media/tours/p.jpg' }, auth(r))), status: { ...OWNER_ONLY, owner: 201 } },

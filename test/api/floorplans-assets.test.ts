@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { smallPanorama } from '../support/pictures';
+import { TINY_MP3 } from './support/sounds';
 import { createTestApp } from './support/test-app';
 import { json, signUp } from './support/users';
 
@@ -69,9 +70,6 @@ describe('library assets', () => {
 });
 
 describe('ambience audio', () => {
-  // The smallest valid MPEG-1 Layer III frame header, repeated: file-type recognises MP3 from these bytes.
-  const mp3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0, 0, 0, 0, 0]), ...Array.from({ length: 8 }, () => Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(413)]))]);
-
   it('stores an MP3 recognised by its bytes and refuses other files', async () => {
     const { t, owner, other, tour } = await setUp();
     const send = (bytes: Buffer, name: string, auth = owner.auth) => {
@@ -79,7 +77,7 @@ describe('ambience audio', () => {
       form.set('audio', new File([new Uint8Array(bytes)], name));
       return t.app.request(`/api/tours/${tour.shortId}/audio`, { method: 'POST', body: form, headers: auth });
     };
-    const ok = await send(mp3, 'Birds.mp3');
+    const ok = await send(TINY_MP3, 'Birds.mp3');
     expect(ok.status).toBe(201);
     const body = await ok.json();
     expect(body.name).toBe('Birds');
@@ -88,7 +86,7 @@ describe('ambience audio', () => {
     expect(ranged.status).toBe(206);
     expect((await ranged.arrayBuffer()).byteLength).toBe(10);
     expect((await send(Buffer.from('not a sound at all, just text'), 'fake.mp3')).status).toBe(415);
-    expect((await send(mp3, 'Birds.mp3', other.auth)).status).toBe(403);
+    expect((await send(TINY_MP3, 'Birds.mp3', other.auth)).status).toBe(403);
     expect((await send(Buffer.alloc(21 * 1024 * 1024), 'huge.mp3')).status).toBe(413);
   });
 });

@@ -1,0 +1,80 @@
+import { unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Db } from '../db/database';
+import type { Database } from '../db/tables';
+
+/**
+ * A stored file as rows name it: its folder under media/ and the random name media-file-store.ts and
+ * panorama-store.ts give it (32 hex digits; panorama variants add a prefix). Only such names are ever
+ * joined to the media folder, so no reference, however written, reaches a file outside it.
+ */
+const MEDIA_REFERENCE = /\/(tours|assets|audio)\/(?:thumb-|hotspot-|mobile-)?([0-9a-f]{32})\.([a-z0-9]{2,4})\b/g;
+const PANORAMA_VARIANTS = ['', 'thumb-', 'hotspot-', 'mobile-'];
+/** SQLite parses `a OR b OR …` as a tree at most 1000 deep. */
+const IDS_PER_QUERY = 200;
+
+/** The files named in `texts`, keyed by their random id; a panorama brings all its variants, named or not. */
+function filesNamedIn(texts: string[]): Map<string, Set<string>> {
+  const files = new Map<string, Set<string>>();
+  for (const text of texts) {
+    for (const [, folder, id, ext] of text.matchAll(MEDIA_REFERENCE)) {
+      const paths = files.get(id) ?? new Set<string>();
+      for (const prefix of folder === 'tours' ? PANORAMA_VARIANTS : ['']) paths.add(join(folder, `${prefix}${id}.${ext}`));
+      files.set(id, paths);
+    }
+  }
+  return files;
+}
+
+/** Every column that may name a stored file: tours (clones and the demo tour too), floor plans, library assets, users. */
+const NAMING_COLUMNS: Array<[keyof Database, string[]]> = [
+  ['tour', ['data']],
+  ['floorplan', ['url', 'thumb_url']],
+  ['asset', ['url', 'thumb_url']],
+  ['user', ['picture']],
+];
+
+/** The ids among `ids` that some remaining row names. */
+async function idsStillNamed(db: Db, ids: string[]): Promise<Set<string>> {
+  const named = new Set<string>();
+  for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
+    const chunk = ids.slice(start, start + IDS_PER_QUERY);
+    const texts: string[] = [];
+    for (const [table, columns] of NAMING_COLUMNS) {
+      const refs = columns.map((column) => db.dynamic.ref(column));
+      // Only rows naming at least one id come back; which ids each names is sorted out below.
+      const rows = await db
+        .selectFrom(table)
+        .select(refs)
+        .where((eb) => eb.or(refs.flatMap((ref) => chunk.map((id) => eb(ref, 'like', `%${id}%`)))))
+        .execute();
+      for (const row of rows) texts.push(...(Object.values(row) as string[]));
+    }
+    for (const id of chunk) if (texts.some((text) => text.includes(id))) named.add(id);
+  }
+  return named;
+}
+
+/**
+ * Removes the media files a deleted tour's rows named (`texts`: its data, its floor plans' addresses) that no
+ * remaining row names. Clones share pictures with their source; library assets and the demo tour outlive any
+ * tour that shows them. Call it once the deletion has committed. It never throws: the tour is gone whatever
+ * happens here, and a file left behind only wastes space, so failures are logged.
+ */
+export async function removeUnreferencedFiles(db: Db, mediaDir: string, texts: string[]): Promise<void> {
+  try {
+    const files = filesNamedIn(texts);
+    const kept = await idsStillNamed(db, [...files.keys()]);
+    const doomed = [...files].filter(([id]) => !kept.has(id)).flatMap(([, paths]) => [...paths]);
+    await Promise.all(
+      doomed.map((path) =>
+        unlink(join(mediaDir, path)).catch((err: NodeJS.ErrnoException) => {
+          // A variant that was never made (mobile- of a narrow panorama) is not a failure.
+          if (err.code !== 'ENOENT') console.error(`media ${path} of a deleted tour stays: ${err.message}`);
+        }),
+      ),
+    );
+  } catch (err) {
+    console.error('media of a deleted tour stays: the references could not be checked', err);
+  }
+}
