@@ -2,6 +2,7 @@
 const PATHS = {
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0',
   'sign-out': 'M10 4H5v16h5M15 8l4 4-4 4M19 12H9',
+  star: 'M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9Z',
 } as const;
 
 export type IconName = keyof typeof PATHS;
