@@ -8,6 +8,7 @@ import { ContinueChatModal } from './ContinueChatModal';
 import { canJoinVideoChat, currentBrowser } from './browser-support';
 import { applyHostView, shareHostView } from './follow-host';
 import { ParticipantTiles } from './ParticipantTiles';
+import { RoomNotices, useRoomNotices } from './RoomNotices';
 import type { MediaRoom, MediaRoomEvents, RemoteParticipant, RoomBody, RoomState } from './providers/media-provider';
 import { meshProvider } from './providers/mesh-provider';
 import { twilioProvider } from './providers/twilio-provider';
@@ -53,7 +54,7 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
   const [mySid, setMySid] = useState('');
   const [following, setFollowing] = useState(true);
   const [connection, setConnection] = useState<RoomState>('connecting');
-  const [notices, setNotices] = useState<string[]>([]);
+  const [notices, notify] = useRoomNotices();
   const [changeRequest, setChangeRequest] = useState<string | null>(null);
   const [muted, setMuted] = useState(false);
   const [cameraOff, setCameraOff] = useState(false);
@@ -68,7 +69,6 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
   participantsRef.current = participants;
   const sceneId = panorama.getView()?.sceneId;
   const canConnect = supported && !!tour.id && !!sceneId && name.trim().length > 0;
-  const notify = (text: string) => setNotices((list) => [...list.slice(-3), text]);
   const fail = (text: string) => showFailure(toastsId, text);
 
   async function connect() {
@@ -316,11 +316,7 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
           Leave
         </button>
       </div>
-      <ul className="vc-notices" aria-live="polite">
-        {notices.map((text, i) => (
-          <li key={i}>{text}</li>
-        ))}
-      </ul>
+      <RoomNotices notices={notices} />
       {askContinue && (
         <ContinueChatModal
           onConfirm={() => {
