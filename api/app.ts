@@ -50,7 +50,7 @@ export function createApp({ db, config, rootDir, hub = new RoomHub() }: AppDeps)
   api.use(currentUser);
   api.route('/', authRoutes());
   api.route('/', passwordRoutes());
-  api.route('/tours', toursRoutes());
+  api.route('/tours', toursRoutes(hub));
   api.route('/images', imagesRoutes());
   api.route('/', audioRoutes());
   api.route('/', whiteLabelRoutes());

@@ -68,7 +68,7 @@ export class RoomHub {
     const duplicate = [...room.peers.values()].find((peer) => peer.identity === identity);
     if (duplicate) this.kick(duplicate, 53205);
     if (room.peers.size >= this.roomCap) {
-      this.refuse(socket, 53105);
+      this.closeWithError(socket, 53105);
       return undefined;
     }
     this.rooms.set(roomName, room);
@@ -149,6 +149,21 @@ export class RoomHub {
     return this.rooms.get(roomName)?.hostSid ?? null;
   }
 
+  /**
+   * Ends a room for good, as when its tour is deleted: every participant is told 53118 (Room completed) and
+   * disconnected. Nobody is announced as leaving, since nobody stays to hear it.
+   */
+  endRoom(roomName: string): void {
+    const room = this.rooms.get(roomName);
+    if (!room) return;
+    this.rooms.delete(roomName);
+    for (const peer of room.peers.values()) {
+      clearInterval(peer.heartbeat);
+      this.connections -= 1;
+      this.closeWithError(peer.socket, 53118);
+    }
+  }
+
   close(): void {
     for (const room of this.rooms.values()) for (const peer of room.peers.values()) peer.socket.close(1001, 'server shutting down');
   }
@@ -163,12 +178,11 @@ export class RoomHub {
   }
 
   private kick(peer: Peer, code: VideoErrorCode): void {
-    peer.socket.send({ type: 'error', code, message: VIDEO_ERRORS[code] });
-    peer.socket.close(4000 + (code % 1000), VIDEO_ERRORS[code]);
+    this.closeWithError(peer.socket, code);
     this.leave(peer.sid);
   }
 
-  private refuse(socket: PeerSocket, code: VideoErrorCode): void {
+  private closeWithError(socket: PeerSocket, code: VideoErrorCode): void {
     socket.send({ type: 'error', code, message: VIDEO_ERRORS[code] });
     socket.close(4000 + (code % 1000), VIDEO_ERRORS[code]);
   }

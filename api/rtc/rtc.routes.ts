@@ -43,6 +43,8 @@ export function rtcRoutes(hub: RoomHub): Hono<AppEnv> {
               return socket.close(4000 + (grant.error % 1000), VIDEO_ERRORS[grant.error]);
             }
             sid = hub.join(socket, grant.identity, grant.room, frame.timeout);
+            // A tour deleted while this hello was being checked has ended its room before this join: end it again.
+            if (sid && !(await roomExists(c.var.db, grant.room))) hub.endRoom(grant.room);
             return;
           }
           if (!sid) return socket.send({ type: 'bad', reason: 'say hello first', code: 53004 });

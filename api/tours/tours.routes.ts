@@ -6,6 +6,7 @@ import { requireUser } from '../auth/current-user';
 import { hashPassword } from '../auth/password-hash';
 import { ApiError, parseOr422, readJson } from '../errors';
 import { removeUnreferencedFiles } from '../media/unreferenced-files';
+import type { RoomHub } from '../rtc/room-hub';
 import { MESSAGES } from '../schema/errors';
 import { pageQuerySchema, unlockEmailSchema } from '../schema/requests';
 import { DEMO_SHORT_ID, findTourProblems, tourInputSchema, type Tour } from '../schema/tour';
@@ -36,7 +37,8 @@ function noStoreUnlessPublic(c: Context<AppEnv>, tour: Tour): void {
   c.header('Cache-Control', tour.privacy === 'Public' ? 'no-cache' : 'private, no-store');
 }
 
-export function toursRoutes(): Hono<AppEnv> {
+/** `hub` holds the tours' live video rooms, which end with their tour. */
+export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
@@ -110,6 +112,7 @@ export function toursRoutes(): Hono<AppEnv> {
       const deleted = await trx.deleteFrom('tour').where('id', '=', tourId).returning('data').executeTakeFirst();
       return deleted ? [deleted.data, ...plans.flatMap((plan) => [plan.url, plan.thumb_url])] : [];
     });
+    hub.endRoom(String(tourId));
     await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), named);
     return c.json({ ok: true });
   });

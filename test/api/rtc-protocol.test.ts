@@ -10,7 +10,8 @@ import { tourInputSchema } from '../../api/schema/tour';
 import type { ServerFrame } from '../../api/schema/video';
 import { insertTour } from '../../api/tours/tour.repository';
 import { mintMeshToken, mintTwilioToken } from '../../api/video/video-token';
-import { createTestApp } from './support/test-app';
+import { createTestApp, type TestApp } from './support/test-app';
+import { signUp } from './support/users';
 
 const SECRET = 'test-secret';
 let server: ServerType | undefined;
@@ -18,6 +19,8 @@ const sockets: WebSocket[] = [];
 /** The room of the one tour each test's database holds. */
 let ROOM = '';
 let db: Db;
+/** The app behind the WebSocket, for HTTP calls beside it. */
+let t: TestApp;
 
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.terminate();
@@ -27,12 +30,12 @@ afterEach(async () => {
 
 /** The real app and WebSocket upgrade on a loopback port, with one tour (whose room is ROOM). */
 async function start(hub = new RoomHub()): Promise<string> {
-  const t = await createTestApp({ JWT_SECRET: SECRET });
-  db = t.db;
-  ROOM = String((await insertTour(t.db, { shortId: 'rtc-tour', userId: null, type: 'paid', input: tourInputSchema.parse({}) })).id);
-  const withHub = createApp({ db: t.db, config: t.config, rootDir: '.', hub });
+  const base = await createTestApp({ JWT_SECRET: SECRET });
+  db = base.db;
+  ROOM = String((await insertTour(db, { shortId: 'rtc-tour', userId: null, type: 'paid', input: tourInputSchema.parse({}) })).id);
+  t = { ...base, app: createApp({ db, config: base.config, rootDir: '.', hub }) };
   return new Promise((resolve) => {
-    server = serve({ fetch: withHub.fetch, port: 0, hostname: '127.0.0.1', websocket: { server: new WebSocketServer({ noServer: true }) } }, (info) => resolve(`ws://127.0.0.1:${info.port}/api/rtc`));
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', websocket: { server: new WebSocketServer({ noServer: true }) } }, (info) => resolve(`ws://127.0.0.1:${info.port}/api/rtc`));
   });
 }
 
@@ -167,6 +170,22 @@ describe('the /api/rtc control plane', () => {
     // Ann's connection drops and she reconnects with the token she holds.
     ann.socket.close();
     expect(await refusal(url, token)).toBe(53106);
+  });
+
+  it('ends a live room with 53118 (Room completed) when its tour is deleted, then refuses joins to it with 53106', async () => {
+    const url = await start();
+    const owner = await signUp(t);
+    await db.updateTable('tour').set({ user_id: owner.id }).where('id', '=', Number(ROOM)).execute();
+    const [ann, bob] = [await connect(url, 'Ann::1'), await connect(url, 'Bob::2')];
+    await ann.next('welcome');
+    await bob.next('welcome');
+    expect((await t.app.request('/api/tours/rtc-tour', { method: 'DELETE', headers: owner.auth })).status).toBe(200);
+    for (const client of [ann, bob]) {
+      expect(await client.next('error')).toEqual({ type: 'error', code: 53118, message: 'Room completed' });
+      await expect.poll(() => client.closed).toEqual({ code: 4118, reason: 'Room completed' });
+      expect(client.frames.filter((frame) => frame.type === 'left')).toEqual([]);
+    }
+    expect(await refusal(url, await mintMeshToken({ identity: 'Cat::3', room: ROOM }, SECRET))).toBe(53106);
   });
 
   it('elects the first claimant host, relays a change request to the host alone, hands over, and clears the host on leave', async () => {
