@@ -15,7 +15,6 @@ import { twilioProvider } from './providers/twilio-provider';
 import { showFailure, VideoToasts } from './VideoToasts';
 
 export const CAMERA_ERROR = 'Something went wrong. Please make sure that the application has access to the camera.';
-export const CONNECT_ERROR = 'Something went wrong. Please try connecting again.';
 export const UNSUPPORTED_BROWSER = 'This browser cannot join the video chat. Please open the tour in a recent Chrome, Edge, Firefox or Safari.';
 
 /** SPEC.md §5: at least 640×360, ideally 1280×720, with sound. */
@@ -89,9 +88,10 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
       apiPost<{ token: string }>('/mesh/video-token', { identity, room }),
       provider === 'twilio' ? apiPost<{ token: string }>('/twilio/video-token', { identity, room }) : undefined,
     ]);
+    // SPEC.md §4/§8: a failed token request (the config only says which tokens to ask for) is silent apart from
+    // clearing state: the visitor is back in the lobby and may connect again.
     if (!config.ok || !control.ok || (media && !media.ok)) {
       local.getTracks().forEach((track) => track.stop());
-      fail(CONNECT_ERROR);
       return setPhase('lobby');
     }
     void apiGet(`/tours/${encodeURIComponent(tour.shortId)}/joinChat`);

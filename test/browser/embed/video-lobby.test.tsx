@@ -60,6 +60,37 @@ describe('video chat lobby', () => {
     expect(host.querySelector('.vc-unsupported')).to.equal(null);
   });
 
+  it('a failed token request is silent (SPEC.md §8): no toast, the camera is let go and Connect is offered again', async () => {
+    // The real API refuses the token: the fixture tour (id 12) is not in its database, so its room does not exist.
+    const realGetUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    const granted: MediaStream[] = [];
+    replace(navigator.mediaDevices, 'getUserMedia', async (constraints: MediaStreamConstraints) => {
+      const stream = await realGetUserMedia(constraints);
+      granted.push(stream);
+      return stream;
+    });
+    const tokenStatuses: number[] = [];
+    const realFetch = window.fetch;
+    window.fetch = async (...args) => {
+      const response = await realFetch(...args);
+      if (String(args[0]).endsWith('/video-token')) tokenStatuses.push(response.status);
+      return response;
+    };
+    restores.push(() => (window.fetch = realFetch));
+    const activeChanges: boolean[] = [];
+    const host = renderLobby(activeChanges);
+    const connect = await until(() => connectButton(host), 'the Connect button');
+    connect.click();
+    await until(() => tokenStatuses.length > 0 && !connect.disabled, 'back in the lobby after the token request');
+    expect(tokenStatuses).to.deep.equal([404]);
+    expect(granted[0].getTracks().map((track) => track.readyState)).to.deep.equal(['ended', 'ended']);
+    // A toast would be drawn in the frame it was raised in; give the container two more to be sure.
+    for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+    expect([...host.querySelectorAll('.Toastify__toast')].map((toast) => toast.textContent)).to.deep.equal([]);
+    expect(host.querySelectorAll('.vc-lobby').length).to.equal(1);
+    expect(activeChanges).to.deep.equal([]);
+  });
+
   // This Chromium grants its fake camera to everyone; a visitor refusing it is played by getUserMedia rejecting.
   it('a refused camera: the camera toast of SPEC.md §8 stays on show and the visitor stays in the lobby', async () => {
     replace(navigator.mediaDevices, 'getUserMedia', () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')));
