@@ -8,8 +8,8 @@ import { TAP_SLOP_PX } from '../../embed/panorama/activate';
 import { Panorama, type PanoramaHandle } from '../../embed/panorama/Panorama';
 import { sceneHotspots } from '../../embed/panorama/scene-config';
 import viewerCss from '../../embed/styles/viewer.css';
-import { renderEditableHotspot, renderEditableInfospot } from '../features/editor/editable-spots';
-import { moveSpot, placeHotspot, placeInfospot, removeSpot, setInitialView, updateHotspot, updateInfospot } from '../features/editor/tour-edits';
+import { renderEditableHotspot, renderEditableInfospot, type SpotHandlers } from '../features/editor/editable-spots';
+import { moveSpot, nudgeSpot, placeHotspot, placeInfospot, removeSpot, setInitialView, spotDirection, updateHotspot, updateInfospot } from '../features/editor/tour-edits';
 import { ConfirmModal } from './ConfirmModal';
 import { HotspotForm } from './HotspotForm';
 import { InfospotForm } from './InfospotForm';
@@ -60,6 +60,8 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
   const added = useRef(new Map<string, string[]>());
   const lastView = useRef<{ yaw: number; pitch: number; hfov: number } | undefined>(undefined);
   const [editing, setEditing] = useState<Editing | null>(null);
+  /** Where the last arrow key moved a spot, for screen readers. */
+  const [nudged, setNudged] = useState('');
   const chooser = useRef<HTMLDivElement>(null);
   // A rebuilt viewer starts where the owner was looking, not at the scene's initial view.
   const sceneOnly = useSceneOnlyTour(tour, () => (lastView.current = handle.current?.getView()));
@@ -100,11 +102,22 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
   useEffect(() => {
     const viewer = handle.current?.viewer;
     if (!viewer || !image || loadedScene !== sceneId || viewer.getScene() !== sceneId) return;
+    // A spot moved by the arrow keys is drawn again: the keyboard stays on it.
+    const focused = shadow!.activeElement?.closest<HTMLElement>('[data-spot-id]')?.dataset.spotId;
     for (const id of added.current.get(sceneId) ?? []) viewer.removeHotSpot(id, sceneId);
-    const handlers = (spotId: string, edit: () => void) => ({
+    const handlers = (spotId: string, edit: () => void): SpotHandlers => ({
+      spotId,
       viewer,
       onEdit: edit,
-      onMove: (at: YawPitch) => latest.current.onChange(moveSpot(latest.current.tour, sceneId, spotId, at)),
+      onMove: (at) => latest.current.onChange(moveSpot(latest.current.tour, sceneId, spotId, at)),
+      onNudge: (by) => {
+        const next = nudgeSpot(latest.current.tour, sceneId, spotId, by);
+        // A held arrow key repeats, maybe before React renders again: the next press builds on this one.
+        latest.current.tour = next;
+        latest.current.onChange(next);
+        const at = spotDirection(next, sceneId, spotId)!;
+        setNudged(`Moved to yaw ${Math.round(at.yaw)}°, pitch ${Math.round(at.pitch)}°.`);
+      },
     });
     const spots = sceneHotspots(image, {
       renderHotspot: (div, hotspot) => renderEditableHotspot(div, hotspot, handlers(hotspot.id, () => setEditing({ kind: 'hotspot', at: coordsToYawPitch(hotspot.coords), hotspot }))),
@@ -115,6 +128,7 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
       sceneId,
       spots.map((spot) => spot.id!),
     );
+    if (focused) shadow!.querySelector<HTMLElement>(`[data-spot-id="${CSS.escape(focused)}"] button`)?.focus();
   }, [loadedScene, sceneId, image?.hotspots, image?.infospots]);
 
   // The panorama clips what overflows it: a menu opened near an edge moves inside.
@@ -164,6 +178,9 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
                 setLoadedScene(null);
               }}
             />
+            <p className="tv-sr-only" role="status">
+              {nudged}
+            </p>
           </>,
           shadow,
         )}
@@ -192,7 +209,7 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
           Set initial view
         </button>
       </div>
-      <p className="ad-pano__hint">Click in the panorama to add a hotspot or an infospot; drag one to move it, click it to edit.</p>
+      <p className="ad-pano__hint">Click in the panorama to add a hotspot or an infospot; drag one (or use the arrow keys) to move it, click it to edit.</p>
       {editing?.kind === 'choose' && (
         <div ref={chooser} className="ad-chooser" role="menu" aria-label="Add here" style={{ left: editing.x, top: editing.y }} onKeyDown={(event) => event.key === 'Escape' && setEditing(null)}>
           <button type="button" role="menuitem" autoFocus onClick={() => setEditing({ kind: 'hotspot', at: editing.at })} disabled={tour.images.length < 2} title={tour.images.length < 2 ? 'Add another scene to link to' : undefined}>

@@ -5,11 +5,25 @@ import { onActivate, TAP_SLOP_PX } from '../../../embed/panorama/activate';
 import { renderSceneHotspot } from '../../../embed/panorama/hotspot-element';
 
 export interface SpotHandlers {
+  /** The spot's id, kept on its element so the editor can give focus back to it once it is drawn again. */
+  spotId: string;
   /** The viewer the spot is drawn in; it turns a drop position into a direction. */
   viewer: PannellumViewer;
   onEdit: () => void;
   onMove: (at: YawPitch) => void;
+  /** An arrow key turns the spot by this many degrees. */
+  onNudge: (by: YawPitch) => void;
 }
+
+/** Degrees an arrow key turns a spot; with Shift, NUDGE_BIG_DEG. */
+export const NUDGE_DEG = 1;
+export const NUDGE_BIG_DEG = 10;
+const ARROWS: Record<string, YawPitch> = {
+  ArrowLeft: { yaw: -1, pitch: 0 },
+  ArrowRight: { yaw: 1, pitch: 0 },
+  ArrowUp: { yaw: 0, pitch: 1 },
+  ArrowDown: { yaw: 0, pitch: -1 },
+};
 
 /**
  * Dragging a spot moves its element with the pointer and reports the direction under the drop. The element's
@@ -49,11 +63,34 @@ function draggable(anchor: HTMLElement, { viewer, onMove }: SpotHandlers): void 
   );
 }
 
-/** A scene link as the viewer draws it, which the owner taps to edit and drags to move. */
+/** A focused spot moves with the arrow keys, as a drag would move it. */
+function nudgeable(anchor: HTMLElement, { onNudge }: SpotHandlers): void {
+  anchor.querySelector('button')!.setAttribute('aria-keyshortcuts', Object.keys(ARROWS).join(' '));
+  anchor.addEventListener('keydown', (event) => {
+    // pannellum zooms in while Shift is down and turns the view on the arrow keys that reach its container: on a
+    // spot they move the spot instead (Shift for a bigger step).
+    if (event.key === 'Shift') event.stopPropagation();
+    const arrow = ARROWS[event.key];
+    if (!arrow) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const step = event.shiftKey ? NUDGE_BIG_DEG : NUDGE_DEG;
+    onNudge({ yaw: arrow.yaw * step, pitch: arrow.pitch * step });
+  });
+}
+
+/** What every editable spot can do besides opening its form: be dragged or moved by keys, and be found again. */
+function movable(anchor: HTMLDivElement, handlers: SpotHandlers): void {
+  anchor.dataset.spotId = handlers.spotId;
+  draggable(anchor, handlers);
+  nudgeable(anchor, handlers);
+}
+
+/** A scene link as the viewer draws it, which the owner taps to edit and drags (or arrow keys) to move. */
 export function renderEditableHotspot(anchor: HTMLDivElement, hotspot: Hotspot, handlers: SpotHandlers): void {
   renderSceneHotspot(anchor, hotspot, handlers.onEdit);
   anchor.querySelector('button')!.setAttribute('aria-label', `Edit hotspot to ${hotspot.image.title || 'a scene'}`);
-  draggable(anchor, handlers);
+  movable(anchor, handlers);
 }
 
 /** An info spot; in the editor every type opens its form (the viewer would open links and show short text). */
@@ -66,5 +103,5 @@ export function renderEditableInfospot(anchor: HTMLDivElement, spot: Infospot, h
   button.textContent = 'i';
   onActivate(button, handlers.onEdit);
   anchor.append(button);
-  draggable(anchor, handlers);
+  movable(anchor, handlers);
 }

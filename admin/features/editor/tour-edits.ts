@@ -1,4 +1,4 @@
-import { yawPitchToCoords, type YawPitch } from '../../../api/schema/coords';
+import { coordsToYawPitch, yawPitchToCoords, type YawPitch } from '../../../api/schema/coords';
 import { DEFAULT_INFO_STYLE, normaliseHyperlink, titleFromFileName, type Hotspot, type Image, type Infospot, type TourInput } from '../../../api/schema/tour';
 
 /**
@@ -90,9 +90,9 @@ function withScene<T extends Scenes>(tour: T, sceneId: string, edit: (image: Ima
   return { ...tour, images: tour.images.map((image) => (image.id === sceneId ? edit(image) : image)) };
 }
 
-/** Yaw kept within -180..180, the range pannellum reports. */
+/** Yaw kept within (-180, 180], the range pannellum reports. */
 function wrapYaw(yaw: number): number {
-  return ((((yaw + 180) % 360) + 360) % 360) - 180;
+  return 180 - ((((180 - yaw) % 360) + 360) % 360);
 }
 
 /**
@@ -146,6 +146,20 @@ export function moveSpot<T extends Scenes>(tour: T, sceneId: string, spotId: str
     hotspots: image.hotspots.map((hotspot) => (hotspot.id === spotId ? { ...hotspot, coords } : hotspot)),
     infospots: image.infospots.map((spot) => (spot.id === spotId ? { ...spot, coords } : spot)),
   }));
+}
+
+/** The direction of a hotspot or an infospot of a scene. */
+export function spotDirection(tour: Scenes, sceneId: string, spotId: string): YawPitch | undefined {
+  const image = tour.images.find((candidate) => candidate.id === sceneId);
+  const spot = image && [...image.hotspots, ...image.infospots].find((candidate) => candidate.id === spotId);
+  return spot && coordsToYawPitch(spot.coords);
+}
+
+/** Turns a spot by some degrees (the keyboard's move): the pitch stops at the poles, the yaw goes round. */
+export function nudgeSpot<T extends Scenes>(tour: T, sceneId: string, spotId: string, by: YawPitch): T {
+  const at = spotDirection(tour, sceneId, spotId);
+  if (!at) return tour;
+  return moveSpot(tour, sceneId, spotId, { yaw: wrapYaw(at.yaw + by.yaw), pitch: Math.max(-90, Math.min(90, at.pitch + by.pitch)) });
 }
 
 export function removeSpot<T extends Scenes>(tour: T, sceneId: string, spotId: string): T {

@@ -1,9 +1,10 @@
-import { sendMouse } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import { useState } from 'react';
 import { coordsToYawPitch, yawPitchToCoords } from '../../../api/schema/coords';
 import { imageSchema, type Tour } from '../../../api/schema/tour';
 import adminCss from '../../../admin/styles/admin.css';
+import { NUDGE_BIG_DEG, NUDGE_DEG } from '../../../admin/features/editor/editable-spots';
 import { EditorPanorama } from '../../../admin/pages/EditorPanorama';
 import { apiTour, panoramaDataUrl } from '../embed/support/fixtures';
 import { chooseFiles, panoramaFile, signedInOwner } from './support/real-owner';
@@ -14,6 +15,10 @@ const QUARTER_RIGHT_YAW = (Math.atan(0.5) * 180) / Math.PI;
 
 let tour: Tour;
 let host: HTMLElement;
+
+/** A link from the hall to the kitchen, straight ahead. */
+const hallToKitchen = { id: 'h1', image: { id: 'kitchen', url: '', thumbUrl: '', hotspotUrl: '', title: 'Kitchen' }, style: 2 as const, customImageUrl: '', rotation: 0, coords: yawPitchToCoords({ yaw: 0, pitch: 0 }) };
+const savedAt = () => coordsToYawPitch(tour.images[0].hotspots[0].coords);
 
 function Harness({ initial }: { initial: Tour }) {
   const [current, setCurrent] = useState(initial);
@@ -136,8 +141,7 @@ describe('<EditorPanorama>', () => {
   });
 
   it('drags a hotspot to a new direction, then edits and deletes it', async () => {
-    const existing = { id: 'h1', image: { id: 'kitchen', url: '', thumbUrl: '', hotspotUrl: '', title: 'Kitchen' }, style: 2 as const, customImageUrl: '', rotation: 0, coords: yawPitchToCoords({ yaw: 0, pitch: 0 }) };
-    const shadow = await show(sceneTour([existing]));
+    const shadow = await show(sceneTour([hallToKitchen]));
     await until(() => shadow.querySelector('[aria-label="Edit hotspot to Kitchen"]'), 'the hotspot');
     await drag(point(shadow, 0.5, 0.5), point(shadow, 0.75, 0.5));
     await until(() => coordsToYawPitch(tour.images[0].hotspots[0].coords).yaw > 1, 'the move');
@@ -161,6 +165,40 @@ describe('<EditorPanorama>', () => {
     (await button('Yes')).click();
     await until(() => tour.images[0].hotspots.length === 0, 'the deletion');
     await until(() => !shadow.querySelector('.tv-hotspot'), 'the hotspot gone from the panorama');
+  });
+
+  it('moves a focused spot with the arrow keys, 1° a press and 10° with Shift, telling screen readers where it is', async () => {
+    const shadow = await show(sceneTour([hallToKitchen]));
+    const spot = () => shadow.querySelector<HTMLButtonElement>('[aria-label="Edit hotspot to Kitchen"]');
+    (await until(spot, 'the hotspot')).focus();
+    const press = async (key: string, yaw: number, pitch: number) => {
+      await sendKeys({ press: key });
+      await until(() => Math.abs(savedAt().yaw - yaw) < 1e-6 && Math.abs(savedAt().pitch - pitch) < 1e-6, `${key} to yaw ${yaw}, pitch ${pitch}`);
+      await until(() => shadow.activeElement === spot(), `the keyboard still on the spot after ${key}`);
+    };
+    await press('ArrowRight', NUDGE_DEG, 0);
+    await press('ArrowRight', 2 * NUDGE_DEG, 0);
+    // Held the way a person holds it, a while before and after the arrow.
+    await sendKeys({ down: 'Shift' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await press('ArrowRight', 2 * NUDGE_DEG + NUDGE_BIG_DEG, 0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sendKeys({ up: 'Shift' });
+    expect(shadow.querySelector('[role="status"]')!.textContent).to.equal('Moved to yaw 12°, pitch 0°.');
+    // The keys moved the spot, not the view: it is drawn where yaw 12° is seen from straight ahead.
+    const view = shadow.querySelector('.tv-panorama')!.getBoundingClientRect();
+    const drawnX = () => {
+      const box = spot()!.getBoundingClientRect();
+      return box.left + box.width / 2;
+    };
+    const expectedX = view.left + (view.width / 2) * (1 + Math.tan((12 * Math.PI) / 180));
+    // Nor did Shift zoom the view in (pannellum zooms while it is down), which would draw the spot further right.
+    await until(() => Math.abs(drawnX() - expectedX) < 2, 'the spot drawn at yaw 12° of a 90° view');
+    await press('ArrowUp', 12, NUDGE_DEG);
+    await press('Shift+ArrowDown', 12, NUDGE_DEG - NUDGE_BIG_DEG);
+    await press('ArrowLeft', 12 - NUDGE_DEG, NUDGE_DEG - NUDGE_BIG_DEG);
+    expect(shadow.querySelector('[role="status"]')!.textContent).to.equal('Moved to yaw 11°, pitch -9°.');
+    expect(host.querySelector('[role="dialog"], [role="menu"]'), 'the keys open nothing').to.equal(null);
   });
 
   it('adds a link infospot: an address is required and gets http:// without a scheme', async () => {

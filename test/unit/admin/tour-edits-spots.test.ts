@@ -3,10 +3,12 @@ import { coordsToYawPitch } from '../../../api/schema/coords';
 import { imageSchema, tourInputSchema } from '../../../api/schema/tour';
 import {
   moveSpot,
+  nudgeSpot,
   placeHotspot,
   placeInfospot,
   removeSpot,
   setInitialView,
+  spotDirection,
   updateHotspot,
   updateInfospot,
   type HotspotFields,
@@ -84,6 +86,24 @@ describe('moving spots and the initial view', () => {
     expect(coordsToYawPitch(moved.images[0].hotspots[0].coords).pitch).toBeCloseTo(-30, 6);
     expect(coordsToYawPitch(moved.images[0].infospots[0].coords).yaw).toBeCloseTo(-45, 6);
     expect(removeSpot(moved, 'a', 'i1').images[0]).toMatchObject({ infospots: [], hotspots: [{ id: 'h1' }] });
+  });
+
+  it('turns a spot by some degrees from the keyboard: the pitch stops at ±90, the yaw goes round within (-180, 180]', () => {
+    let tour = placeHotspot(tourOf('a', 'b'), 'a', toB, { yaw: 175, pitch: 85 }, false, 'h1');
+    tour = placeInfospot(tour, 'a', { dataType: 'shrt', data: { previewText: 'Hi', url: '', htmlContent: '' } }, { yaw: -175, pitch: -85 }, 'i1');
+    const up = nudgeSpot(tour, 'a', 'h1', { yaw: 10, pitch: 10 });
+    expect(spotDirection(up, 'a', 'h1')!.yaw).toBeCloseTo(-175, 6);
+    expect(spotDirection(up, 'a', 'h1')!.pitch).toBeCloseTo(90, 6);
+    expect(up.images[0].infospots[0].coords).toEqual(tour.images[0].infospots[0].coords);
+    const down = nudgeSpot(tour, 'a', 'i1', { yaw: -5, pitch: -10 });
+    expect(spotDirection(down, 'a', 'i1')!.yaw).toBeCloseTo(180, 6);
+    expect(spotDirection(down, 'a', 'i1')!.pitch).toBeCloseTo(-90, 6);
+    // Off the pole again, the spot still faces the way it did.
+    const back = nudgeSpot(nudgeSpot(up, 'a', 'h1', { yaw: 0, pitch: -1 }), 'a', 'h1', { yaw: 1, pitch: 0 });
+    expect(spotDirection(back, 'a', 'h1')!.yaw).toBeCloseTo(-174, 6);
+    expect(spotDirection(back, 'a', 'h1')!.pitch).toBeCloseTo(89, 6);
+    expect(valid(back)).toBe(true);
+    expect(nudgeSpot(tour, 'a', 'missing', { yaw: 1, pitch: 0 })).toBe(tour);
   });
 
   it('stores the current view as the initial view, the field of view kept within the schema’s 10–140', () => {
