@@ -9,17 +9,18 @@ import type { Database } from '../db/tables';
  * joined to the media folder, so no reference, however written, reaches a file outside it.
  */
 const MEDIA_REFERENCE = /\/(tours|assets|audio)\/(?:thumb-|hotspot-|mobile-)?([0-9a-f]{32})\.([a-z0-9]{2,4})\b/g;
-const PANORAMA_VARIANTS = ['', 'thumb-', 'hotspot-', 'mobile-'];
+/** A panorama's files beside the one a row names; social/ holds the share-picture crop (tours/social-image.ts). */
+const PANORAMA_FILES = ['tours/', 'tours/thumb-', 'tours/hotspot-', 'tours/mobile-', 'social/'];
 /** SQLite parses `a OR b OR …` as a tree at most 1000 deep. */
 const IDS_PER_QUERY = 200;
 
-/** The files named in `texts`, keyed by their random id; a panorama brings all its variants, named or not. */
+/** The files named in `texts`, keyed by their random id; a panorama brings all its files, named or not. */
 function filesNamedIn(texts: string[]): Map<string, Set<string>> {
   const files = new Map<string, Set<string>>();
   for (const text of texts) {
     for (const [, folder, id, ext] of text.matchAll(MEDIA_REFERENCE)) {
       const paths = files.get(id) ?? new Set<string>();
-      for (const prefix of folder === 'tours' ? PANORAMA_VARIANTS : ['']) paths.add(join(folder, `${prefix}${id}.${ext}`));
+      for (const prefix of folder === 'tours' ? PANORAMA_FILES : [`${folder}/`]) paths.add(`${prefix}${id}.${ext}`);
       files.set(id, paths);
     }
   }
@@ -69,7 +70,7 @@ export async function removeUnreferencedFiles(db: Db, mediaDir: string, texts: s
     await Promise.all(
       doomed.map((path) =>
         unlink(join(mediaDir, path)).catch((err: NodeJS.ErrnoException) => {
-          // A variant that was never made (mobile- of a narrow panorama) is not a failure.
+          // A file that was never made (mobile- of a narrow panorama, a crop nobody asked for) is not a failure.
           if (err.code !== 'ENOENT') console.error(`media ${path} of a deleted tour stays: ${err.message}`);
         }),
       ),

@@ -61,7 +61,8 @@ async function deleteTour(tour: TourRef): Promise<void> {
 
 /**
  * A tour with all the media a tour can own, uploaded the way the admin does: a wide panorama (with its
- * phone-sized variant) and a narrow one, a floor plan, and a logo and an ambience sound kept out of the library.
+ * phone-sized variant and the share picture cut from it) and a narrow one, a floor plan, and a logo and an
+ * ambience sound kept out of the library.
  * Answers the tour and the files that are its alone.
  */
 async function furnishedTour(): Promise<{ tour: TourRef; files: string[] }> {
@@ -81,9 +82,11 @@ async function furnishedTour(): Promise<{ tour: TourRef; files: string[] }> {
   rmSync(join(t.config.dataDir, logo.thumbUrl));
   const sound = await (await upload(`/api/tours/${tour.shortId}/audio`, 'audio', TINY_MP3)).json();
   await save(tour, { images: scenes, logo: logo.url, config: { ambience: { name: sound.name, audio: sound.url } } });
+  expect((await t.app.request(`/api/tours/${tour.shortId}/meta/center.jpg`, { headers: owner.auth })).status).toBe(200);
   const files = storedFiles().filter((file) => !before.includes(file));
-  // The panoramas and the plan with thumb- and hotspot- (the wide panorama with mobile- too), the logo, the sound.
-  expect(files).toHaveLength(12);
+  // The panoramas and the plan with thumb- and hotspot- (the wide panorama with mobile- and its share crop too), the logo, the sound.
+  expect(files).toHaveLength(13);
+  expect(files.filter((file) => file.startsWith('social/'))).toHaveLength(1);
   return { tour, files };
 }
 
