@@ -60,6 +60,8 @@ export class ControlSocket {
         this.heartbeat = setInterval(() => this.write({ type: 'heartbeat' }), Math.max(frame.negotiatedTimeout / 2, frame.negotiatedTimeout - 200));
         this.setState('connected');
       }
+      // The server's errors are final (a refused token, a full room, a room completed because its tour was
+      // deleted): a reconnection would only be refused again, so none is tried.
       if (frame.type === 'error') {
         this.closedByUs = true;
         this.setState('disconnected', { code: frame.code, message: frame.message });
