@@ -26,22 +26,19 @@ type Editing =
   | { kind: 'delete'; spotId: string; what: string };
 
 /**
- * The tour as the editor's pannellum sees it: scenes without their spots (those are added one scene at a time
- * so an edit never rebuilds the viewer) and no auto-rotation. It changes only when scenes or initial views do.
+ * The tour as the editor's pannellum sees it: only the shown scene, without its spots (the editor adds those, so
+ * an edit never rebuilds the viewer) and without auto-rotation. It changes only when another scene is shown or
+ * the shown scene's picture changes: adding scenes or setting an initial view keeps the viewer and the owner's view.
  */
-function useSceneOnlyTour(tour: Tour, beforeRebuild: () => void): Tour {
-  const key = JSON.stringify(tour.images.map((image) => [image.id, image.url, image.mobileUrl, image.isNotEquirect, image.cameraPosition, image.cameraZoom]));
-  const latest = useRef(tour);
-  latest.current = tour;
-  return useMemo(() => {
-    beforeRebuild();
-    const current = latest.current;
-    return { ...current, config: { ...current.config, autoRotate: false }, images: current.images.map((image) => ({ ...image, hotspots: [], infospots: [] })) };
-  }, [key]);
+function useShownSceneTour(tour: Tour, sceneId: string): Tour {
+  const shown = tour.images.find((image) => image.id === sceneId)!;
+  const key = JSON.stringify([shown.id, shown.url, shown.mobileUrl, shown.isNotEquirect]);
+  return useMemo(() => ({ ...tour, config: { ...tour.config, autoRotate: false }, images: [{ ...shown, hotspots: [], infospots: [] }] }), [key]);
 }
 
 export interface EditorPanoramaProps {
   tour: Tour;
+  /** One of the tour's scenes. */
   sceneId: string;
   onChange: (next: Tour) => void;
 }
@@ -56,15 +53,13 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
   const [shadow, setShadow] = useState<ShadowRoot | null>(null);
   const handle = useRef<PanoramaHandle | null>(null);
   const [loadedScene, setLoadedScene] = useState<string | null>(null);
-  /** The spot ids this component added to each scene of the current pannellum build. */
-  const added = useRef(new Map<string, string[]>());
-  const lastView = useRef<{ yaw: number; pitch: number; hfov: number } | undefined>(undefined);
+  /** The spot ids this component added to the current pannellum build. */
+  const added = useRef<string[]>([]);
   const [editing, setEditing] = useState<Editing | null>(null);
   /** Where the last arrow key moved a spot, for screen readers. */
   const [nudged, setNudged] = useState('');
   const chooser = useRef<HTMLDivElement>(null);
-  // A rebuilt viewer starts where the owner was looking, not at the scene's initial view.
-  const sceneOnly = useSceneOnlyTour(tour, () => (lastView.current = handle.current?.getView()));
+  const shownOnly = useShownSceneTour(tour, sceneId);
   const image = tour.images.find((candidate) => candidate.id === sceneId);
   const latest = useRef({ tour, onChange });
   latest.current = { tour, onChange };
@@ -104,7 +99,7 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
     if (!viewer || !image || loadedScene !== sceneId || viewer.getScene() !== sceneId) return;
     // A spot moved by the arrow keys is drawn again: the keyboard stays on it.
     const focused = shadow!.activeElement?.closest<HTMLElement>('[data-spot-id]')?.dataset.spotId;
-    for (const id of added.current.get(sceneId) ?? []) viewer.removeHotSpot(id, sceneId);
+    for (const id of added.current) viewer.removeHotSpot(id, sceneId);
     const handlers = (spotId: string, edit: () => void): SpotHandlers => ({
       spotId,
       viewer,
@@ -124,10 +119,7 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
       renderInfospot: (div, spot) => renderEditableInfospot(div, spot, handlers(spot.id, () => setEditing({ kind: 'infospot', at: coordsToYawPitch(spot.coords), spot }))),
     });
     for (const spot of spots) viewer.addHotSpot(spot, sceneId);
-    added.current.set(
-      sceneId,
-      spots.map((spot) => spot.id!),
-    );
+    added.current = spots.map((spot) => spot.id!);
     if (focused) shadow!.querySelector<HTMLElement>(`[data-spot-id="${CSS.escape(focused)}"] button`)?.focus();
   }, [loadedScene, sceneId, image?.hotspots, image?.infospots]);
 
@@ -164,9 +156,8 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
             <style>{pannellumCss}</style>
             <style>{viewerCss}</style>
             <Panorama
-              tour={sceneOnly}
+              tour={shownOnly}
               sceneId={sceneId}
-              firstView={lastView.current}
               allowLinks={false}
               onSceneChange={() => undefined}
               onSceneLoad={setLoadedScene}
@@ -174,7 +165,7 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
               onInfospot={() => undefined}
               onReady={(ready) => {
                 handle.current = ready;
-                added.current.clear();
+                added.current = [];
                 setLoadedScene(null);
               }}
             />

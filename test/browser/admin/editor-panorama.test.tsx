@@ -5,6 +5,7 @@ import { coordsToYawPitch, yawPitchToCoords } from '../../../api/schema/coords';
 import { imageSchema, type Tour } from '../../../api/schema/tour';
 import adminCss from '../../../admin/styles/admin.css';
 import { NUDGE_BIG_DEG, NUDGE_DEG } from '../../../admin/features/editor/editable-spots';
+import { addScene, moveScene } from '../../../admin/features/editor/tour-edits';
 import { EditorPanorama } from '../../../admin/pages/EditorPanorama';
 import { apiTour, panoramaDataUrl } from '../embed/support/fixtures';
 import { chooseFiles, panoramaFile, signedInOwner } from './support/real-owner';
@@ -14,6 +15,8 @@ import { render, unmountAll, until } from '../embed/support/render';
 const QUARTER_RIGHT_YAW = (Math.atan(0.5) * 180) / Math.PI;
 
 let tour: Tour;
+/** Changes the tour as the rest of the editor would. */
+let setTour: (next: Tour) => void;
 let host: HTMLElement;
 
 /** A link from the hall to the kitchen, straight ahead. */
@@ -23,6 +26,7 @@ const savedAt = () => coordsToYawPitch(tour.images[0].hotspots[0].coords);
 function Harness({ initial }: { initial: Tour }) {
   const [current, setCurrent] = useState(initial);
   tour = current;
+  setTour = setCurrent;
   return (
     <div style={{ width: 640 }}>
       <EditorPanorama tour={current} sceneId={current.images[0].id} onChange={setCurrent} />
@@ -265,5 +269,40 @@ describe('<EditorPanorama>', () => {
     expect(tour.images[0].cameraZoom).to.be.closeTo(80, 0.5);
     expect(tour.images[0].cameraPosition!.yaw).to.be.above(5);
     expect(tour.images[1].cameraPosition).to.equal(null);
+  });
+
+  it('keeps the viewer and the owner’s view when the initial view is set or a scene is added', async () => {
+    const shadow = await show(sceneTour());
+    await drag(point(shadow, 0.6, 0.5), point(shadow, 0.3, 0.5));
+    // pannellum eases the drag out; let it finish before the view is read.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const canvas = shadow.querySelector('canvas');
+    expect(canvas).to.be.instanceOf(HTMLCanvasElement);
+    // The view as Set initial view reads it.
+    const currentView = async () => {
+      const before = tour;
+      (await button('Set initial view')).click();
+      await until(() => tour !== before, 'the initial view set');
+      return { ...tour.images[0].cameraPosition!, hfov: tour.images[0].cameraZoom };
+    };
+    const looked = await currentView();
+    expect(looked.yaw).to.be.above(5);
+    expect(shadow.querySelector('canvas'), 'the same pannellum viewer').to.equal(canvas);
+    setTour(addScene(tour, { fileName: 'Attic.png', url: panoramaDataUrl('#486'), thumbUrl: '', hotspotUrl: '', mobileUrl: '', width: 512, height: 256, size: 1, isNotEquirect: false }));
+    await until(() => tour.images.length === 3, 'the new scene');
+    expect(shadow.querySelector('canvas'), 'the same pannellum viewer').to.equal(canvas);
+    const after = await currentView();
+    expect(after.yaw).to.be.closeTo(looked.yaw, 1e-6);
+    expect(after.pitch).to.be.closeTo(looked.pitch, 1e-6);
+    expect(after.hfov).to.equal(looked.hfov);
+    expect(shadow.querySelector('canvas'), 'the same pannellum viewer').to.equal(canvas);
+
+    // Another scene shown (here: moved first) is another picture: it starts at its own initial view.
+    setTour(moveScene(tour, 2, 0));
+    await until(() => shadow.querySelector('canvas') !== canvas && shadow.querySelector<HTMLElement>('.pnlm-load-box')?.style.display === 'none', 'the attic shown');
+    const attic = await currentView();
+    expect(tour.images[0].title).to.equal('Attic');
+    expect(attic.yaw).to.be.closeTo(0, 1e-6);
+    expect(attic.hfov).to.equal(90);
   });
 });
