@@ -171,6 +171,29 @@ describe('<EditorPanorama>', () => {
     await until(() => !shadow.querySelector('.tv-hotspot'), 'the hotspot gone from the panorama');
   });
 
+  it('moves a spot dragged by a finger (touch pointer events), and a finger tap opens it', async () => {
+    const shadow = await show(sceneTour([hallToKitchen]));
+    const spot = await until(() => shadow.querySelector<HTMLButtonElement>('[aria-label="Edit hotspot to Kitchen"]'), 'the hotspot');
+    // The page would scroll under a finger instead (and the browser cancel its pointer).
+    expect(spot.style.touchAction).to.equal('none');
+    // A finger's pointer stays captured by the element it went down on, so every event goes to the spot.
+    const finger = (target: Element, type: string, [clientX, clientY]: [number, number]) =>
+      target.dispatchEvent(new PointerEvent(type, { pointerType: 'touch', pointerId: 7, isPrimary: true, button: type === 'pointermove' ? -1 : 0, clientX, clientY, bubbles: true, composed: true, cancelable: true }));
+    const [from, to] = [point(shadow, 0.5, 0.5), point(shadow, 0.75, 0.5)];
+    finger(spot, 'pointerdown', from);
+    for (let step = 1; step <= 5; step++) finger(spot, 'pointermove', [from[0] + ((to[0] - from[0]) * step) / 5, from[1]]);
+    finger(spot, 'pointerup', to);
+    await until(() => savedAt().yaw > 1, 'the move');
+    expect(savedAt().yaw).to.be.closeTo(QUARTER_RIGHT_YAW, 0.5);
+    expect(savedAt().pitch).to.be.closeTo(0, 0.5);
+    expect(host.querySelector('[role="dialog"], [role="menu"]'), 'a drag opens nothing').to.equal(null);
+
+    const moved = await until(() => shadow.querySelector<HTMLButtonElement>('[aria-label="Edit hotspot to Kitchen"]'), 'the hotspot drawn again');
+    finger(moved, 'pointerdown', to);
+    finger(moved, 'pointerup', [to[0] + 2, to[1]]);
+    await until(() => host.querySelector('[role="dialog"][aria-label="Edit hotspot"]'), 'the edit form');
+  });
+
   it('moves a focused spot with the arrow keys, 1° a press and 10° with Shift, telling screen readers where it is', async () => {
     const shadow = await show(sceneTour([hallToKitchen]));
     const spot = () => shadow.querySelector<HTMLButtonElement>('[aria-label="Edit hotspot to Kitchen"]');
