@@ -17,13 +17,15 @@ export interface ParticipantTilesProps {
   local: LocalTile;
   /** Everyone else in the room, in joining order. */
   remotes: readonly RemoteTile[];
+  /** Whoever is speaking now, ringed (the provider's dominant speaker); null when nobody is. */
+  speakerSid: string | null;
 }
 
 /**
  * The room's circular video tiles (SPEC.md §2 Video chat): the local participant, at most 3 remote participants
  * (1 on extra-small screens) with a '+N' or '...' bubble, and a toggle that hides the remote ones.
  */
-export function ParticipantTiles({ local, remotes }: ParticipantTilesProps) {
+export function ParticipantTiles({ local, remotes, speakerSid }: ParticipantTilesProps) {
   const [hidden, setHidden] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const width = useViewerWidth(root);
@@ -31,9 +33,10 @@ export function ParticipantTiles({ local, remotes }: ParticipantTilesProps) {
   const px = TILE_PX[size];
   const { shown, overflow, bubble } = remoteTiles(remotes, (remote) => remote.isHost, size, hidden);
   const circle = (side: number) => ({ width: side, height: side });
+  const tileClass = (sid: string, own = '') => `vc-tile${own}${sid === speakerSid ? ' vc-tile--speaking' : ''}`;
   return (
     <div ref={root} className="vc-tiles" data-size={size}>
-      <figure className="vc-tile vc-tile--local" data-sid={local.sid}>
+      <figure className={tileClass(local.sid, ' vc-tile--local')} data-sid={local.sid}>
         {/* Muted: nobody wants to hear themselves. */}
         <video ref={playStream(local.stream)} autoPlay playsInline muted style={circle(px.local)} />
         <figcaption>
@@ -41,7 +44,7 @@ export function ParticipantTiles({ local, remotes }: ParticipantTilesProps) {
         </figcaption>
       </figure>
       {shown.map((remote) => (
-        <figure key={remote.sid} className="vc-tile" data-sid={remote.sid}>
+        <figure key={remote.sid} className={tileClass(remote.sid)} data-sid={remote.sid}>
           <video ref={playStream(remote.stream)} autoPlay playsInline muted style={circle(px.remote)} />
           <figcaption>
             {remote.isHost && <Crown />} {displayName(remote.identity)}{' '}

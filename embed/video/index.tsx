@@ -163,6 +163,7 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
     setPhase('lobby');
     setParticipants([]);
     setHostSid(null);
+    setSpeakerSid(null);
     setMySid('');
     setMuted(false);
     setCameraOff(false);
@@ -265,6 +266,7 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
           audioMuted: participant.audioMuted,
           isHost: participant.sid === hostSid,
         }))}
+        speakerSid={speakerSid}
       />
       <div className="vc-controls" role="toolbar" aria-label="Video chat controls">
         <button

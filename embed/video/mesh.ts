@@ -4,8 +4,24 @@
  */
 export type SignalPayload = { description: RTCSessionDescriptionInit } | { candidate: RTCIceCandidateInit };
 
+/** Running audio totals of one connection at the last level sample. */
+interface AudioTotals {
+  energy: number;
+  duration: number;
+}
+
+interface Peer {
+  pc: RTCPeerConnection;
+  makingOffer: boolean;
+  ignoreOffer: boolean;
+  polite: boolean;
+  /** What the remote participant's audio (heard) and our microphone on this connection (said) had added up to. */
+  heard?: AudioTotals;
+  said?: AudioTotals;
+}
+
 export class MeshPeers {
-  private readonly peers = new Map<string, { pc: RTCPeerConnection; makingOffer: boolean; ignoreOffer: boolean; polite: boolean }>();
+  private readonly peers = new Map<string, Peer>();
 
   constructor(
     private readonly mySid: string,
@@ -18,7 +34,7 @@ export class MeshPeers {
   connect(sid: string): void {
     if (this.peers.has(sid)) return;
     const pc = new RTCPeerConnection({ iceServers: this.iceServers });
-    const peer = { pc, makingOffer: false, ignoreOffer: false, polite: this.mySid < sid };
+    const peer: Peer = { pc, makingOffer: false, ignoreOffer: false, polite: this.mySid < sid };
     this.peers.set(sid, peer);
     for (const track of this.local.getTracks()) pc.addTrack(track, this.local);
     pc.ontrack = ({ streams }) => this.onStream(sid, streams[0] ?? null);
@@ -53,6 +69,35 @@ export class MeshPeers {
         if (!peer.ignoreOffer) throw err;
       });
     }
+  }
+
+  /**
+   * Audio levels by sid since the last call (WebRTC's scale, 0 to 1): each remote participant's as it arrives,
+   * and our own microphone's (under our sid) as it goes out. A level read at one instant would catch a syllable
+   * or the gap between two; the average over the interval comes from the running energy totals.
+   */
+  async audioLevels(): Promise<Map<string, number>> {
+    const levels = new Map<string, number>();
+    await Promise.all(
+      [...this.peers].map(async ([sid, peer]) => {
+        // A connection closed since the list was taken has no stats: it simply has no level in this sample.
+        const stats = await peer.pc.getStats().catch(() => undefined);
+        stats?.forEach((report: { type: string; kind?: string; totalAudioEnergy?: number; totalSamplesDuration?: number }) => {
+          if (report.kind !== 'audio' || report.totalAudioEnergy === undefined || report.totalSamplesDuration === undefined) return;
+          const direction = report.type === 'inbound-rtp' ? 'heard' : report.type === 'media-source' ? 'said' : undefined;
+          if (!direction) return;
+          const now = { energy: report.totalAudioEnergy, duration: report.totalSamplesDuration };
+          const before = peer[direction] ?? { energy: 0, duration: 0 };
+          peer[direction] = now;
+          if (now.duration <= before.duration) return;
+          // The energy totals add up level² × seconds: the root of their mean is the level over the interval.
+          const level = Math.sqrt((now.energy - before.energy) / (now.duration - before.duration));
+          const who = direction === 'heard' ? sid : this.mySid;
+          levels.set(who, Math.max(level, levels.get(who) ?? 0));
+        });
+      }),
+    );
+    return levels;
   }
 
   drop(sid: string): void {

@@ -22,6 +22,7 @@ export class ControlledRoom implements MediaRoom {
   private readonly socket: ControlPlane;
   private readonly plane: MediaPlane;
   private sid = '';
+  private identity = '';
   private readonly roster = new Map<string, RoomParticipant>();
   /** Media by identity: a media plane may hear of a participant before the control plane does. */
   private readonly media = new Map<string, RemoteMedia>();
@@ -48,7 +49,8 @@ export class ControlledRoom implements MediaRoom {
         const participant = this.byIdentity(identity);
         if (participant) this.events.media(participant.sid, media);
       },
-      dominantSpeaker: (identity) => this.events.dominantSpeaker((identity && this.byIdentity(identity)?.sid) || null),
+      // A provider may find that we ourselves are the one speaking (mesh measures our microphone too).
+      dominantSpeaker: (identity) => this.events.dominantSpeaker((identity && (identity === this.identity ? this.sid : this.byIdentity(identity)?.sid)) || null),
       state: (state, error) => {
         this.mediaState = state;
         this.update(error);
@@ -74,6 +76,7 @@ export class ControlledRoom implements MediaRoom {
   private onFrame(frame: ServerFrame): void {
     if (frame.type === 'welcome') {
       this.sid = frame.participant.sid;
+      this.identity = frame.participant.identity;
       this.roster.clear();
       for (const other of frame.participants) this.roster.set(other.sid, other);
       this.plane.welcome?.(frame.participant, frame.participants);

@@ -1,4 +1,5 @@
 import type { RoomParticipant } from '../../../api/schema/video';
+import { nextSpeaker, SPEAKER_SAMPLE_MS, type Speaker } from '../dominant-speaker';
 import { MeshPeers, type SignalPayload } from '../mesh';
 import { ControlledRoom } from './controlled-room';
 import type { MediaPlane, MediaPlaneEvents, MediaProvider } from './media-provider';
@@ -13,6 +14,11 @@ export class MeshMedia implements MediaPlane {
   private readonly streams = new Map<string, MediaStream | null>();
   private readonly muted = new Map<string, boolean>();
   private audioMuted = false;
+  private self: RoomParticipant | null = null;
+  private speaker: Speaker | null = null;
+  private speakerSampling: ReturnType<typeof setInterval> | undefined;
+  /** getStats can take longer than a sampling interval on a busy machine: samples never overlap. */
+  private sampling = false;
 
   constructor(
     private readonly local: MediaStream,
@@ -27,6 +33,7 @@ export class MeshMedia implements MediaPlane {
     this.identities.clear();
     this.streams.clear();
     this.muted.clear();
+    this.self = self;
     this.peers = new MeshPeers(self.sid, this.local, this.iceServers, this.send, (sid, stream) => {
       this.streams.set(sid, stream);
       this.report(sid);
@@ -36,6 +43,7 @@ export class MeshMedia implements MediaPlane {
       this.joined(other);
       this.peers.connect(other.sid);
     }
+    this.speakerSampling ??= setInterval(() => void this.sampleSpeaker(), SPEAKER_SAMPLE_MS);
   }
 
   joined(participant: RoomParticipant): void {
@@ -66,8 +74,31 @@ export class MeshMedia implements MediaPlane {
   }
 
   close(): void {
+    clearInterval(this.speakerSampling);
     this.peers?.close();
     this.peers = null;
+  }
+
+  /** Twilio finds the dominant speaker in its cloud; without one, the loudest of the levels our connections measure is. */
+  private async sampleSpeaker(): Promise<void> {
+    const peers = this.peers;
+    if (!peers || this.sampling) return;
+    this.sampling = true;
+    try {
+      const bySid = await peers.audioLevels();
+      // Closed or started over (a reconnection) while the stats were read: this sample is of connections now gone.
+      if (peers !== this.peers) return;
+      const byIdentity = new Map<string, number>();
+      for (const [sid, level] of bySid) {
+        const identity = sid === this.self?.sid ? this.self.identity : this.identities.get(sid);
+        if (identity) byIdentity.set(identity, level);
+      }
+      const next = nextSpeaker(byIdentity, this.speaker, Date.now());
+      if (next?.id !== this.speaker?.id) this.events.dominantSpeaker(next?.id ?? null);
+      this.speaker = next;
+    } finally {
+      this.sampling = false;
+    }
   }
 
   private report(sid: string): void {

@@ -23,7 +23,7 @@ function cameraStream(colour: string): MediaStream {
 
 const roots: Root[] = [];
 /** The chat renders inside the viewer's shadow root; the viewer element's width decides the tile sizes. */
-function renderInViewer(widthPx: number, local: LocalTile, remotes: RemoteTile[]) {
+function renderInViewer(widthPx: number, local: LocalTile, remotes: RemoteTile[], speakerSid: string | null = null) {
   const viewer = document.createElement('div');
   viewer.style.width = `${widthPx}px`;
   document.body.append(viewer);
@@ -34,7 +34,7 @@ function renderInViewer(widthPx: number, local: LocalTile, remotes: RemoteTile[]
     <>
       <style>{videoCss}</style>
       <div style={{ width: 300 }}>
-        <ParticipantTiles local={local} remotes={remotes} />
+        <ParticipantTiles local={local} remotes={remotes} speakerSid={speakerSid} />
       </div>
     </>,
   );
@@ -151,5 +151,23 @@ describe('participant tiles in Chromium', () => {
     toggle.click();
     await until(() => bubble(shadow) === '+1', 'the remote tiles back');
     expect(tileSids(shadow)).to.deep.equal(['PA-me', 'PA0', 'PA1', 'PA2']);
+  });
+
+  it('rings the tile of whoever speaks, a remote participant or oneself, and nobody else', async () => {
+    const speaking = (shadow: ShadowRoot) => [...shadow.querySelectorAll('.vc-tile--speaking')].map((tile) => tile.getAttribute('data-sid'));
+    const remote = renderInViewer(1200, me, remotes(2), 'PA1').shadow;
+    await until(() => remote.querySelector('.vc-tile'), 'the tiles');
+    expect(speaking(remote)).to.deep.equal(['PA1']);
+    const ring = getComputedStyle(remote.querySelector('.vc-tile--speaking video')!).boxShadow;
+    expect(ring).to.include('3px');
+    expect(getComputedStyle(remote.querySelector('.vc-tile[data-sid="PA0"] video')!).boxShadow).to.equal('none');
+
+    const own = renderInViewer(1200, me, remotes(2), 'PA-me').shadow;
+    await until(() => own.querySelector('.vc-tile'), 'the tiles');
+    expect(speaking(own)).to.deep.equal(['PA-me']);
+
+    const quiet = renderInViewer(1200, me, remotes(2)).shadow;
+    await until(() => quiet.querySelector('.vc-tile'), 'the tiles');
+    expect(speaking(quiet)).to.deep.equal([]);
   });
 });

@@ -80,6 +80,17 @@ describe('a room made of the /api/rtc control plane and a media plane', () => {
     expect(plane.closed).toBe(true);
   });
 
+  it('names the dominant speaker by sid, also when a media plane finds it is us', () => {
+    const { plane, seen, frame } = setUp();
+    frame(welcome());
+    plane.events.dominantSpeaker('Ann::1');
+    plane.events.dominantSpeaker(null);
+    expect(seen.slice(1)).toEqual([
+      ['dominantSpeaker', 'PAann'],
+      ['dominantSpeaker', null],
+    ]);
+  });
+
   it('names participants by control-plane sid, with media the media plane gave by identity, also before they joined', () => {
     const { plane, seen, frame } = setUp();
     plane.events.media('Cat::3', video);
