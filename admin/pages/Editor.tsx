@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useSnapshot } from 'valtio';
-import type { Tour } from '../../api/schema/tour';
+import type { Floorplan, Tour } from '../../api/schema/tour';
 import { api } from '../api-client';
 import { addScene, moveScene, removeScene, renameScene } from '../features/editor/tour-edits';
 import { TourSaver } from '../features/editor/tour-saver';
@@ -73,6 +73,11 @@ export function Editor({ shortId }: { shortId: string }) {
     saver.change(next);
   };
   const set = <K extends keyof Tour>(key: K, value: Tour[K]) => change({ ...latest.current!, [key]: value });
+  // Floor plans are saved through their own routes, so the tour's saver is not told.
+  const changeFloorplans = (update: (floorplans: Floorplan[]) => Floorplan[]) => {
+    latest.current = { ...latest.current!, floorplans: update(latest.current!.floorplans) };
+    setTour(latest.current);
+  };
   const shownScene = tour.images.find((image) => image.id === sceneId) ?? tour.images[0];
 
   async function addImages(files: FileList | null) {
@@ -220,7 +225,7 @@ export function Editor({ shortId }: { shortId: string }) {
             </label>
           </section>
         )}
-        {tab === 'floor plan' && <FloorplanTab tour={tour} onFloorplans={(floorplans) => setTour({ ...tour, floorplans })} />}
+        {tab === 'floor plan' && <FloorplanTab tour={tour} onFloorplans={changeFloorplans} />}
         {tab === 'library' && (
           <LibraryTab
             onPick={(use, url) => {

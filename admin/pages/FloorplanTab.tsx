@@ -6,7 +6,8 @@ import { RequestFailed } from '../request-failed';
 import { LinkRoomsModal } from './LinkRoomsModal';
 
 /** Floor plans are saved through their own routes (SPEC.md §7), not with the tour. */
-export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans: (floorplans: Floorplan[]) => void }) {
+/** `onFloorplans` gets a change to apply to the newest list: an upload may finish after other edits of the tour. */
+export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans: (change: (floorplans: Floorplan[]) => Floorplan[]) => void }) {
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -22,7 +23,7 @@ export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans:
       form.set('isNotEquirect', 'true');
       const picture = await api<{ url: string; thumbUrl: string }>('POST', '/images/', form);
       const plan = await api<Floorplan>('POST', `/floorplans/${tour.id}`, { name: name || file.name.replace(/\.[^.]+$/, ''), url: picture.url, thumbUrl: picture.thumbUrl, sortOrder: tour.floorplans.length });
-      onFloorplans([...tour.floorplans, plan]);
+      onFloorplans((plans) => [...plans, plan]);
       setName('');
     } catch (err) {
       toast.error(err instanceof RequestFailed ? err.message : 'The floor plan could not be uploaded.');
@@ -34,7 +35,7 @@ export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans:
   async function saveHotspots(plan: Floorplan, hotspots: FloorplanHotspot[]) {
     try {
       const updated = await api<Floorplan>('POST', `/floorplan/update/${plan.floorplanId}`, { hotspots: JSON.stringify(hotspots) });
-      onFloorplans(tour.floorplans.map((candidate) => (candidate.floorplanId === plan.floorplanId ? updated : candidate)));
+      onFloorplans((plans) => plans.map((candidate) => (candidate.floorplanId === plan.floorplanId ? updated : candidate)));
     } catch (err) {
       toast.error(err instanceof RequestFailed ? err.message : 'The floor plan could not be saved.');
     }
@@ -42,7 +43,7 @@ export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans:
 
   async function remove(plan: Floorplan) {
     await api('DELETE', `/floorplan/delete/${plan.floorplanId}`);
-    onFloorplans(tour.floorplans.filter((candidate) => candidate.floorplanId !== plan.floorplanId));
+    onFloorplans((plans) => plans.filter((candidate) => candidate.floorplanId !== plan.floorplanId));
   }
 
   return (
