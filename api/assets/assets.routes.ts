@@ -8,6 +8,7 @@ import type { AssetTable } from '../db/tables';
 import { ApiError, parseOr422, readJson } from '../errors';
 import { checkImage, MAX_IMAGE_BYTES, storeCheckedImage } from '../media/image-checks';
 import { storeMediaFile } from '../media/media-file-store';
+import { removeUnreferencedFiles } from '../media/unreferenced-files';
 import { readUpload, uploadLimit } from '../media/upload';
 import { MAX_INPUT_PIXELS, THUMB_SIZE_PX } from '../media/panorama-store';
 import type { Selectable } from 'kysely';
@@ -71,7 +72,9 @@ export function assetsRoutes(): Hono<AppEnv> {
     const row = await c.var.db.selectFrom('asset').select('user_id').where('id', '=', c.req.param('assetId')).executeTakeFirst();
     if (!row) throw new ApiError(404, 'NotFound', 'No asset with this id.');
     if (row.user_id !== user.id) throw new ApiError(403, 'Forbidden', 'This asset belongs to someone else.');
-    await c.var.db.deleteFrom('asset').where('id', '=', c.req.param('assetId')).execute();
+    const deleted = await c.var.db.deleteFrom('asset').where('id', '=', c.req.param('assetId')).returning(['url', 'thumb_url']).executeTakeFirst();
+    // A tour that shows the picture (a logo, a hotspot face) names it and keeps it.
+    if (deleted) await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), [deleted.url, deleted.thumb_url]);
     return c.json({ ok: true });
   });
 

@@ -1,8 +1,10 @@
 import { Hono, type Context } from 'hono';
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
 import { ApiError, parseOr422, readJson } from '../errors';
+import { removeUnreferencedFiles } from '../media/unreferenced-files';
 import { floorplanHotspotSchema, tourInputSchema } from '../schema/tour';
 import { floorplanFromRow } from '../tours/tour.repository';
 
@@ -103,7 +105,9 @@ export function floorplansRoutes(): Hono<AppEnv> {
 
   app.delete('/floorplan/delete/:floorplanId', async (c) => {
     const { row } = await ownFloorplan(c);
-    await c.var.db.deleteFrom('floorplan').where('id', '=', row.id).execute();
+    const deleted = await c.var.db.deleteFrom('floorplan').where('id', '=', row.id).returning(['url', 'thumb_url']).executeTakeFirst();
+    // A clone's copy of the plan names the same picture and keeps it.
+    if (deleted) await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), [deleted.url, deleted.thumb_url]);
     return c.json({ ok: true });
   });
 

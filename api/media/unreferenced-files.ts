@@ -57,25 +57,31 @@ async function idsStillNamed(db: Db, ids: string[]): Promise<Set<string>> {
 }
 
 /**
- * Removes the media files a deleted tour's rows named (`texts`: its data, its floor plans' addresses) that no
- * remaining row names. Clones share pictures with their source; library assets and the demo tour outlive any
- * tour that shows them. Call it once the deletion has committed. It never throws: the tour is gone whatever
- * happens here, and a file left behind only wastes space, so failures are logged.
+ * Removes the media files a deleted row named (`texts`: a tour's data, a floor plan's or a library asset's
+ * addresses) that no remaining row names. Clones share pictures with their source; library assets and the demo
+ * tour outlive any tour that shows them; a tour may show a library picture as its logo. Call it once the deletion
+ * has committed. It never throws: the row is gone whatever happens here, and a file left behind only wastes
+ * space, so failures are logged.
  */
 export async function removeUnreferencedFiles(db: Db, mediaDir: string, texts: string[]): Promise<void> {
   try {
-    const files = filesNamedIn(texts);
-    const kept = await idsStillNamed(db, [...files.keys()]);
-    const doomed = [...files].filter(([id]) => !kept.has(id)).flatMap(([, paths]) => [...paths]);
-    await Promise.all(
-      doomed.map((path) =>
-        unlink(join(mediaDir, path)).catch((err: NodeJS.ErrnoException) => {
-          // A file that was never made (mobile- of a narrow panorama, a crop nobody asked for) is not a failure.
-          if (err.code !== 'ENOENT') console.error(`media ${path} of a deleted tour stays: ${err.message}`);
-        }),
-      ),
-    );
+    const files = [...filesNamedIn(texts)];
+    if (files.length === 0) return;
+    // Checked and removed in one transaction, which holds the database (one connection behind a lock): no write
+    // lands between the check and the removals.
+    await db.transaction().execute(async (trx) => {
+      const kept = await idsStillNamed(trx, files.map(([id]) => id));
+      const doomed = files.filter(([id]) => !kept.has(id)).flatMap(([, paths]) => [...paths]);
+      await Promise.all(
+        doomed.map((path) =>
+          unlink(join(mediaDir, path)).catch((err: NodeJS.ErrnoException) => {
+            // A file that was never made (mobile- of a narrow panorama, a crop nobody asked for) is not a failure.
+            if (err.code !== 'ENOENT') console.error(`media ${path} stays although nothing names it: ${err.message}`);
+          }),
+        ),
+      );
+    });
   } catch (err) {
-    console.error('media of a deleted tour stays: the references could not be checked', err);
+    console.error('media no longer named stays: the references could not be checked', err);
   }
 }

@@ -19,10 +19,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** What these tests read of the tour the API answers. */
 interface TourRef {
   id: number;
   shortId: string;
   revision: number;
+  images: Array<{ id: string; url: string }>;
+  logo: string;
+  config: { ambience?: { audio: string } };
+  floorplans: Array<{ floorplanId: string }>;
 }
 
 const mediaDir = () => join(t.config.dataDir, 'media');
@@ -46,17 +51,69 @@ async function uploadAsset(): Promise<{ url: string; thumbUrl: string }> {
   return (await upload('/api/assets/upload', 'file', await flatPhoto())).json();
 }
 
+/** Files the admin uploaded, kept in the owner's library; answers the asset id. */
+async function addToLibrary(files: { url: string; thumbUrl?: string }, assetType: string): Promise<string> {
+  const response = await t.app.request('/api/assets', json({ name: 'Brand', ...files, assetType }, owner.auth));
+  expect(response.status).toBe(201);
+  return (await response.json()).assetId;
+}
+
+async function deleteAsset(assetId: string): Promise<void> {
+  expect((await t.app.request(`/api/asset/${assetId}`, { method: 'DELETE', headers: owner.auth })).status).toBe(200);
+}
+
+async function uploadPicture(tour: TourRef, bytes: Buffer, fields: Record<string, string> = {}) {
+  return (await upload('/api/images/', 'image', bytes, { tourId: String(tour.id), ...fields })).json();
+}
+
+async function uploadSound(tour: TourRef): Promise<{ name: string; url: string }> {
+  return (await upload(`/api/tours/${tour.shortId}/audio`, 'audio', TINY_MP3)).json();
+}
+
+/** A floor plan on a picture uploaded for it; answers the plan's id. */
+async function addFloorplan(tour: TourRef): Promise<string> {
+  const plan = await uploadPicture(tour, await flatPhoto(), { isNotEquirect: 'true' });
+  const response = await t.app.request(`/api/floorplans/${tour.id}`, json({ name: 'Ground floor', url: plan.url, thumbUrl: plan.thumbUrl }, owner.auth));
+  expect(response.status).toBe(201);
+  return (await response.json()).floorplanId;
+}
+
+/** The stored files of the picture or sound at `url`, with every variant. */
+function filesOf(url: string): string[] {
+  const id = /[0-9a-f]{32}/.exec(url)![0];
+  return storedFiles().filter((file) => file.includes(id));
+}
+
+/** The files a tour's data names under `urls`, listed before the change that may remove them. */
+function filesOfAll(urls: string[]): string[] {
+  return urls.flatMap(filesOf).sort();
+}
+
 async function newTour(): Promise<TourRef> {
   return (await t.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
 }
 
-async function save(tour: TourRef, changes: Record<string, unknown>): Promise<void> {
-  const response = await t.app.request(`/api/tours/${tour.shortId}`, json({ revision: tour.revision, ...changes }, owner.auth));
+async function trySave(tour: TourRef, changes: Record<string, unknown>): Promise<Response> {
+  return t.app.request(`/api/tours/${tour.shortId}`, json({ revision: tour.revision, ...changes }, owner.auth));
+}
+
+/** Answers the tour as saved, with its new revision. */
+async function save(tour: TourRef, changes: Record<string, unknown>): Promise<TourRef> {
+  const response = await trySave(tour, changes);
   expect(response.status).toBe(200);
+  return response.json();
 }
 
 async function deleteTour(tour: TourRef): Promise<void> {
   expect((await t.app.request(`/api/tours/${tour.shortId}`, { method: 'DELETE', headers: owner.auth })).status).toBe(200);
+}
+
+/** A picture uploaded as a tour's own logo, kept out of the library. */
+async function unlistedLogo(): Promise<{ url: string }> {
+  const logo = await uploadAsset();
+  // Only a library record names a picture's thumbnail; this logo has none, so its thumbnail is nobody's from the start.
+  rmSync(join(t.config.dataDir, logo.thumbUrl));
+  return logo;
 }
 
 /**
@@ -68,26 +125,21 @@ async function deleteTour(tour: TourRef): Promise<void> {
 async function furnishedTour(): Promise<{ tour: TourRef; files: string[] }> {
   const before = storedFiles();
   const tour = await newTour();
-  const picture = async (bytes: Buffer, fields: Record<string, string> = {}) =>
-    (await upload('/api/images/', 'image', bytes, { tourId: String(tour.id), ...fields })).json();
   const scenes = [];
   for (const width of [4200, 800]) {
-    const stored = await picture(await smallPanorama(width));
+    const stored = await uploadPicture(tour, await smallPanorama(width));
     scenes.push({ id: `scene-${width}`, url: stored.url, thumbUrl: stored.thumbUrl, hotspotUrl: stored.hotspotUrl, mobileUrl: stored.mobileUrl });
   }
-  const plan = await picture(await flatPhoto(), { isNotEquirect: 'true' });
-  expect((await t.app.request(`/api/floorplans/${tour.id}`, json({ name: 'Ground floor', url: plan.url, thumbUrl: plan.thumbUrl }, owner.auth))).status).toBe(201);
-  const logo = await uploadAsset();
-  // Only a library record names a picture's thumbnail; this logo has none, so its thumbnail is nobody's from the start.
-  rmSync(join(t.config.dataDir, logo.thumbUrl));
-  const sound = await (await upload(`/api/tours/${tour.shortId}/audio`, 'audio', TINY_MP3)).json();
-  await save(tour, { images: scenes, logo: logo.url, config: { ambience: { name: sound.name, audio: sound.url } } });
+  await addFloorplan(tour);
+  const logo = await unlistedLogo();
+  const sound = await uploadSound(tour);
+  const saved = await save(tour, { images: scenes, logo: logo.url, config: { ambience: { name: sound.name, audio: sound.url } } });
   expect((await t.app.request(`/api/tours/${tour.shortId}/meta/center.jpg`, { headers: owner.auth })).status).toBe(200);
   const files = storedFiles().filter((file) => !before.includes(file));
   // The panoramas and the plan with thumb- and hotspot- (the wide panorama with mobile- and its share crop too), the logo, the sound.
   expect(files).toHaveLength(13);
   expect(files.filter((file) => file.startsWith('social/'))).toHaveLength(1);
-  return { tour, files };
+  return { tour: saved, files };
 }
 
 async function cloneOf(tour: Pick<TourRef, 'shortId'>): Promise<TourRef> {
@@ -122,7 +174,7 @@ describe('DELETE /api/tours/{shortId} and the media files', () => {
 
   it('keeps library assets the tour showed', async () => {
     const asset = await uploadAsset();
-    expect((await t.app.request('/api/assets', json({ name: 'Brand', ...asset, assetType: 'logo' }, owner.auth))).status).toBe(201);
+    await addToLibrary(asset, 'logo');
     const libraryFiles = storedFiles();
     const tour = await newTour();
     await save(tour, { logo: asset.url, defaultHotspotImage: asset.thumbUrl });
@@ -158,6 +210,71 @@ describe('DELETE /api/tours/{shortId} and the media files', () => {
     await deleteTour(tour);
     expect(logged).toHaveBeenCalledWith(expect.stringContaining(sound));
     expect((await t.app.request(`/api/tours/${tour.shortId}`)).status).toBe(404);
+    expect(storedFiles()).toEqual([]);
+  });
+});
+
+
+describe('DELETE /api/asset/{assetId} and the media files', () => {
+  it('removes the picture and its thumbnail', async () => {
+    const other = await uploadAsset();
+    await addToLibrary(other, 'logo');
+    const kept = storedFiles();
+    const asset = await uploadAsset();
+    await deleteAsset(await addToLibrary(asset, 'logo'));
+    expect(storedFiles()).toEqual(kept);
+  });
+
+  it('keeps a picture a tour shows as its logo or hotspot face, and removes the rest', async () => {
+    const logo = await uploadAsset();
+    const face = await uploadAsset();
+    const [logoId, faceId] = [await addToLibrary(logo, 'logo'), await addToLibrary(face, 'hotspot')];
+    const tour = await newTour();
+    await save(tour, {
+      logo: logo.url,
+      images: [{ id: 'hall', hotspots: [{ image: { id: 'hall' }, style: 4, customImageUrl: face.thumbUrl, coords: { x: 0, y: 0, z: -1 } }] }],
+    });
+    const shown = filesOfAll([logo.url, face.thumbUrl]);
+    expect(shown).toHaveLength(2);
+    await deleteAsset(logoId);
+    await deleteAsset(faceId);
+    expect(storedFiles()).toEqual(shown);
+  });
+
+  it('keeps a sound a tour plays as its ambience and removes one nobody chose', async () => {
+    const tour = await newTour();
+    const [chosen, unused] = [await uploadSound(tour), await uploadSound(tour)];
+    const [chosenId, unusedId] = [await addToLibrary(chosen, 'ambience'), await addToLibrary(unused, 'ambience')];
+    await save(tour, { config: { ambience: { name: chosen.name, audio: chosen.url } } });
+    const played = filesOfAll([chosen.url]);
+    expect(played).toHaveLength(1);
+    await deleteAsset(chosenId);
+    await deleteAsset(unusedId);
+    expect(storedFiles()).toEqual(played);
+  });
+});
+
+describe('DELETE /api/floorplan/delete/{floorplanId} and the media files', () => {
+  const deletePlan = async (floorplanId: string) =>
+    expect((await t.app.request(`/api/floorplan/delete/${floorplanId}`, { method: 'DELETE', headers: owner.auth })).status).toBe(200);
+
+  it("removes the plan's picture with its variants and nothing else", async () => {
+    const tour = await newTour();
+    await addFloorplan(tour);
+    const kept = storedFiles();
+    await deletePlan(await addFloorplan(tour));
+    expect(storedFiles()).toEqual(kept);
+  });
+
+  it("keeps the picture while a clone's copy of the plan shows it", async () => {
+    const tour = await newTour();
+    const floorplanId = await addFloorplan(tour);
+    const files = storedFiles();
+    expect(files).toHaveLength(3);
+    const clone = await cloneOf(tour);
+    await deletePlan(floorplanId);
+    expect(storedFiles()).toEqual(files);
+    await deletePlan(clone.floorplans[0].floorplanId);
     expect(storedFiles()).toEqual([]);
   });
 });
