@@ -57,15 +57,16 @@ async function idsStillNamed(db: Db, ids: string[]): Promise<Set<string>> {
 }
 
 /**
- * Removes the media files a deleted row named (`texts`: a tour's data, a floor plan's or a library asset's
- * addresses) that no remaining row names. Clones share pictures with their source; library assets and the demo
- * tour outlive any tour that shows them; a tour may show a library picture as its logo. Call it once the deletion
- * has committed. It never throws: the row is gone whatever happens here, and a file left behind only wastes
- * space, so failures are logged.
+ * Removes the media files `before` named (a deleted row's addresses, a tour's data as it was before a save) that
+ * `after` (what the row names now) does not name and no row names. Clones share pictures with their source;
+ * library assets and the demo tour outlive any tour that shows them; a tour may show a library picture as its
+ * logo. Call it once the change has committed. It never throws: the change is made whatever happens here, and a
+ * file left behind only wastes space, so failures are logged.
  */
-export async function removeUnreferencedFiles(db: Db, mediaDir: string, texts: string[]): Promise<void> {
+export async function removeUnreferencedFiles(db: Db, mediaDir: string, before: string[], after: string[] = []): Promise<void> {
   try {
-    const files = [...filesNamedIn(texts)];
+    const stays = filesNamedIn(after);
+    const files = [...filesNamedIn(before)].filter(([id]) => !stays.has(id));
     if (files.length === 0) return;
     // Checked and removed in one transaction, which holds the database (one connection behind a lock): no write
     // lands between the check and the removals.

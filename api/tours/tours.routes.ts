@@ -79,27 +79,34 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
     if (input.privacy === 'Password' && !passwordHash) {
       throw new ApiError(422, 'ValidationFailed', 'Set a password for a password-protected tour.', { fieldErrors: { password: ['Required'] } });
     }
-    // The revision check and the write are one statement, so two editors can never both win.
-    const saved = await c.var.db
-      .updateTable('tour')
-      .set({
-        data: JSON.stringify(input),
-        privacy: input.privacy,
-        password_hash: passwordHash,
-        // A status found for another address says nothing about the new one.
-        ...(input.whiteLabelUrl !== tour.whiteLabelUrl ? { white_label_status_code: '' } : {}),
-        revision: revision + 1,
-        updated_at: new Date().toISOString(),
-      })
-      .where('id', '=', record.row.id)
-      .where('revision', '=', revision)
-      .executeTakeFirst();
-    if (Number(saved.numUpdatedRows) === 0) {
-      const current = (await findTourByShortId(c.var.db, tour.shortId))!.row.revision;
-      throw new ApiError(409, 'StaleRevision', 'This tour was changed elsewhere since you opened it. Reload it to see the latest version.', {
-        revision: current,
-      });
-    }
+    const data = JSON.stringify(input);
+    // The revision is checked and the tour written in one transaction, which holds the database (one connection
+    // behind a lock), so two editors can never both win; what it read is the version this save replaced.
+    const replaced = await c.var.db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('tour').select(['data', 'revision']).where('id', '=', record.row.id).executeTakeFirst();
+      if (!current) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
+      if (current.revision !== revision) {
+        throw new ApiError(409, 'StaleRevision', 'This tour was changed elsewhere since you opened it. Reload it to see the latest version.', {
+          revision: current.revision,
+        });
+      }
+      await trx
+        .updateTable('tour')
+        .set({
+          data,
+          privacy: input.privacy,
+          password_hash: passwordHash,
+          // A status found for another address says nothing about the new one.
+          ...(input.whiteLabelUrl !== tour.whiteLabelUrl ? { white_label_status_code: '' } : {}),
+          revision: revision + 1,
+          updated_at: new Date().toISOString(),
+        })
+        .where('id', '=', record.row.id)
+        .execute();
+      return current.data;
+    });
+    // Dropped scenes, a replaced logo or ambience: their files go unless another row (a clone, the library) names them.
+    await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), [replaced], [data]);
     return c.json(tourFromRecord((await findTourByShortId(c.var.db, tour.shortId))!));
   });
 

@@ -278,3 +278,54 @@ describe('DELETE /api/floorplan/delete/{floorplanId} and the media files', () =>
     expect(storedFiles()).toEqual([]);
   });
 });
+
+describe('POST /api/tours/{shortId} (save) and the media files', () => {
+  /** Changes that drop the tour's second scene and replace its logo and ambience sound; and the files they leave unnamed. */
+  async function pare(tour: TourRef) {
+    const logo = await unlistedLogo();
+    const sound = await uploadSound(tour);
+    const changes = { images: tour.images.slice(0, 1), logo: logo.url, config: { ambience: { name: sound.name, audio: sound.url } } };
+    // The narrow panorama with thumb- and hotspot-, the logo, the sound.
+    const dropped = filesOfAll([tour.images[1].url, tour.logo, tour.config.ambience!.audio]);
+    expect(dropped).toHaveLength(5);
+    return { changes, dropped };
+  }
+
+  it('removes the files of a dropped scene and of the replaced logo and ambience, and nothing else', async () => {
+    const { tour } = await furnishedTour();
+    const { changes, dropped } = await pare(tour);
+    const before = storedFiles();
+    await save(tour, changes);
+    expect(storedFiles()).toEqual(before.filter((file) => !dropped.includes(file)));
+  });
+
+  it('keeps what a clone still shows until the clone drops it too', async () => {
+    const { tour } = await furnishedTour();
+    const clone = await cloneOf(tour);
+    const { changes, dropped } = await pare(tour);
+    const before = storedFiles();
+    await save(tour, changes);
+    expect(storedFiles()).toEqual(before);
+    await save(clone, changes);
+    expect(storedFiles()).toEqual(before.filter((file) => !dropped.includes(file)));
+  });
+
+  it('removes nothing when the save is refused as stale', async () => {
+    const { tour } = await furnishedTour();
+    const { changes } = await pare(tour);
+    const before = storedFiles();
+    expect((await trySave({ ...tour, revision: tour.revision - 1 }, changes)).status).toBe(409);
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('of two saves racing on one revision, only the winner removes what it dropped', async () => {
+    const { tour } = await furnishedTour();
+    const before = storedFiles();
+    const filesByScene = new Map(tour.images.map((image) => [image.id, filesOfAll([image.url])]));
+    const answers = await Promise.all(tour.images.map((image) => trySave(tour, { images: [image], logo: tour.logo, config: tour.config })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner: TourRef = await answers.find((answer) => answer.status === 200)!.json();
+    const lost = tour.images.find((image) => image.id !== winner.images[0].id)!;
+    expect(storedFiles()).toEqual(before.filter((file) => !filesByScene.get(lost.id)!.includes(file)));
+  });
+});
