@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { decodedFrames, dragPanorama, landsWhereHostLooks, mySid, videoChatRig, viewOf, yawGap } from './support/video-chat';
+import { decodedFrames, dragPanorama, landsWhereHostLooks, mySid, noticesSeen, noticesShown, recordNotices, videoChatRig, viewOf, yawGap } from './support/video-chat';
 
 const rig = videoChatRig();
 
@@ -20,15 +20,27 @@ async function hostWalksToPuyDeSancy(host: Page): Promise<void> {
 describe('live video chat with a host guiding the view', () => {
   it('connects two visitors who see each other, and the follower lands where the host looks', async () => {
     const ann = await rig.join('Ann');
+    await recordNotices(ann);
     const bob = await rig.join('Bob');
+    await recordNotices(bob);
     const [annSid, bobSid] = [await mySid(ann), await mySid(bob)];
+    await expect.poll(() => noticesSeen(ann)).toContain('Bob has joined the conversation.');
     await expect.poll(() => decodedFrames(ann, bobSid!), { timeout: 30_000 }).toBeGreaterThan(0);
     await expect.poll(() => decodedFrames(bob, annSid!), { timeout: 30_000 }).toBeGreaterThan(0);
+    // Both fake microphones beep: one of the two is found speaking, and only that tile is ringed.
+    await expect.poll(() => bob.locator('#tour .vc-tile--speaking').count(), { timeout: 20_000 }).toBe(1);
+    const speaker = await bob.locator('#tour .vc-tile--speaking').getAttribute('data-sid');
+    expect([annSid, bobSid]).toContain(speaker);
 
     await ann.locator('#tour .vc-controls').getByRole('button', { name: 'Share' }).click();
     await expect.poll(() => bob.locator(`#tour .vc-tile[data-sid="${annSid}"] [aria-label="Host"]`).count()).toBe(1);
-    expect(await ann.locator('#tour .vc-controls').getByRole('button', { name: 'Stop Sharing' }).count()).toBe(1);
+    // Bob may hear of the new host before Ann does: both get the server's broadcast, in either order.
+    await expect.poll(() => ann.locator('#tour .vc-controls').getByRole('button', { name: 'Stop Sharing' }).count()).toBe(1);
     expect(await bob.locator('#tour .vc-controls').getByRole('button', { name: 'Request to host' }).count()).toBe(1);
+    await expect.poll(() => noticesSeen(ann)).toContain('You are now sharing your screen.');
+    await expect.poll(() => noticesSeen(bob)).toContain('Ann is now sharing their screen.');
+    // Each notice hides on its own after a few seconds (SPEC.md §9); the timeout is a hang guard.
+    await expect.poll(() => noticesShown(bob), { timeout: 20_000 }).toEqual([]);
 
     // The host walks through a hotspot and then turns; the follower lands on the same scene and looks the same way.
     await hostWalksToPuyDeSancy(ann);
@@ -82,9 +94,11 @@ describe('live video chat with a host guiding the view', () => {
     await expect.poll(() => gus.locator(`#tour .vc-tile[data-sid="${sids[0]}"] [aria-label="Host"]`).count()).toBe(1);
 
     // Gus drags his panorama: he stops following.
+    await recordNotices(gus);
     await dragPanorama(gus, -0.1);
     const gusFollow = gus.locator('#tour .vc-controls').getByRole('button', { name: 'Follow host' });
     await expect.poll(() => gusFollow.count()).toBe(1);
+    await expect.poll(() => noticesSeen(gus)).toContain("You stopped following the host's screen.");
 
     await hostWalksToPuyDeSancy(eve);
     await hostTurns(eve, 0.1);
@@ -93,6 +107,7 @@ describe('live video chat with a host guiding the view', () => {
 
     // Following again, Gus goes where the host looks next, and so does Fay.
     await gusFollow.click();
+    await expect.poll(() => noticesSeen(gus)).toContain("You are following the host's screen.");
     await hostTurns(eve, -0.1);
     await landsWhereHostLooks(eve, gus);
     await landsWhereHostLooks(eve, fay);

@@ -10,10 +10,10 @@ export interface VideoChatRig {
   readonly server: RunningServer;
   /** Stops the server and starts it again on the same port and data folder. */
   restartServer(): Promise<void>;
-  /** A new visitor (own browser context) on the partner page, with `name` typed in the chat lobby. */
-  openLobby(name: string, initScript?: string): Promise<Page>;
+  /** A new visitor (own browser context) on the partner page showing `shortId`, with `name` typed in the chat lobby. */
+  openLobby(name: string, initScript?: string, shortId?: string): Promise<Page>;
   /** openLobby, then Connect, and wait until the room is connected and the visitor has a sid. */
-  join(name: string, initScript?: string): Promise<Page>;
+  join(name: string, initScript?: string, shortId?: string): Promise<Page>;
   /** Every visitor closes their browser: they all leave the room. */
   leaveAll(): Promise<void>;
 }
@@ -37,12 +37,12 @@ export function videoChatRig(): VideoChatRig {
     if (server) removeDataDir(server.dataDir);
   });
 
-  const openLobby = async (name: string, initScript?: string) => {
+  const openLobby = async (name: string, initScript?: string, shortId = 'demo') => {
     const context = await browser.newContext({ viewport: { width: 1600, height: 800 } });
     contexts.push(context);
     const page = await context.newPage();
     if (initScript) await page.addInitScript(initScript);
-    const html = partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" show-video-chat="1" loading="eager" style="height:640px"></tour-viewer>`);
+    const html = partnerPage(server.origin, `<tour-viewer id="tour" short-id="${shortId}" show-video-chat="1" loading="eager" style="height:640px"></tour-viewer>`);
     // A <video autoplay> on an empty stream holds the load event forever (STACK.md).
     await page.goto(partner.page(`/visitor-${++visitors}`, html), { waitUntil: 'commit' });
     await page.locator('#tour .vc-lobby').getByPlaceholder('Enter Your Name').fill(name);
@@ -58,8 +58,8 @@ export function videoChatRig(): VideoChatRig {
       server = await startServer({ dataDir: server.dataDir, port: server.port });
     },
     openLobby,
-    async join(name, initScript) {
-      const page = await openLobby(name, initScript);
+    async join(name, initScript, shortId) {
+      const page = await openLobby(name, initScript, shortId);
       await page.locator('#tour .vc-lobby').getByRole('button', { name: 'Connect' }).click();
       await expect.poll(() => page.locator('#tour .vc-room').getAttribute('data-connection'), { timeout: 20_000 }).toBe('connected');
       await expect.poll(() => mySid(page), { timeout: 20_000 }).toMatch(/^PA/);
@@ -70,6 +70,27 @@ export function videoChatRig(): VideoChatRig {
     },
   };
 }
+
+/**
+ * Starts recording every room notice the page shows: each is on show for 3 s only, so a test reads what was shown
+ * (`noticesSeen`) instead of hoping to catch it.
+ */
+export async function recordNotices(page: Page): Promise<void> {
+  await page.locator('#tour').evaluate((viewer) => {
+    const seen: string[] = [];
+    (window as unknown as { seenNotices: string[] }).seenNotices = seen;
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        for (const node of change.addedNodes) if (node instanceof Element && node.matches('.vc-notice')) seen.push(node.textContent ?? '');
+      }
+    }).observe(viewer.shadowRoot!, { childList: true, subtree: true });
+  });
+}
+
+export const noticesSeen = (page: Page) => page.evaluate(() => (window as unknown as { seenNotices: string[] }).seenNotices);
+
+/** The room notices on show now. */
+export const noticesShown = (page: Page) => page.locator('#tour .vc-notice').allTextContents();
 
 export const mySid = (page: Page) => page.locator('#tour .vc-tile--local').getAttribute('data-sid');
 
