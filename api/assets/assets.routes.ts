@@ -58,12 +58,14 @@ export function assetsRoutes(): Hono<AppEnv> {
     const user = requireUser(c);
     const input = parseOr422(assetInputSchema, await readJson(c));
     const id = input.assetId ?? crypto.randomUUID();
-    const existing = await c.var.db.selectFrom('asset').select('user_id').where('id', '=', id).executeTakeFirst();
+    const existing = await c.var.db.selectFrom('asset').select(['user_id', 'url', 'thumb_url']).where('id', '=', id).executeTakeFirst();
     if (existing && existing.user_id !== user.id) throw new ApiError(403, 'Forbidden', 'This asset belongs to someone else.');
     const values = { name: input.name, url: input.url, thumb_url: input.thumbUrl, asset_type: input.assetType };
     const row = existing
       ? await c.var.db.updateTable('asset').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
       : await c.var.db.insertInto('asset').values({ id, user_id: user.id, ...values }).returningAll().executeTakeFirstOrThrow();
+    // An asset given other files leaves the old ones to nobody, unless a tour shows them.
+    if (existing) await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), [existing.url, existing.thumb_url], [row.url, row.thumb_url]);
     return c.json(assetFromRow(row), existing ? 200 : 201);
   });
 

@@ -100,6 +100,8 @@ export function floorplansRoutes(): Hono<AppEnv> {
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // A plan moved onto another picture leaves the old one to nobody, unless a clone's plan still shows it.
+    await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), [row.url, row.thumb_url], [updated.url, updated.thumb_url]);
     return c.json(floorplanFromRow(updated));
   });
 

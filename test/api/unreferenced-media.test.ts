@@ -254,6 +254,21 @@ describe('DELETE /api/asset/{assetId} and the media files', () => {
   });
 });
 
+describe('POST /api/assets updating an asset and the media files', () => {
+  it('removes the files the asset no longer names, unless a tour shows them', async () => {
+    const first = await uploadAsset();
+    const assetId = await addToLibrary(first, 'logo');
+    const tour = await newTour();
+    await save(tour, { logo: first.url });
+    const second = await uploadAsset();
+    const before = storedFiles();
+    const thumb = filesOfAll([first.thumbUrl]);
+    expect(thumb).toHaveLength(1);
+    expect((await t.app.request('/api/assets', json({ assetId, name: 'Brand', ...second, assetType: 'logo' }, owner.auth))).status).toBe(200);
+    expect(storedFiles()).toEqual(before.filter((file) => !thumb.includes(file)));
+  });
+});
+
 describe('DELETE /api/floorplan/delete/{floorplanId} and the media files', () => {
   const deletePlan = async (floorplanId: string) =>
     expect((await t.app.request(`/api/floorplan/delete/${floorplanId}`, { method: 'DELETE', headers: owner.auth })).status).toBe(200);
@@ -276,6 +291,20 @@ describe('DELETE /api/floorplan/delete/{floorplanId} and the media files', () =>
     expect(storedFiles()).toEqual(files);
     await deletePlan(clone.floorplans[0].floorplanId);
     expect(storedFiles()).toEqual([]);
+  });
+
+  it("removes a plan's former picture once no plan shows it", async () => {
+    const tour = await newTour();
+    const floorplanId = await addFloorplan(tour);
+    const clone = await cloneOf(tour);
+    const former = storedFiles();
+    const next = await uploadPicture(tour, await flatPhoto(), { isNotEquirect: 'true' });
+    const moveTo = async (id: string) =>
+      expect((await t.app.request(`/api/floorplan/update/${id}`, json({ url: next.url, thumbUrl: next.thumbUrl }, owner.auth))).status).toBe(200);
+    await moveTo(floorplanId);
+    expect(storedFiles().filter((file) => former.includes(file))).toEqual(former);
+    await moveTo(clone.floorplans[0].floorplanId);
+    expect(storedFiles()).toEqual(filesOfAll([next.url]));
   });
 });
 
