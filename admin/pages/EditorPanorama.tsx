@@ -10,6 +10,7 @@ import { sceneHotspots } from '../../embed/panorama/scene-config';
 import viewerCss from '../../embed/styles/viewer.css';
 import { renderEditableHotspot, renderEditableInfospot, type SpotHandlers } from '../features/editor/editable-spots';
 import { moveSpot, nudgeSpot, placeHotspot, placeInfospot, removeSpot, setInitialView, spotDirection, updateHotspot, updateInfospot } from '../features/editor/tour-edits';
+import { ArrivalViews } from './ArrivalViews';
 import { ConfirmModal } from './ConfirmModal';
 import { HotspotForm } from './HotspotForm';
 import { InfospotForm } from './InfospotForm';
@@ -148,95 +149,98 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
   const fullscreen = () => (document.fullscreenElement ? void document.exitFullscreen() : void frame.current!.requestFullscreen().catch(() => undefined));
 
   return (
-    <div ref={frame} className="ad-pano">
-      <div className="ad-pano__view" data-testid="editor-panorama" />
-      {shadow &&
-        createPortal(
-          <>
-            <style>{pannellumCss}</style>
-            <style>{viewerCss}</style>
-            <Panorama
-              tour={shownOnly}
-              sceneId={sceneId}
-              allowLinks={false}
-              onSceneChange={() => undefined}
-              onSceneLoad={setLoadedScene}
-              onError={(message) => toast.error(message)}
-              onInfospot={() => undefined}
-              onReady={(ready) => {
-                handle.current = ready;
-                added.current = [];
-                setLoadedScene(null);
-              }}
-            />
-            <p className="tv-sr-only" role="status">
-              {nudged}
-            </p>
-          </>,
-          shadow,
-        )}
-      <div className="ad-pano__controls" role="toolbar" aria-label="Panorama controls">
-        <button type="button" className="ad-pano__control" aria-label="Zoom in" title="Zoom in" onClick={() => zoom(-ZOOM_STEP_DEG)}>
-          +
-        </button>
-        <button type="button" className="ad-pano__control" aria-label="Zoom out" title="Zoom out" onClick={() => zoom(ZOOM_STEP_DEG)}>
-          −
-        </button>
-        <button type="button" className="ad-pano__control" aria-label="Full screen" title="Full screen" onClick={fullscreen}>
-          ⤢
-        </button>
-        <button type="button" className="ad-button ad-button--plain" onClick={addAtCentre}>
-          Add at centre
-        </button>
-        <button
-          type="button"
-          className="ad-button"
-          onClick={() => {
-            if (!handle.current) return;
-            onChange(setInitialView(tour, sceneId, handle.current.getView()));
-            toast.success('This view is now where the scene starts.');
-          }}
-        >
-          Set initial view
-        </button>
-      </div>
-      <p className="ad-pano__hint">Click in the panorama to add a hotspot or an infospot; drag one (or use the arrow keys) to move it, click it to edit.</p>
-      {editing?.kind === 'choose' && (
-        <div ref={chooser} className="ad-chooser" role="menu" aria-label="Add here" style={{ left: editing.x, top: editing.y }} onKeyDown={(event) => event.key === 'Escape' && setEditing(null)}>
-          <button type="button" role="menuitem" autoFocus onClick={() => setEditing({ kind: 'hotspot', at: editing.at })} disabled={tour.images.length < 2} title={tour.images.length < 2 ? 'Add another scene to link to' : undefined}>
-            Add hotspot
+    <div className="ad-edit-tour__view">
+      <div ref={frame} className="ad-pano">
+        <div className="ad-pano__view" data-testid="editor-panorama" />
+        {shadow &&
+          createPortal(
+            <>
+              <style>{pannellumCss}</style>
+              <style>{viewerCss}</style>
+              <Panorama
+                tour={shownOnly}
+                sceneId={sceneId}
+                allowLinks={false}
+                onSceneChange={() => undefined}
+                onSceneLoad={setLoadedScene}
+                onError={(message) => toast.error(message)}
+                onInfospot={() => undefined}
+                onReady={(ready) => {
+                  handle.current = ready;
+                  added.current = [];
+                  setLoadedScene(null);
+                }}
+              />
+              <p className="tv-sr-only" role="status">
+                {nudged}
+              </p>
+            </>,
+            shadow,
+          )}
+        <div className="ad-pano__controls" role="toolbar" aria-label="Panorama controls">
+          <button type="button" className="ad-pano__control" aria-label="Zoom in" title="Zoom in" onClick={() => zoom(-ZOOM_STEP_DEG)}>
+            +
           </button>
-          <button type="button" role="menuitem" onClick={() => setEditing({ kind: 'infospot', at: editing.at })}>
-            Add infospot
+          <button type="button" className="ad-pano__control" aria-label="Zoom out" title="Zoom out" onClick={() => zoom(ZOOM_STEP_DEG)}>
+            −
           </button>
-          <button type="button" role="menuitem" onClick={() => setEditing(null)}>
-            Cancel
+          <button type="button" className="ad-pano__control" aria-label="Full screen" title="Full screen" onClick={fullscreen}>
+            ⤢
+          </button>
+          <button type="button" className="ad-button ad-button--plain" onClick={addAtCentre}>
+            Add at centre
+          </button>
+          <button
+            type="button"
+            className="ad-button"
+            onClick={() => {
+              if (!handle.current) return;
+              onChange(setInitialView(tour, sceneId, handle.current.getView()));
+              toast.success('This view is now where the scene starts.');
+            }}
+          >
+            Set initial view
           </button>
         </div>
-      )}
-      {editing?.kind === 'hotspot' && (
-        <HotspotForm
-          destinations={tour.images.filter((candidate) => candidate.id !== sceneId)}
-          hotspot={editing.hotspot}
-          defaults={{ style: tour.defaultHotspotStyle, customImageUrl: tour.defaultHotspotImage }}
-          onCancel={() => setEditing(null)}
-          onSave={(fields, wayBack) =>
-            finish(editing.hotspot ? updateHotspot(tour, sceneId, editing.hotspot.id, fields) : placeHotspot(tour, sceneId, fields, editing.at, wayBack))
-          }
-          onDelete={editing.hotspot && (() => setEditing({ kind: 'delete', spotId: editing.hotspot!.id, what: 'hotspot' }))}
-        />
-      )}
-      {editing?.kind === 'infospot' && (
-        <InfospotForm
-          spot={editing.spot}
-          onCancel={() => setEditing(null)}
-          onSave={(fields) => finish(editing.spot ? updateInfospot(tour, sceneId, editing.spot.id, fields) : placeInfospot(tour, sceneId, fields, editing.at))}
-          onDelete={editing.spot && (() => setEditing({ kind: 'delete', spotId: editing.spot!.id, what: 'infospot' }))}
-        />
-      )}
-      {editing?.kind === 'delete' && (
-        <ConfirmModal text={`Delete this ${editing.what}?`} onAgree={() => finish(removeSpot(tour, sceneId, editing.spotId))} onCancel={() => setEditing(null)} />
-      )}
+        <p className="ad-pano__hint">Click in the panorama to add a hotspot or an infospot; drag one (or use the arrow keys) to move it, click it to edit.</p>
+        {editing?.kind === 'choose' && (
+          <div ref={chooser} className="ad-chooser" role="menu" aria-label="Add here" style={{ left: editing.x, top: editing.y }} onKeyDown={(event) => event.key === 'Escape' && setEditing(null)}>
+            <button type="button" role="menuitem" autoFocus onClick={() => setEditing({ kind: 'hotspot', at: editing.at })} disabled={tour.images.length < 2} title={tour.images.length < 2 ? 'Add another scene to link to' : undefined}>
+              Add hotspot
+            </button>
+            <button type="button" role="menuitem" onClick={() => setEditing({ kind: 'infospot', at: editing.at })}>
+              Add infospot
+            </button>
+            <button type="button" role="menuitem" onClick={() => setEditing(null)}>
+              Cancel
+            </button>
+          </div>
+        )}
+        {editing?.kind === 'hotspot' && (
+          <HotspotForm
+            destinations={tour.images.filter((candidate) => candidate.id !== sceneId)}
+            hotspot={editing.hotspot}
+            defaults={{ style: tour.defaultHotspotStyle, customImageUrl: tour.defaultHotspotImage }}
+            onCancel={() => setEditing(null)}
+            onSave={(fields, wayBack) =>
+              finish(editing.hotspot ? updateHotspot(tour, sceneId, editing.hotspot.id, fields) : placeHotspot(tour, sceneId, fields, editing.at, wayBack))
+            }
+            onDelete={editing.hotspot && (() => setEditing({ kind: 'delete', spotId: editing.hotspot!.id, what: 'hotspot' }))}
+          />
+        )}
+        {editing?.kind === 'infospot' && (
+          <InfospotForm
+            spot={editing.spot}
+            onCancel={() => setEditing(null)}
+            onSave={(fields) => finish(editing.spot ? updateInfospot(tour, sceneId, editing.spot.id, fields) : placeInfospot(tour, sceneId, fields, editing.at))}
+            onDelete={editing.spot && (() => setEditing({ kind: 'delete', spotId: editing.spot!.id, what: 'infospot' }))}
+          />
+        )}
+        {editing?.kind === 'delete' && (
+          <ConfirmModal text={`Delete this ${editing.what}?`} onAgree={() => finish(removeSpot(tour, sceneId, editing.spotId))} onCancel={() => setEditing(null)} />
+        )}
+      </div>
+      <ArrivalViews tour={tour} sceneId={sceneId} currentView={() => handle.current?.getView() ?? null} onChange={onChange} />
     </div>
   );
 }

@@ -39,13 +39,17 @@ export function addScene<T extends Scenes>(tour: T, picture: UploadedPicture, id
   return { ...tour, images: [...tour.images, image] };
 }
 
-/** Removes a scene and every link that led to it, so the tour stays valid. */
+/** Removes a scene and every link (and starting view for arrivals) that led from or to it, so the tour stays valid. */
 export function removeScene<T extends Scenes>(tour: T, sceneId: string): T {
   return {
     ...tour,
     images: tour.images
       .filter((image) => image.id !== sceneId)
-      .map((image) => ({ ...image, hotspots: image.hotspots.filter((hotspot) => hotspot.image.id !== sceneId) })),
+      .map((image) => ({
+        ...image,
+        hotspots: image.hotspots.filter((hotspot) => hotspot.image.id !== sceneId),
+        initialViewOverrides: image.initialViewOverrides.filter((entry) => entry.id !== sceneId),
+      })),
   };
 }
 
@@ -178,4 +182,21 @@ const MAX_ZOOM_DEG = 140;
 export function setInitialView<T extends Scenes>(tour: T, sceneId: string, view: YawPitch & { hfov: number }): T {
   const cameraZoom = Math.min(MAX_ZOOM_DEG, Math.max(MIN_ZOOM_DEG, view.hfov));
   return withScene(tour, sceneId, (image) => ({ ...image, cameraPosition: { yaw: wrapYaw(view.yaw), pitch: view.pitch }, cameraZoom }));
+}
+
+/**
+ * Stores a view as where the scene starts for visitors arriving from `fromSceneId` (an initialViewOverrides
+ * entry, replacing an earlier one for that scene); the field of view stays the scene's own.
+ */
+export function setArrivalView<T extends Scenes>(tour: T, sceneId: string, fromSceneId: string, view: YawPitch): T {
+  const entry = { id: fromSceneId, cameraPosition: { yaw: wrapYaw(view.yaw), pitch: view.pitch } };
+  return withScene(tour, sceneId, (image) => ({
+    ...image,
+    initialViewOverrides: [...image.initialViewOverrides.filter((candidate) => candidate.id !== fromSceneId), entry],
+  }));
+}
+
+/** Visitors arriving from `fromSceneId` start at the scene's own initial view again. */
+export function removeArrivalView<T extends Scenes>(tour: T, sceneId: string, fromSceneId: string): T {
+  return withScene(tour, sceneId, (image) => ({ ...image, initialViewOverrides: image.initialViewOverrides.filter((entry) => entry.id !== fromSceneId) }));
 }

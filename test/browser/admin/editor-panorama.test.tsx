@@ -328,4 +328,24 @@ describe('<EditorPanorama>', () => {
     expect(attic.yaw).to.be.closeTo(0, 1e-6);
     expect(attic.hfov).to.equal(90);
   });
+
+  it('gives visitors arriving from another scene their own starting view, listed and removable', async () => {
+    const shadow = await show(sceneTour());
+    await drag(point(shadow, 0.6, 0.5), point(shadow, 0.3, 0.5));
+    // pannellum eases the drag out; let it finish before the view is read.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const from = host.querySelector<HTMLSelectElement>('.ad-arrivals select')!;
+    expect([...from.options].map((option) => option.textContent)).to.deep.equal(['Kitchen']);
+    (await button('Start here')).click();
+    await until(() => tour.images[0].initialViewOverrides.length === 1, 'the starting view for arrivals from the kitchen');
+    const [entry] = tour.images[0].initialViewOverrides;
+    expect(entry.id).to.equal('kitchen');
+    expect(entry.cameraPosition.yaw).to.be.above(5);
+    expect(tour.images[0].cameraPosition, 'the scene’s own initial view stays').to.equal(null);
+    const listed = await until(() => host.querySelector('.ad-arrivals__list li'), 'the listed starting view');
+    expect(listed.textContent).to.match(/^From Kitchen: yaw \d+°, pitch -?\d+°Remove$/);
+    (await button('Remove')).click();
+    await until(() => tour.images[0].initialViewOverrides.length === 0, 'the starting view removed');
+    expect(host.querySelector('.ad-arrivals__list')).to.equal(null);
+  });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { coordsToYawPitch } from '../../../api/schema/coords';
 import { findTourProblems, tourInputSchema } from '../../../api/schema/tour';
-import { addScene, moveScene, placeHotspot, removeScene, renameScene, type UploadedPicture } from '../../../admin/features/editor/tour-edits';
+import { initialView } from '../../../embed/panorama/scene-config';
+import { addScene, moveScene, placeHotspot, removeArrivalView, removeScene, renameScene, setArrivalView, type UploadedPicture } from '../../../admin/features/editor/tour-edits';
 
 const picture = (fileName: string): UploadedPicture => ({
   fileName,
@@ -59,5 +60,21 @@ describe('editor operations', () => {
     const renamed = renameScene(linked, 'b', 'Galley');
     expect(renamed.images[0].hotspots[0].image.title).toBe('Galley');
     expect(renamed.images[1].hotspots[0].image.title).toBe('Hall');
+  });
+
+  it('gives a scene its own starting view for arrivals from another scene, which the viewer uses for those arrivals only', () => {
+    let tour = setArrivalView(threeScenes(), 'b', 'a', { yaw: 190, pitch: -10 });
+    tour = setArrivalView(tour, 'b', 'a', { yaw: 45, pitch: 5 });
+    tour = setArrivalView(tour, 'b', 'c', { yaw: -90, pitch: 0 });
+    const kitchen = tourInputSchema.parse(tour).images[1];
+    expect(kitchen.initialViewOverrides).toEqual([
+      { id: 'a', cameraPosition: { yaw: 45, pitch: 5 } },
+      { id: 'c', cameraPosition: { yaw: -90, pitch: 0 } },
+    ]);
+    expect(initialView(kitchen, 'a')).toMatchObject({ yaw: 45, pitch: 5 });
+    expect(initialView(kitchen)).toMatchObject({ yaw: 0, pitch: 0 });
+    expect(setArrivalView(threeScenes(), 'b', 'a', { yaw: 190, pitch: 0 }).images[1].initialViewOverrides[0].cameraPosition.yaw).toBe(-170);
+    expect(removeArrivalView(tour, 'b', 'a').images[1].initialViewOverrides.map((entry) => entry.id)).toEqual(['c']);
+    expect(removeScene(tour, 'c').images[1].initialViewOverrides.map((entry) => entry.id)).toEqual(['a']);
   });
 });
