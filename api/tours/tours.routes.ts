@@ -126,18 +126,23 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
 
   app.get('/:shortId/clone', async (c) => {
     const user = requireUser(c);
-    const { record, tour } = await findTourOr404(c, c.req.param('shortId'));
+    const { tour } = await findTourOr404(c, c.req.param('shortId'));
     if (tour.shortId !== DEMO_SHORT_ID && !isOwner(tour, user)) {
       throw new ApiError(403, 'Forbidden', 'Only the owner of this tour can clone it.');
     }
     const clone = await c.var.db.transaction().execute(async (trx) => {
+      // Copied as it is inside the transaction: a save or delete landing in between may already have removed
+      // the files an earlier read named, and the copy must not point at them.
+      const record = await findTourByShortId(trx, tour.shortId);
+      if (!record) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
+      const source = tourFromRecord(record);
       const row = await insertTour(trx, {
         shortId: newShortId(),
         userId: user.id,
         type: 'locked',
-        input: { ...tourInputSchema.parse(JSON.parse(record.row.data)), name: `${tour.name || tour.title} (copy)` },
+        input: { ...tourInputSchema.parse(JSON.parse(record.row.data)), name: `${source.name || source.title} (copy)` },
       });
-      if (tour.privacy === 'Password') await trx.updateTable('tour').set({ password_hash: record.row.password_hash }).where('id', '=', row.id).execute();
+      if (source.privacy === 'Password') await trx.updateTable('tour').set({ password_hash: record.row.password_hash }).where('id', '=', row.id).execute();
       for (const plan of record.floorplans) {
         await trx.insertInto('floorplan').values({ ...plan, id: crypto.randomUUID(), tour_id: row.id, created_at: undefined }).execute();
       }
