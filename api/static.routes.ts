@@ -3,8 +3,17 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { join } from 'node:path';
 import type { AppEnv } from './app-env';
+import { ApiError } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * A file that is not there is a 404 in the one error shape; without this the admin page of the history fallback
+ * would answer, with a 200 and, under /media, a year-long cache.
+ */
+function missingFile(): never {
+  throw new ApiError(404, 'NotFound', 'No such file.');
+}
 
 /** Built viewer, admin SPA, demo page and stored media, all from one origin. */
 export function staticRoutes(rootDir: string, dataDir: string): Hono<AppEnv> {
@@ -17,19 +26,20 @@ export function staticRoutes(rootDir: string, dataDir: string): Hono<AppEnv> {
     c.header('Access-Control-Allow-Origin', '*');
     c.header('Cross-Origin-Resource-Policy', 'cross-origin');
     // The entry keeps its name for partners' script tags; the hashed chunks never change.
-    c.header('Cache-Control', /\/tour-viewer\.js$/.test(c.req.path) ? 'public, max-age=300' : IMMUTABLE);
+    if (c.res.ok) c.header('Cache-Control', /\/tour-viewer\.js$/.test(c.req.path) ? 'public, max-age=300' : IMMUTABLE);
   });
-  app.get('/embed/*', serveStatic({ root: dist }));
+  app.get('/embed/*', serveStatic({ root: dist }), missingFile);
 
   app.use('/media/*', async (c, next) => {
     await next();
     c.header('Access-Control-Allow-Origin', '*');
     c.header('Cross-Origin-Resource-Policy', 'cross-origin');
-    c.header('Cache-Control', IMMUTABLE);
+    if (c.res.ok) c.header('Cache-Control', IMMUTABLE);
   });
   app.get(
     '/media/*',
     serveStatic({ root: join(dataDir, 'media'), rewriteRequestPath: (path) => path.replace(/^\/media/, '') }),
+    missingFile,
   );
 
   app.get('/demo/*', serveStatic({ root: rootDir }));
