@@ -32,6 +32,9 @@ export async function addToLibrary(file: File, assetType: string): Promise<Asset
   return asset;
 }
 
+/** Said when a library file stays because the tour being edited may name it in an edit not saved yet. */
+export const NOT_SAVED_YET = 'Your latest changes are not saved yet, so nothing was deleted. Try again once they are saved.';
+
 export async function removeFromLibrary(assetId: string): Promise<void> {
   await api('DELETE', `/asset/${assetId}`);
   library.assets = library.assets.filter((asset) => asset.assetId !== assetId);

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { ambienceFrom, deleteSound, loadSounds, sounds, uploadSound } from '../features/ambience';
+import { NOT_SAVED_YET } from '../features/library';
 import { RequestFailed } from '../request-failed';
 import type { TabProps } from './SettingsTab';
 
 /** The tour's ambience sound (SPEC.md §3 config.ambience): upload one, choose one of the owner's sounds, or none. */
-export function AmbiencePicker({ tour, set }: TabProps) {
+export function AmbiencePicker({ tour, set, settled }: TabProps & { settled: () => Promise<boolean> }) {
   const { list, loaded } = useSnapshot(sounds);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -28,6 +29,7 @@ export function AmbiencePicker({ tour, set }: TabProps) {
 
   async function remove(assetId: string) {
     setError('');
+    if (!(await settled())) return setError(NOT_SAVED_YET);
     await deleteSound(assetId).catch((err: unknown) => setError(err instanceof RequestFailed ? err.message : 'The sound could not be deleted.'));
   }
 

@@ -178,6 +178,7 @@ export function Editor({ shortId }: { shortId: string }) {
           <SettingsTab
             tour={tour}
             set={set}
+            settled={() => saver.settled()}
             onPassword={(password) => {
               newPassword.current = password;
               saver.change(tour);
@@ -228,6 +229,7 @@ export function Editor({ shortId }: { shortId: string }) {
         {tab === 'floor plan' && <FloorplanTab tour={tour} onFloorplans={changeFloorplans} />}
         {tab === 'library' && (
           <LibraryTab
+            settled={() => saver.settled()}
             onPick={(use, url) => {
               change(use === 'logo' ? { ...tour, logo: url } : { ...tour, defaultHotspotImage: url, defaultHotspotStyle: 4 });
               toast.success(use === 'logo' ? 'Logo set.' : 'Hotspots will use this picture.');

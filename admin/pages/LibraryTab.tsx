@@ -1,11 +1,17 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useSnapshot } from 'valtio';
-import { addToLibrary, library, loadLibrary, removeFromLibrary } from '../features/library';
+import { addToLibrary, library, loadLibrary, NOT_SAVED_YET, removeFromLibrary } from '../features/library';
 import { RequestFailed } from '../request-failed';
 
+export interface LibraryTabProps {
+  onPick: (use: 'logo' | 'hotspot', url: string) => void;
+  /** Saves the tour's pending edits first; false when they could not be saved. */
+  settled: () => Promise<boolean>;
+}
+
 /** The library tab: upload, list and delete reusable pictures; pick one as the logo or the default hotspot image. */
-export function LibraryTab({ onPick }: { onPick: (use: 'logo' | 'hotspot', url: string) => void }) {
+export function LibraryTab({ onPick, settled }: LibraryTabProps) {
   const { assets, loaded } = useSnapshot(library);
   const [busy, setBusy] = useState(false);
   useEffect(() => void loadLibrary().catch(() => undefined), []);
@@ -20,6 +26,11 @@ export function LibraryTab({ onPick }: { onPick: (use: 'logo' | 'hotspot', url: 
     } finally {
       setBusy(false);
     }
+  }
+
+  async function remove(assetId: string) {
+    if (!(await settled())) return void toast.error(NOT_SAVED_YET);
+    await removeFromLibrary(assetId).catch((err: unknown) => toast.error(err instanceof RequestFailed ? err.message : 'The picture could not be deleted.'));
   }
 
   return (
@@ -40,7 +51,7 @@ export function LibraryTab({ onPick }: { onPick: (use: 'logo' | 'hotspot', url: 
             <button type="button" className="ad-link" onClick={() => onPick('hotspot', asset.url)}>
               Use for hotspots
             </button>
-            <button type="button" className="ad-link ad-link--danger" onClick={() => void removeFromLibrary(asset.assetId)}>
+            <button type="button" className="ad-link ad-link--danger" onClick={() => void remove(asset.assetId)}>
               Delete
             </button>
           </li>

@@ -19,7 +19,7 @@ export interface TabProps {
 }
 
 /** The new password is not part of the tour: it travels with the next save only. */
-export function SettingsTab({ tour, set, onPassword }: TabProps & { onPassword: (password: string) => void }) {
+export function SettingsTab({ tour, set, onPassword, settled }: TabProps & { onPassword: (password: string) => void; settled: () => Promise<boolean> }) {
   return (
     <section aria-label="Settings" className="ad-form">
       <label className="ad-field">
@@ -54,7 +54,7 @@ export function SettingsTab({ tour, set, onPassword }: TabProps & { onPassword: 
           <input type="checkbox" checked={tour.config[flag]} onChange={(event) => set('config', { ...tour.config, [flag]: event.target.checked })} /> {label}
         </label>
       ))}
-      <AmbiencePicker tour={tour} set={set} />
+      <AmbiencePicker tour={tour} set={set} settled={settled} />
       <HotspotStylePicker tour={tour} set={set} />
       <label className="ad-field">
         <span>Analytics id</span>

@@ -1,4 +1,4 @@
-import { proxy } from 'valtio';
+import { proxy, subscribe } from 'valtio';
 import { MESSAGES } from '../../../api/schema/errors';
 import type { Tour } from '../../../api/schema/tour';
 import { RequestFailed } from '../../request-failed';
@@ -41,6 +41,23 @@ export class TourSaver {
   /** Try again now (back online, signed in again). */
   flush(): void {
     this.schedule(0);
+  }
+
+  /**
+   * Saves what is pending now and tells whether the server holds every edit. Removing a library file waits for
+   * this: the server keeps a file while a saved tour names it, and an edit not yet saved would not count.
+   */
+  settled(): Promise<boolean> {
+    const waiting = (status: SaveStatus) => status === 'unsaved' || status === 'saving';
+    if (!waiting(this.state.status)) return Promise.resolve(this.state.status === 'saved');
+    this.flush();
+    return new Promise((resolve) => {
+      const stop = subscribe(this.state, () => {
+        if (waiting(this.state.status)) return;
+        stop();
+        resolve(this.state.status === 'saved');
+      });
+    });
   }
 
   dispose(): void {

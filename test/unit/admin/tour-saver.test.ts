@@ -58,4 +58,26 @@ describe('TourSaver', () => {
     expect(save.mock.calls.at(-1)![0].title).toBe('kept');
     expect(auth.state.status).toBe('saved');
   });
+
+  it('settles by saving a pending edit at once, and says whether everything is saved', async () => {
+    let online = true;
+    const save = vi.fn(async (t: Tour) => {
+      if (!online) throw new RequestFailed(0, 'NetworkError', 'Not Connected to Internet');
+      return { ...t, revision: t.revision + 1 };
+    });
+    const saver = new TourSaver(save, () => undefined);
+    expect(await saver.settled()).toBe(true);
+    saver.change(tour('logo picked'));
+    const settled = saver.settled();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(await settled).toBe(true);
+    online = false;
+    saver.change(tour('offline'));
+    const unsaved = saver.settled();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await unsaved).toBe(false);
+    expect(saver.state.status).toBe('offline');
+  });
 });
+
