@@ -11,6 +11,11 @@ export interface Config {
   /** Where stored media is served from: '/media' on this server, or a CDN address. */
   mediaBaseUrl: string;
   jwtSecret: string;
+  /**
+   * How many reverse proxies stand in front of this server, each adding the address it saw to X-Forwarded-For.
+   * 0 (the default) ignores the header, which any caller can write.
+   */
+  trustProxy: number;
   smtpUrl: string | undefined;
   twilio: { accountSid: string; apiKey: string; apiSecret: string } | undefined;
   turn: { url: string; secret: string } | undefined;
@@ -28,6 +33,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') || undefined,
     mediaBaseUrl: env.MEDIA_BASE_URL?.replace(/\/$/, '') || '/media',
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
+    trustProxy: proxyCount(env.TRUST_PROXY),
     smtpUrl: env.SMTP_URL || undefined,
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_API_KEY && env.TWILIO_API_SECRET
@@ -39,6 +45,12 @@ export function loadConfig(env: Env = process.env): Config {
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
         : undefined,
   };
+}
+
+function proxyCount(value: string | undefined): number {
+  if (!value) return 0;
+  if (!/^\d{1,2}$/.test(value)) throw new Error(`TRUST_PROXY must be the number of proxies in front of this server (0, 1, 2 ...), not '${value}'.`);
+  return Number(value);
 }
 
 /** Generated once and kept beside the data, so tokens survive restarts without any set-up. */

@@ -3,8 +3,18 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env';
 import { ApiError } from './errors';
 
-/** The caller's address; in tests through app.request() there is no socket, so all callers share one key. */
+/**
+ * The caller's address. Behind TRUST_PROXY proxies it is the one the outermost trusted proxy saw: counted from the
+ * right of X-Forwarded-For, since entries further left come from the caller and may be made up. In tests through
+ * app.request() there is no socket, so all callers without the header share one key.
+ */
 export function clientAddress(c: Context<AppEnv>): string {
+  const hops = c.var.config.trustProxy;
+  if (hops > 0) {
+    const forwarded = (c.req.header('X-Forwarded-For') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    const address = forwarded.at(-hops);
+    if (address) return address;
+  }
   try {
     return getConnInfo(c).remote.address ?? 'local';
   } catch {

@@ -32,4 +32,22 @@ describe('rate limits on anonymous endpoints', () => {
     for (let i = 0; i < 21; i++) await t.app.request(`/api/tours/${tour.shortId}/joinChat`);
     expect((await t.app.request(`/api/leads/${tour.id}`, json({ email: 'v@example.com' }))).status).toBe(201);
   });
+
+  it('behind TRUST_PROXY proxies counts each visitor by the address the proxy saw, which a made-up entry cannot change', async () => {
+    const t = await createTestApp({ TRUST_PROXY: '1' });
+    const guest = (forwardedFor: string) => t.app.request('/api/auth/guest', { method: 'POST', headers: { 'X-Forwarded-For': forwardedFor } });
+    for (let i = 0; i < 20; i++) expect((await guest(`made-up-${i}, 203.0.113.7`)).status).toBe(201);
+    expect((await guest('198.51.100.1, 203.0.113.7')).status, 'the same visitor, whatever it wrote first').toBe(429);
+    expect((await guest('203.0.113.8')).status, 'another visitor behind the same proxy').toBe(201);
+  });
+
+  it('ignores X-Forwarded-For without TRUST_PROXY, since any caller can write it', async () => {
+    const t = await createTestApp();
+    for (let i = 0; i < 20; i++) await t.app.request('/api/auth/guest', { method: 'POST', headers: { 'X-Forwarded-For': `203.0.113.${i}` } });
+    expect((await t.app.request('/api/auth/guest', { method: 'POST', headers: { 'X-Forwarded-For': '203.0.113.99' } })).status).toBe(429);
+  });
+
+  it('refuses to start with a TRUST_PROXY that is not a number of proxies', async () => {
+    await expect(createTestApp({ TRUST_PROXY: 'yes' })).rejects.toThrow(/TRUST_PROXY must be the number of proxies/);
+  });
 });
