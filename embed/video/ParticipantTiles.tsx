@@ -23,7 +23,8 @@ export interface ParticipantTilesProps {
 
 /**
  * The room's circular video tiles (SPEC.md §2 Video chat): the local participant, at most 3 remote participants
- * (1 on extra-small screens) with a '+N' or '...' bubble, and a toggle that hides the remote ones.
+ * (1 on extra-small screens, whoever speaks among them) with a '+N' or '...' bubble, and a toggle that hides the
+ * remote ones.
  */
 export function ParticipantTiles({ local, remotes, speakerSid }: ParticipantTilesProps) {
   const [hidden, setHidden] = useState(false);
@@ -31,7 +32,12 @@ export function ParticipantTiles({ local, remotes, speakerSid }: ParticipantTile
   const width = useViewerWidth(root);
   const size = width === undefined ? 'large' : tileSizeForWidth(width);
   const px = TILE_PX[size];
-  const { shown, overflow, bubble } = remoteTiles(remotes, (remote) => remote.isHost, size, hidden);
+  const { shown, overflow, bubble } = remoteTiles(remotes, {
+    isHost: (remote) => remote.isHost,
+    isSpeaking: (remote) => remote.sid === speakerSid,
+    size,
+    hidden,
+  });
   const circle = (side: number) => ({ width: side, height: side });
   const tileClass = (sid: string, own = '') => `vc-tile${own}${sid === speakerSid ? ' vc-tile--speaking' : ''}`;
   return (

@@ -40,18 +40,37 @@ export interface RemoteTiles<T> {
   shown: T[];
   /** How many remote participants have no tile although they are not hidden. */
   overflow: number;
-  /** '+N' for N participants beyond the limit, '...' when nobody is; null while remote participants are hidden. */
+  /**
+   * '+N' for N participants beyond the limit, '...' when nobody is; null while remote participants are hidden or
+   * when there are none, as the bubble stands for the others and the visitor alone has none.
+   */
   bubble: string | null;
+}
+
+export interface RemoteTileRules<T> {
+  isHost: (remote: T) => boolean;
+  /** Whether this one is the dominant speaker: nobody is while the room is quiet or the visitor speaks. */
+  isSpeaking: (remote: T) => boolean;
+  size: TileSize;
+  /** The visitor has hidden the remote participants. */
+  hidden: boolean;
 }
 
 /**
  * Which remote participants get a tile. The host comes first, so the person guiding the tour is never the one
- * folded into '+N'; the others keep their joining order.
+ * folded into '+N'; the others keep their joining order. A folded-away speaker takes the place of the last shown
+ * participant who is not the host, so whoever speaks is seen and no other tile moves; with only the host shown
+ * (extra-small screens) the host keeps the tile.
  */
-export function remoteTiles<T>(remotes: readonly T[], isHost: (remote: T) => boolean, size: TileSize, hidden: boolean): RemoteTiles<T> {
+export function remoteTiles<T>(remotes: readonly T[], { isHost, isSpeaking, size, hidden }: RemoteTileRules<T>): RemoteTiles<T> {
   if (hidden) return { shown: [], overflow: 0, bubble: null };
   const limit = size === 'extra-small' ? REMOTE_TILE_LIMIT_EXTRA_SMALL : REMOTE_TILE_LIMIT;
   const ordered = [...remotes.filter(isHost), ...remotes.filter((remote) => !isHost(remote))];
-  const overflow = Math.max(0, ordered.length - limit);
-  return { shown: ordered.slice(0, limit), overflow, bubble: overflow > 0 ? `+${overflow}` : '...' };
+  const shown = ordered.slice(0, limit);
+  const foldedSpeaker = ordered.findIndex((remote, index) => index >= limit && isSpeaking(remote));
+  const replaced = shown.findLastIndex((remote) => !isHost(remote));
+  if (foldedSpeaker >= 0 && replaced >= 0) shown[replaced] = ordered[foldedSpeaker];
+  const overflow = ordered.length - shown.length;
+  const bubble = overflow > 0 ? `+${overflow}` : ordered.length > 0 ? '...' : null;
+  return { shown, overflow, bubble };
 }

@@ -30,15 +30,18 @@ function renderInViewer(widthPx: number, local: LocalTile, remotes: RemoteTile[]
   const shadow = viewer.attachShadow({ mode: 'open' });
   const root = createRoot(shadow);
   roots.push(root);
-  root.render(
-    <>
-      <style>{videoCss}</style>
-      <div style={{ width: 300 }}>
-        <ParticipantTiles local={local} remotes={remotes} speakerSid={speakerSid} />
-      </div>
-    </>,
-  );
-  return { viewer, shadow };
+  /** Renders the tiles again with someone else speaking, as the room does when the dominant speaker changes. */
+  const speak = (sid: string | null) =>
+    root.render(
+      <>
+        <style>{videoCss}</style>
+        <div style={{ width: 300 }}>
+          <ParticipantTiles local={local} remotes={remotes} speakerSid={sid} />
+        </div>
+      </>,
+    );
+  speak(speakerSid);
+  return { viewer, shadow, speak };
 }
 
 afterEach(() => {
@@ -53,6 +56,7 @@ function remotes(count: number, patch: (i: number) => Partial<RemoteTile> = () =
 }
 
 const tileSids = (shadow: ShadowRoot) => [...shadow.querySelectorAll('.vc-tile')].map((tile) => tile.getAttribute('data-sid'));
+const speaking = (shadow: ShadowRoot) => [...shadow.querySelectorAll('.vc-tile--speaking')].map((tile) => tile.getAttribute('data-sid'));
 const bubble = (shadow: ShadowRoot) => shadow.querySelector('.vc-bubble')?.textContent ?? null;
 const side = (video: Element | null) => (video ? getComputedStyle(video).width : null);
 
@@ -88,7 +92,7 @@ describe('participant tiles in Chromium', () => {
     expect(local.querySelector('[aria-label="Muted"]')).to.equal(null);
   });
 
-  it('shows at most 3 remote tiles and "+N" for the rest, or "..." when nobody is over the limit', async () => {
+  it('shows at most 3 remote tiles and "+N" for the rest, "..." when nobody is over the limit, no bubble to a visitor alone', async () => {
     const crowd = renderInViewer(1200, me, remotes(5)).shadow;
     await until(() => bubble(crowd), 'the bubble');
     expect(tileSids(crowd)).to.deep.equal(['PA-me', 'PA0', 'PA1', 'PA2']);
@@ -99,6 +103,11 @@ describe('participant tiles in Chromium', () => {
     await until(() => bubble(few), 'the bubble');
     expect(tileSids(few)).to.deep.equal(['PA-me', 'PA0', 'PA1', 'PA2']);
     expect(bubble(few)).to.equal('...');
+
+    const alone = renderInViewer(1200, me, []).shadow;
+    await until(() => alone.querySelector('.vc-tile--local'), 'the local tile');
+    expect(tileSids(alone)).to.deep.equal(['PA-me']);
+    expect(alone.querySelector('.vc-bubble')).to.equal(null);
   });
 
   it('keeps every remote participant audible, those folded into "+N" too', async () => {
@@ -154,7 +163,6 @@ describe('participant tiles in Chromium', () => {
   });
 
   it('rings the tile of whoever speaks, a remote participant or oneself, and nobody else', async () => {
-    const speaking = (shadow: ShadowRoot) => [...shadow.querySelectorAll('.vc-tile--speaking')].map((tile) => tile.getAttribute('data-sid'));
     const remote = renderInViewer(1200, me, remotes(2), 'PA1').shadow;
     await until(() => remote.querySelector('.vc-tile'), 'the tiles');
     expect(speaking(remote)).to.deep.equal(['PA1']);
@@ -169,5 +177,27 @@ describe('participant tiles in Chromium', () => {
     const quiet = renderInViewer(1200, me, remotes(2)).shadow;
     await until(() => quiet.querySelector('.vc-tile'), 'the tiles');
     expect(speaking(quiet)).to.deep.equal([]);
+  });
+
+  it('brings a speaker folded into "+N" into view, ringed, in the last tile that is not the host’s', async () => {
+    const streams = [0, 1, 2, 3, 4].map(() => cameraStream('grey'));
+    const { shadow, speak } = renderInViewer(1200, me, remotes(5, (i) => ({ stream: streams[i], isHost: i === 1 })));
+    await until(() => bubble(shadow), 'the bubble');
+    expect(tileSids(shadow)).to.deep.equal(['PA-me', 'PA1', 'PA0', 'PA2']);
+
+    speak('PA4');
+    await until(() => shadow.querySelector('.vc-tile[data-sid="PA4"]'), 'the speaker’s tile');
+    expect(tileSids(shadow)).to.deep.equal(['PA-me', 'PA1', 'PA0', 'PA4']);
+    expect(speaking(shadow)).to.deep.equal(['PA4']);
+    expect(getComputedStyle(shadow.querySelector('.vc-tile--speaking video')!).boxShadow).to.include('3px');
+    const video = shadow.querySelector<HTMLVideoElement>('.vc-tile[data-sid="PA4"] video')!;
+    expect(video.srcObject).to.equal(streams[4]);
+    await until(() => video.getVideoPlaybackQuality().totalVideoFrames > 0, 'frames of the speaker’s camera');
+    expect(bubble(shadow)).to.equal('+2');
+
+    // Once nobody speaks, the tiles are in joining order again.
+    speak(null);
+    await until(() => !shadow.querySelector('.vc-tile[data-sid="PA4"]'), 'the speaker folded again');
+    expect(tileSids(shadow)).to.deep.equal(['PA-me', 'PA1', 'PA0', 'PA2']);
   });
 });

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { remoteTiles, TILE_PX, tileSizeForWidth, type TileSize } from '../../../embed/video/tile-layout';
 
 const people = (count: number, hostIndex = -1) => Array.from({ length: count }, (_, i) => ({ sid: `PA${i}`, host: i === hostIndex }));
-const isHost = (remote: { host: boolean }) => remote.host;
+type Person = ReturnType<typeof people>[number];
+/** The rules of a visitor who shows the remote participants, with `speaker` speaking (nobody by default). */
+const rules = (size: TileSize, speaker?: string, hidden = false) => ({
+  isHost: (remote: Person) => remote.host,
+  isSpeaking: (remote: Person) => remote.sid === speaker,
+  size,
+  hidden,
+});
 const sids = (list: { sid: string }[]) => list.map((remote) => remote.sid);
 
 describe('tileSizeForWidth', () => {
@@ -34,33 +41,71 @@ describe('tileSizeForWidth', () => {
 
 describe('remoteTiles', () => {
   it('shows up to 3 remote tiles and a "..." bubble when nobody is over the limit', () => {
-    expect(remoteTiles(people(0), isHost, 'large', false)).toEqual({ shown: [], overflow: 0, bubble: '...' });
-    const three = remoteTiles(people(3), isHost, 'small', false);
+    const three = remoteTiles(people(3), rules('small'));
     expect(sids(three.shown)).toEqual(['PA0', 'PA1', 'PA2']);
     expect(three.bubble).toBe('...');
+    expect(remoteTiles(people(1), rules('large'))).toEqual({ shown: [{ sid: 'PA0', host: false }], overflow: 0, bubble: '...' });
+  });
+
+  it('shows no bubble to a visitor alone in the room: there is nobody it could stand for', () => {
+    expect(remoteTiles(people(0), rules('large'))).toEqual({ shown: [], overflow: 0, bubble: null });
+    expect(remoteTiles(people(0), rules('extra-small'))).toEqual({ shown: [], overflow: 0, bubble: null });
   });
 
   it('folds the participants beyond 3 into a "+N" bubble', () => {
-    const five = remoteTiles(people(5), isHost, 'medium', false);
+    const five = remoteTiles(people(5), rules('medium'));
     expect(sids(five.shown)).toEqual(['PA0', 'PA1', 'PA2']);
     expect(five.overflow).toBe(2);
     expect(five.bubble).toBe('+2');
   });
 
   it('shows one remote tile on extra-small screens', () => {
-    expect(remoteTiles(people(1), isHost, 'extra-small', false)).toEqual({ shown: [{ sid: 'PA0', host: false }], overflow: 0, bubble: '...' });
-    const three = remoteTiles(people(3), isHost, 'extra-small', false);
+    expect(remoteTiles(people(1), rules('extra-small'))).toEqual({ shown: [{ sid: 'PA0', host: false }], overflow: 0, bubble: '...' });
+    const three = remoteTiles(people(3), rules('extra-small'));
     expect(sids(three.shown)).toEqual(['PA0']);
     expect(three.bubble).toBe('+2');
   });
 
   it('puts the host first, so the guide is never folded into the bubble', () => {
-    expect(sids(remoteTiles(people(5, 4), isHost, 'large', false).shown)).toEqual(['PA4', 'PA0', 'PA1']);
-    expect(sids(remoteTiles(people(3, 2), isHost, 'extra-small', false).shown)).toEqual(['PA2']);
+    expect(sids(remoteTiles(people(5, 4), rules('large')).shown)).toEqual(['PA4', 'PA0', 'PA1']);
+    expect(sids(remoteTiles(people(3, 2), rules('extra-small')).shown)).toEqual(['PA2']);
   });
 
-  it('hides every remote tile and the bubble while remote participants are hidden', () => {
-    expect(remoteTiles(people(5), isHost, 'large', true)).toEqual({ shown: [], overflow: 0, bubble: null });
-    expect(remoteTiles(people(0), isHost, 'large', true)).toEqual({ shown: [], overflow: 0, bubble: null });
+  it('brings a folded-away speaker into the last tile that is not the host’s, leaving the others where they are', () => {
+    const fifth = remoteTiles(people(5), rules('large', 'PA4'));
+    expect(sids(fifth.shown)).toEqual(['PA0', 'PA1', 'PA4']);
+    // The one whose tile the speaker took is folded instead: still two in the bubble.
+    expect(fifth.overflow).toBe(2);
+    expect(fifth.bubble).toBe('+2');
+    expect(sids(remoteTiles(people(6, 1), rules('medium', 'PA3')).shown)).toEqual(['PA1', 'PA0', 'PA3']);
+  });
+
+  it('changes nothing when the speaker already has a tile', () => {
+    const quiet = remoteTiles(people(5, 3), rules('large'));
+    for (const speaker of ['PA0', 'PA1']) expect(remoteTiles(people(5, 3), rules('large', speaker))).toEqual(quiet);
+    expect(sids(quiet.shown)).toEqual(['PA3', 'PA0', 'PA1']);
+  });
+
+  it('keeps the host first when the host speaks, folded guests stay folded', () => {
+    const hostSpeaks = remoteTiles(people(5, 4), rules('large', 'PA4'));
+    expect(sids(hostSpeaks.shown)).toEqual(['PA4', 'PA0', 'PA1']);
+    expect(hostSpeaks.bubble).toBe('+2');
+  });
+
+  it('gives the one extra-small tile to the speaker, unless the host has it', () => {
+    const guests = remoteTiles(people(3), rules('extra-small', 'PA2'));
+    expect(sids(guests.shown)).toEqual(['PA2']);
+    expect(guests.bubble).toBe('+2');
+    expect(sids(remoteTiles(people(3, 0), rules('extra-small', 'PA2')).shown)).toEqual(['PA0']);
+  });
+
+  it('keeps the joining order while nobody speaks, or while the local participant does', () => {
+    expect(sids(remoteTiles(people(5), rules('large')).shown)).toEqual(['PA0', 'PA1', 'PA2']);
+    expect(sids(remoteTiles(people(5), rules('large', 'PA-me')).shown)).toEqual(['PA0', 'PA1', 'PA2']);
+  });
+
+  it('hides every remote tile and the bubble while remote participants are hidden, the speaker’s too', () => {
+    expect(remoteTiles(people(5), rules('large', 'PA4', true))).toEqual({ shown: [], overflow: 0, bubble: null });
+    expect(remoteTiles(people(0), rules('large', undefined, true))).toEqual({ shown: [], overflow: 0, bubble: null });
   });
 });
