@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import adminCss from '../../../admin/styles/admin.css';
+import { until } from '../embed/support/render';
 
 /** Renders a piece of the owners' app with its real stylesheet into the page; call the returned function to remove it. */
 export function mount(node: ReactNode): { host: HTMLElement; unmount: () => void } {
@@ -21,9 +22,5 @@ export function mount(node: ReactNode): { host: HTMLElement; unmount: () => void
 
 /** Real events drive these tests outside act(): poll until React has rendered what is expected. */
 export async function waitFor(check: () => boolean, what: string): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`never happened: ${what}`);
+  await until(check, what);
 }
