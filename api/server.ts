@@ -7,14 +7,16 @@ import { migrateToLatest, openDatabase } from './db/database';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { removeStaleTempFiles } from './media/atomic-write';
+import { startMediaSweeps } from './media/orphan-sweep';
 import { RoomHub } from './rtc/room-hub';
 
 const rootDir = fileURLToPath(new URL('../../', import.meta.url));
 const config = loadConfig();
 const db = openDatabase(join(config.dataDir, 'tours.sqlite'));
 await migrateToLatest(db);
-await removeStaleTempFiles(join(config.dataDir, 'media'));
-await seedDemoTour(db, join(config.dataDir, 'media'), rootDir);
+const mediaDir = join(config.dataDir, 'media');
+await removeStaleTempFiles(mediaDir);
+await seedDemoTour(db, mediaDir, rootDir);
 
 const hub = new RoomHub();
 const app = createApp({ db, config, rootDir, hub });
@@ -22,6 +24,8 @@ const server = serve({ fetch: app.fetch, port: config.port, websocket: { server:
   console.log(`Tour platform listening on ${config.publicUrl ?? `http://localhost:${info.port}`}/`);
   console.log(`  demo tour: /tours/demo   partner page: /demo/`);
 });
+// Not awaited: the server listens while the first sweep runs.
+const sweeps = startMediaSweeps(db, mediaDir);
 
 let stopping = false;
 function shutdown(signal: string): void {
@@ -29,8 +33,10 @@ function shutdown(signal: string): void {
   stopping = true;
   console.log(`${signal}: closing`);
   hub.close();
+  // A sweep under way finishes before the database closes under it.
+  const swept = sweeps.stop();
   server.close(() => {
-    void db.destroy().then(() => process.exit(0));
+    void swept.then(() => db.destroy()).then(() => process.exit(0));
   });
   // Open keep-alive or WebSocket connections must not hold the process forever.
   setTimeout(() => process.exit(0), 5000).unref();

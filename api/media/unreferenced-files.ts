@@ -3,12 +3,15 @@ import { join } from 'node:path';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 
+/** The random name media-file-store.ts and panorama-store.ts give a stored file: 32 hex digits; panorama variants add a prefix. */
+const STORED_NAME = String.raw`(?:thumb-|hotspot-|mobile-)?([0-9a-f]{32})\.([a-z0-9]{2,4})`;
 /**
- * A stored file as rows name it: its folder under media/ and the random name media-file-store.ts and
- * panorama-store.ts give it (32 hex digits; panorama variants add a prefix). Only such names are ever
- * joined to the media folder, so no reference, however written, reaches a file outside it.
+ * A stored file as rows name it: its folder under media/ and its random name. Only such names are ever joined to
+ * the media folder, so no reference, however written, reaches a file outside it.
  */
-const MEDIA_REFERENCE = /\/(tours|assets|audio)\/(?:thumb-|hotspot-|mobile-)?([0-9a-f]{32})\.([a-z0-9]{2,4})\b/g;
+const MEDIA_REFERENCE = new RegExp(String.raw`/(tours|assets|audio)/${STORED_NAME}\b`, 'g');
+/** A file under a name the stores give, as it lies in its folder; the crop in social/ has its panorama's name. */
+export const STORED_FILE_NAME = new RegExp(`^${STORED_NAME}$`);
 /** A panorama's files beside the one a row names; social/ holds the share-picture crop (tours/social-image.ts). */
 const PANORAMA_FILES = ['tours/', 'tours/thumb-', 'tours/hotspot-', 'tours/mobile-', 'social/'];
 /** SQLite parses `a OR b OR …` as a tree at most 1000 deep. */
@@ -35,25 +38,50 @@ const NAMING_COLUMNS: Array<[keyof Database, string[]]> = [
   ['user', ['picture']],
 ];
 
+/**
+ * The ids of the stored files rows name, found with the same pattern as the files themselves; with `among`, only
+ * the rows whose text holds one of those ids are read (rows are streamed, so reading every row holds one at a time).
+ */
+export async function idsNamedByRows(db: Db, among?: string[]): Promise<Set<string>> {
+  const named = new Set<string>();
+  for (const [table, columns] of NAMING_COLUMNS) {
+    const refs = columns.map((column) => db.dynamic.ref(column));
+    let query = db.selectFrom(table).select(refs);
+    if (among) query = query.where((eb) => eb.or(refs.flatMap((ref) => among.map((id) => eb(ref, 'like', `%${id}%`)))));
+    for await (const row of query.stream()) {
+      for (const id of filesNamedIn(Object.values(row) as string[]).keys()) named.add(id);
+    }
+  }
+  return named;
+}
+
 /** The ids among `ids` that some remaining row names. */
 async function idsStillNamed(db: Db, ids: string[]): Promise<Set<string>> {
   const named = new Set<string>();
   for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
-    const chunk = ids.slice(start, start + IDS_PER_QUERY);
-    const texts: string[] = [];
-    for (const [table, columns] of NAMING_COLUMNS) {
-      const refs = columns.map((column) => db.dynamic.ref(column));
-      // Only rows naming at least one id come back; which ids each names is sorted out below.
-      const rows = await db
-        .selectFrom(table)
-        .select(refs)
-        .where((eb) => eb.or(refs.flatMap((ref) => chunk.map((id) => eb(ref, 'like', `%${id}%`)))))
-        .execute();
-      for (const row of rows) texts.push(...(Object.values(row) as string[]));
-    }
-    for (const id of chunk) if (texts.some((text) => text.includes(id))) named.add(id);
+    for (const id of await idsNamedByRows(db, ids.slice(start, start + IDS_PER_QUERY))) named.add(id);
   }
   return named;
+}
+
+/**
+ * Unlinks `paths` under the media folder; answers how many went. A file that cannot go is logged: it only wastes
+ * space, and the change that left it unnamed stands.
+ */
+export async function unlinkMediaFiles(mediaDir: string, paths: string[]): Promise<number> {
+  const removed = await Promise.all(
+    paths.map((path) =>
+      unlink(join(mediaDir, path)).then(
+        () => true,
+        (err: NodeJS.ErrnoException) => {
+          // A file that was never made (mobile- of a narrow panorama, a crop nobody asked for) is not a failure.
+          if (err.code !== 'ENOENT') console.error(`media ${path} stays although nothing names it: ${err.message}`);
+          return false;
+        },
+      ),
+    ),
+  );
+  return removed.filter(Boolean).length;
 }
 
 /**
@@ -73,14 +101,7 @@ export async function removeUnreferencedFiles(db: Db, mediaDir: string, before: 
     await db.transaction().execute(async (trx) => {
       const kept = await idsStillNamed(trx, files.map(([id]) => id));
       const doomed = files.filter(([id]) => !kept.has(id)).flatMap(([, paths]) => [...paths]);
-      await Promise.all(
-        doomed.map((path) =>
-          unlink(join(mediaDir, path)).catch((err: NodeJS.ErrnoException) => {
-            // A file that was never made (mobile- of a narrow panorama, a crop nobody asked for) is not a failure.
-            if (err.code !== 'ENOENT') console.error(`media ${path} stays although nothing names it: ${err.message}`);
-          }),
-        ),
-      );
+      await unlinkMediaFiles(mediaDir, doomed);
     });
   } catch (err) {
     console.error('media no longer named stays: the references could not be checked', err);

@@ -1,0 +1,80 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Db } from '../db/database';
+import { idsNamedByRows, STORED_FILE_NAME, unlinkMediaFiles } from './unreferenced-files';
+
+/**
+ * How old an unnamed file must be before the sweep takes it. An upload is named by the tour's save within seconds
+ * of it; a younger file may be an upload whose save is still on its way.
+ */
+export const UNNAMED_MEDIA_GRACE_MS = 24 * 60 * 60 * 1000;
+export const MEDIA_SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
+/** The folders under media/ where the stores write; social/ holds the share-picture crops of panoramas. */
+const SWEPT_FOLDERS = ['tours', 'assets', 'audio', 'social'];
+
+/** The stored files last written before `cutoff`, as `folder/name` under the media folder, keyed by their random id. */
+async function storedFilesOlderThan(mediaDir: string, cutoff: number): Promise<Map<string, string[]>> {
+  const files = new Map<string, string[]>();
+  for (const folder of SWEPT_FOLDERS) {
+    const names = await readdir(join(mediaDir, folder)).catch((err: NodeJS.ErrnoException) => {
+      // A folder no upload has made yet.
+      if (err.code === 'ENOENT') return [];
+      throw err;
+    });
+    for (const name of names) {
+      const id = STORED_FILE_NAME.exec(name)?.[1];
+      if (!id) continue;
+      const path = `${folder}/${name}`;
+      // Gone since it was listed (a save or delete removed it): nothing to sweep.
+      const modified = await stat(join(mediaDir, path)).then((stats) => stats.mtimeMs, () => Infinity);
+      if (modified < cutoff) files.set(id, [...(files.get(id) ?? []), path]);
+    }
+  }
+  return files;
+}
+
+/**
+ * Removes the stored files that no row names and that are older than the grace period: uploads whose tour was
+ * never saved, an uploaded logo's unused thumbnail, anything a crash left between a change and its clean-up.
+ * Removing what a change leaves unnamed is removeUnreferencedFiles' work; this catches what nothing ever named.
+ * Answers how many files went. It never throws: a file left behind only wastes space, so failures are logged.
+ */
+export async function sweepUnnamedMedia(db: Db, mediaDir: string): Promise<number> {
+  try {
+    const old = await storedFilesOlderThan(mediaDir, Date.now() - UNNAMED_MEDIA_GRACE_MS);
+    // Checked and removed in one transaction, which holds the database: no save can name a file between the two.
+    const removed =
+      old.size === 0
+        ? 0
+        : await db.transaction().execute(async (trx) => {
+            const named = await idsNamedByRows(trx);
+            return unlinkMediaFiles(mediaDir, [...old].filter(([id]) => !named.has(id)).flatMap(([, paths]) => paths));
+          });
+    console.log(`media sweep: removed ${removed} file(s) nothing names`);
+    return removed;
+  } catch (err) {
+    console.error('media sweep failed; unnamed files stay until the next one', err);
+    return 0;
+  }
+}
+
+export interface MediaSweeps {
+  /** Stops the schedule; resolves once a sweep under way has finished, so the database can be closed after it. */
+  stop(): Promise<void>;
+}
+
+/** Sweeps now and then every MEDIA_SWEEP_INTERVAL_MS, without keeping the process alive for it. */
+export function startMediaSweeps(db: Db, mediaDir: string): MediaSweeps {
+  let running = sweepUnnamedMedia(db, mediaDir);
+  const timer = setInterval(() => {
+    // One sweep at a time: a slow one is followed, not overlapped.
+    running = running.then(() => sweepUnnamedMedia(db, mediaDir));
+  }, MEDIA_SWEEP_INTERVAL_MS);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
