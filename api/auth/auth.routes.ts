@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
+import { join } from 'node:path';
 import type { AppEnv } from '../app-env';
 import { ApiError, parseOr422, readJson } from '../errors';
+import { removeUnreferencedFiles } from '../media/unreferenced-files';
 import { loginSchema, signupSchema, userUpdateSchema } from '../schema/auth-requests';
 import { findUserByEmail, insertUser, userFromRow } from '../users/user.repository';
 import { requireUser } from './current-user';
@@ -54,12 +56,19 @@ export function authRoutes(): Hono<AppEnv> {
     if (c.req.param('id') !== String(user.id)) throw new ApiError(403, 'Forbidden', 'You can only change your own account.');
     const input = parseOr422(userUpdateSchema, await readJson(c));
     const meta = input.meta ? JSON.stringify(input.meta) : undefined;
-    const row = await c.var.db
-      .updateTable('user')
-      .set({ ...(input.name ? { name: input.name } : {}), ...(input.picture !== undefined ? { picture: input.picture } : {}), ...(meta ? { meta } : {}) })
-      .where('id', '=', user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    // The picture as it was when replaced, not as the request first read it: of two changes racing, each removes its own.
+    const { row, formerPicture } = await c.var.db.transaction().execute(async (trx) => {
+      const former = await trx.selectFrom('user').select('picture').where('id', '=', user.id).executeTakeFirstOrThrow();
+      const updated = await trx
+        .updateTable('user')
+        .set({ ...(input.name ? { name: input.name } : {}), ...(input.picture !== undefined ? { picture: input.picture } : {}), ...(meta ? { meta } : {}) })
+        .where('id', '=', user.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { row: updated, formerPicture: former.picture };
+    });
+    // The old picture's file goes unless another row (a tour, the library) shows it.
+    await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), [formerPicture], [row.picture]);
     return c.json(userFromRow(row, c.var.token!));
   });
 

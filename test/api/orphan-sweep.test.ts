@@ -206,3 +206,21 @@ describe('startMediaSweeps', () => {
     expect(dataFiles()).toEqual([]);
   });
 });
+
+describe('POST /api/users/{id} changing the picture', () => {
+  it("removes the former picture's file", async () => {
+    const [first, second] = [await uploadPicture(), await uploadPicture()];
+    await setPicture(first.url);
+    await setPicture(second.url);
+    expect(filesOf(first.url)).toEqual([]);
+    expect(filesOf(second.url)).toHaveLength(1);
+  });
+
+  it('keeps a former picture the library still shows', async () => {
+    const asset = await uploadPicture();
+    expect((await t.app.request('/api/assets', json({ name: 'Me', url: asset.url, thumbUrl: asset.thumbUrl, assetType: 'image' }, owner.auth))).status).toBe(201);
+    await setPicture(asset.url);
+    await setPicture('');
+    expect(filesOf(asset.url)).toHaveLength(1);
+  });
+});
