@@ -55,6 +55,19 @@ describe('the video chat slot of the viewer', () => {
     await page.close();
   });
 
+  it('shows the chat as a sheet along the bottom of a phone-sized viewer, the panorama in sight above it', async () => {
+    // The first style attribute is the one the element keeps.
+    const { page } = await open('short-id="demo" show-video-chat="1" style="width:390px;height:700px"', '/chat-phone');
+    const viewer = page.locator('#tour');
+    const panel = viewer.locator('.tv-video-panel');
+    await panel.getByPlaceholder('Enter Your Name').waitFor();
+    const [box, sheet] = [(await viewer.boundingBox())!, (await panel.boundingBox())!];
+    expect(sheet.width).toBe(box.width);
+    expect(sheet.y + sheet.height).toBeCloseTo(box.y + box.height, 0);
+    expect(sheet.height).toBeLessThanOrEqual(box.height / 2);
+    await page.close();
+  });
+
   it('opens the panel at start with show-video-chat="1", and never when the tour has video chat off', async () => {
     const { page } = await open('short-id="demo" show-video-chat="1"', '/chat-flag');
     await page.locator('#tour .tv-video-panel').getByPlaceholder('Enter Your Name').waitFor();
