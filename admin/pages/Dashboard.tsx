@@ -83,7 +83,7 @@ export function Dashboard() {
       </main>
       {pending && (
         <ConfirmModal
-          text={pending.kind === 'delete' ? `Delete "${pending.tour.title || pending.tour.name || 'Untitled tour'}"? This cannot be undone.` : `Make a copy of ${pending.tour.title || pending.tour.name || 'this tour'}?`}
+          text={pending.kind === 'delete' ? `Delete "${pending.tour.title || pending.tour.name || 'Untitled tour'}"? Its pictures, leads and showing requests go with it (download the leads first from its Lead Gen tab); this cannot be undone.` : `Make a copy of ${pending.tour.title || pending.tour.name || 'this tour'}?`}
           onAgree={() => void confirm()}
           onCancel={() => setPending(null)}
         />
