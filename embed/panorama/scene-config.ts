@@ -17,9 +17,17 @@ export function panoramaUrl(image: Image, maxTexture: number): string {
   return absoluteUrl(tooWide && image.mobileUrl ? image.mobileUrl : image.url);
 }
 
-/** Warms the HTTP cache with the first panorama while React and pannellum start (pannellum fetches it the same way). */
+const preloaded = new Set<string>();
+
+/**
+ * Warms the HTTP cache with the first panorama while React and pannellum start (pannellum fetches it the same way);
+ * once per address, since a second request while the first is under way would not be answered from the cache.
+ */
 export function preloadPanorama(image: Image, maxTexture: number): void {
-  void fetch(panoramaUrl(image, maxTexture), { mode: 'cors', credentials: 'same-origin' }).catch(() => undefined);
+  const url = panoramaUrl(image, maxTexture);
+  if (preloaded.has(url)) return;
+  preloaded.add(url);
+  void fetch(url, { mode: 'cors', credentials: 'same-origin' }).catch(() => undefined);
 }
 
 export interface SceneConfigOptions {
