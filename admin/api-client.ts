@@ -21,9 +21,39 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<T>
     throw new RequestFailed(0, 'NetworkError', 'Not Connected to Internet');
   }
   const json = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const error = (json as ErrorBody).error ?? { code: 'InternalError', message: response.statusText };
-    throw new RequestFailed(response.status, error.code, error.message, error.details);
-  }
+  if (!response.ok) throw failure(response.status, response.statusText, json);
   return json as T;
+}
+
+/** The server's error in the one error shape, or the HTTP status text when a proxy answered instead. */
+function failure(status: number, statusText: string, json: unknown): RequestFailed {
+  const error = (json as Partial<ErrorBody>).error ?? { code: 'InternalError', message: statusText };
+  return new RequestFailed(status, error.code, error.message, error.details);
+}
+
+/**
+ * POSTs a form and reports how much of it has been sent, from 0 to 1, as it goes: fetch tells nothing of an
+ * upload's progress, XMLHttpRequest does. Errors as api() gives them.
+ */
+export function upload<T>(path: string, form: FormData, onProgress: (sent: number) => void): Promise<T> {
+  return trackRequest(
+    new Promise<T>((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open('POST', `/api${path}`);
+      if (session.user) request.setRequestHeader('Authorization', `JWT ${session.user.token}`);
+      request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+      request.onerror = () => reject(new RequestFailed(0, 'NetworkError', 'Not Connected to Internet'));
+      request.onload = () => {
+        let json: unknown = {};
+        try {
+          json = JSON.parse(request.responseText);
+        } catch {
+          // Not our API's answer (a proxy's error page): the status text stands in for the message.
+        }
+        if (request.status >= 200 && request.status < 300) resolve(json as T);
+        else reject(failure(request.status, request.statusText, json));
+      };
+      request.send(form);
+    }),
+  );
 }

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useSnapshot } from 'valtio';
 import type { Floorplan, Tour } from '../../api/schema/tour';
-import { api } from '../api-client';
+import { api, upload } from '../api-client';
 import { addScene, moveScene, removeScene, renameScene } from '../features/editor/tour-edits';
 import { TourSaver } from '../features/editor/tour-saver';
 import { uploadImages } from '../features/editor/upload-images';
@@ -17,6 +17,7 @@ import { InboxList } from './InboxList';
 import { LibraryTab } from './LibraryTab';
 import { SortableList } from './SortableList';
 import { TourPreview } from './TourPreview';
+import { UploadList, type UploadProgress } from './UploadList';
 
 const TABS = ['edit tour', 'brand kit', 'floor plan', 'lead gen', 'video chat', 'team', 'settings', 'library'] as const;
 type Tab = (typeof TABS)[number];
@@ -34,6 +35,7 @@ export function Editor({ shortId }: { shortId: string }) {
   const [loadError, setLoadError] = useState('');
   const [tab, setTab] = useState<Tab>('edit tour');
   const [remaining, setRemaining] = useState(0);
+  const [uploads, setUploads] = useState<UploadProgress[]>([]);
   const [preview, setPreview] = useState(false);
   /** The scene shown in the editor's panorama; the first one until the owner picks another. */
   const [sceneId, setSceneId] = useState<string | null>(null);
@@ -85,6 +87,7 @@ export function Editor({ shortId }: { shortId: string }) {
     const list = [...files];
     const flags = await Promise.all(list.map(isEquirectangular));
     const equirectangular = new Map(list.map((file, i) => [file.name, flags[i]]));
+    setUploads(list.map((file) => ({ name: file.name, sent: 0 })));
     const result = await uploadImages(
       list,
       (file) => {
@@ -92,10 +95,12 @@ export function Editor({ shortId }: { shortId: string }) {
         form.set('image', file);
         form.set('tourId', String(tour!.id));
         if (!equirectangular.get(file.name)) form.set('isNotEquirect', 'true');
-        return api('POST', '/images/', form);
+        const index = list.indexOf(file);
+        return upload('/images/', form, (sent) => setUploads((all) => all.map((item, i) => (i === index ? { ...item, sent } : item))));
       },
       setRemaining,
     );
+    setUploads([]);
     let next = latest.current!;
     for (const picture of result.uploaded) next = addScene(next, { ...picture, isNotEquirect: !equirectangular.get(picture.fileName) });
     change(next);
@@ -145,6 +150,7 @@ export function Editor({ shortId }: { shortId: string }) {
                 <input type="file" accept="image/jpeg,image/png,image/webp" multiple hidden onChange={(event) => void addImages(event.target.files)} />
               </label>
               {remaining > 0 && <p role="status">Uploading image, please wait ({remaining} remaining)</p>}
+              <UploadList uploads={uploads} />
               <SortableList
                 className="ad-scenes"
                 items={tour.images}

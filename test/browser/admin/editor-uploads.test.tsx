@@ -1,42 +1,25 @@
 import { expect } from 'chai';
 import { waitFor } from './mount';
 import { openEditor, type EditorView } from './support/editor-view';
+import { watchImageUploads, type ImageUploads } from './support/image-uploads';
 import { chooseFiles, panoramaFile, storedTour, typeInto } from './support/real-owner';
 
 let view: EditorView;
-const realFetch = window.fetch;
+let uploads: ImageUploads | undefined;
 
 const titleInput = () => view.host.querySelector<HTMLInputElement>('input[aria-label="Tour title"]')!;
-
-/**
- * The real server answers the upload; its reply is held back until `release` is called, so what the owner types
- * meanwhile is certain to happen while the upload is on its way.
- */
-function holdUploadReply(): { uploading: () => boolean; release: () => void } {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let uploading = false;
-  window.fetch = async (input, init) => {
-    const reply = realFetch(input, init);
-    if (String(input) !== '/api/images/') return reply;
-    uploading = true;
-    await held;
-    return reply;
-  };
-  return { uploading: () => uploading, release };
-}
 
 describe('Editor image uploads against the real API', () => {
   beforeEach(async () => {
     view = await openEditor();
   });
   afterEach(() => {
-    window.fetch = realFetch;
+    uploads?.restore();
     view.unmount();
   });
 
   it('keeps the tour title typed while the images upload, and saves both', async () => {
-    const upload = holdUploadReply();
+    const upload = (uploads = watchImageUploads({ hold: true }));
     chooseFiles(view.host.querySelector<HTMLInputElement>('input[type="file"][multiple]')!, [await panoramaFile('Hall.png', '#a33')]);
     await waitFor(upload.uploading, 'the upload on its way');
     typeInto(titleInput(), 'Harbour loft');
@@ -51,7 +34,7 @@ describe('Editor image uploads against the real API', () => {
 
   it('keeps the tour title typed while a floor plan uploads, and shows the new plan', async () => {
     await view.openTab('floor plan');
-    const upload = holdUploadReply();
+    const upload = (uploads = watchImageUploads({ hold: true }));
     chooseFiles(view.host.querySelector<HTMLInputElement>('section[aria-label="Floor plans"] input[type="file"]')!, [await panoramaFile('Ground.png', '#3a3')]);
     await waitFor(upload.uploading, 'the floor plan upload on its way');
     typeInto(titleInput(), 'Harbour loft');

@@ -3,23 +3,18 @@ import { ToastContainer } from 'react-toastify';
 import { Editor } from '../../../admin/pages/Editor';
 import type { User } from '../../../api/schema/user';
 import { mount, waitFor } from './mount';
+import { watchImageUploads, type ImageUploads } from './support/image-uploads';
 import { chooseFiles, newTour, panoramaFile, signedInOwner, storedTour } from './support/real-owner';
 
 let view: ReturnType<typeof mount>;
 let owner: User;
 let shortId: string;
-const realFetch = window.fetch;
-/** File names of every upload the page sent, in order: watched, not altered. */
-let uploadsSent: string[];
+let uploads: ImageUploads;
 
 async function openEditor() {
   owner = await signedInOwner();
   shortId = (await newTour(owner)).shortId;
-  uploadsSent = [];
-  window.fetch = (input, init) => {
-    if (String(input) === '/api/images/' && init?.body instanceof FormData) uploadsSent.push((init.body.get('image') as File).name);
-    return realFetch(input, init);
-  };
+  uploads = watchImageUploads();
   view = mount(
     <>
       <Editor shortId={shortId} />
@@ -42,22 +37,29 @@ async function upload(files: File[]): Promise<string> {
 
 describe('Editor upload outcomes against the real API (SPEC.md §4, §8)', () => {
   afterEach(() => {
-    window.fetch = realFetch;
+    uploads.restore();
     view.unmount();
   });
 
   it('reports all uploaded, adds every scene and saves them', async () => {
     await openEditor();
     const progress = new Set<string>();
-    new MutationObserver(() => view.host.querySelectorAll('p[role="status"]').forEach((node) => progress.add(node.textContent ?? ''))).observe(view.host, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-    });
+    /** The highest share each image's own progress bar showed. */
+    const bars = new Map<string, number>();
+    new MutationObserver(() => {
+      view.host.querySelectorAll('p[role="status"]').forEach((node) => progress.add(node.textContent ?? ''));
+      view.host.querySelectorAll<HTMLProgressElement>('.ad-uploads progress').forEach((bar) => {
+        const label = bar.getAttribute('aria-label')!;
+        bars.set(label, Math.max(bars.get(label) ?? 0, bar.value));
+      });
+    }).observe(view.host, { subtree: true, childList: true, characterData: true, attributes: true });
     const notice = await upload([await panoramaFile('Hall.png', '#a33'), await panoramaFile('Kitchen.png', '#3a3')]);
     expect(notice).to.equal('All your images were uploaded.');
     expect([...progress]).to.include.members(['Uploading image, please wait (2 remaining)', 'Uploading image, please wait (1 remaining)']);
-    expect(uploadsSent).to.deep.equal(['Hall.png', 'Kitchen.png']);
+    // Each image had its own bar, and each bar reached the end as its bytes went out.
+    expect(Object.fromEntries(bars)).to.deep.equal({ 'Hall.png uploaded': 1, 'Kitchen.png uploaded': 1 });
+    expect(view.host.querySelectorAll('.ad-uploads').length, 'the bars go once the upload is over').to.equal(0);
+    expect(uploads.sent).to.deep.equal(['Hall.png', 'Kitchen.png']);
     await waitFor(() => view.host.querySelector('.ad-save')?.textContent === 'Saved', 'the new scenes saved');
     const saved = await storedTour(owner, shortId);
     expect(saved.images.map((image) => image.title)).to.deep.equal(['Hall', 'Kitchen']);
@@ -71,7 +73,7 @@ describe('Editor upload outcomes against the real API (SPEC.md §4, §8)', () =>
     expect(notice).to.contain('Broken room, Attic');
     expect(notice).to.contain('try them again');
     // SPEC.md §9: one retry per failed image, none for the one that went through.
-    expect(uploadsSent).to.deep.equal(['Hall.png', 'Broken room.jpg', 'Broken room.jpg', 'Attic.jpeg', 'Attic.jpeg']);
+    expect(uploads.sent).to.deep.equal(['Hall.png', 'Broken room.jpg', 'Broken room.jpg', 'Attic.jpeg', 'Attic.jpeg']);
     await waitFor(() => view.host.querySelector('.ad-save')?.textContent === 'Saved', 'the uploaded scene saved');
     expect((await storedTour(owner, shortId)).images.map((image) => image.title)).to.deep.equal(['Hall']);
   });
@@ -80,7 +82,7 @@ describe('Editor upload outcomes against the real API (SPEC.md §4, §8)', () =>
     await openEditor();
     const notice = await upload([brokenFile('One.jpg'), brokenFile('Two.jpg')]);
     expect(notice).to.equal('Something went wrong: no images were uploaded. Please try again.');
-    expect(uploadsSent).to.deep.equal(['One.jpg', 'One.jpg', 'Two.jpg', 'Two.jpg']);
+    expect(uploads.sent).to.deep.equal(['One.jpg', 'One.jpg', 'Two.jpg', 'Two.jpg']);
     expect((await storedTour(owner, shortId)).images).to.deep.equal([]);
   });
 });

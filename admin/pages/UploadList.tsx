@@ -1,0 +1,21 @@
+/** One picture on its way to the server: `sent` is the share of its bytes sent so far, 0 to 1. */
+export interface UploadProgress {
+  name: string;
+  sent: number;
+}
+
+/** Each image of an upload with its own progress bar (the images-remaining count sits above it). */
+export function UploadList({ uploads }: { uploads: readonly UploadProgress[] }) {
+  if (uploads.length === 0) return null;
+  return (
+    <ul className="ad-uploads" aria-label="Images uploading">
+      {uploads.map(({ name, sent }, index) => (
+        <li key={index}>
+          <span className="ad-uploads__name">{name}</span>
+          <progress max={1} value={sent} aria-label={`${name} uploaded`} />
+          <span className="ad-uploads__percent">{Math.round(sent * 100)}%</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
