@@ -4,6 +4,7 @@ import type { Page } from '../../api/schema/requests';
 import type { Tour } from '../../api/schema/tour';
 import { api } from '../api-client';
 import { celebrate } from '../features/celebration';
+import { handOverPhotos } from '../features/new-tour-photos';
 import { RequestFailed } from '../request-failed';
 import { navigate } from '../router';
 import { ConfirmModal } from './ConfirmModal';
@@ -18,8 +19,10 @@ export function Dashboard() {
   const reload = () => api<Page<Tour>>('GET', '/tours?perPage=100').then((page) => setTours(page.items), () => setTours([]));
   useEffect(() => void reload(), []);
 
-  async function create() {
+  /** A new tour (type locked, SPEC.md §4) opens in the editor, which uploads the photos chosen for it. */
+  async function create(photos: File[] = []) {
     const tour = await api<Tour>('POST', '/tours');
+    if (photos.length > 0) handOverPhotos(tour.shortId, photos);
     navigate(`/tours/${tour.shortId}/edit`);
   }
 
@@ -51,6 +54,10 @@ export function Dashboard() {
           <button type="button" className="ad-button" onClick={() => void create()}>
             New tour
           </button>
+          <label className="ad-button">
+            New tour from photos
+            <input type="file" accept="image/jpeg,image/png,image/webp" multiple hidden onChange={(event) => void create([...(event.target.files ?? [])])} />
+          </label>
           <button type="button" className="ad-button ad-button--plain" onClick={() => setPending({ kind: 'clone', tour: { shortId: 'demo', title: 'the demo tour', name: '' } })}>
             Clone the demo tour
           </button>

@@ -6,6 +6,7 @@ import { api, upload } from '../api-client';
 import { addScene, moveScene, removeScene, renameScene } from '../features/editor/tour-edits';
 import { TourSaver } from '../features/editor/tour-saver';
 import { uploadImages } from '../features/editor/upload-images';
+import { takeChosenPhotos } from '../features/new-tour-photos';
 import { RequestFailed } from '../request-failed';
 import { BrandKitTab } from './BrandKitTab';
 import { EditorPanorama } from './EditorPanorama';
@@ -66,6 +67,13 @@ export function Editor({ shortId }: { shortId: string }) {
     };
   }, [shortId, saver]);
 
+  // Photos chosen on the dashboard for this new tour are uploaded once it has loaded.
+  const loaded = tour !== null;
+  useEffect(() => {
+    const photos = loaded ? takeChosenPhotos(shortId) : [];
+    if (photos.length > 0) void addImages(photos);
+  }, [loaded, shortId]);
+
   if (loadError) return <main className="ad-main" role="alert">{loadError}</main>;
   if (!tour) return <main className="ad-main">Loading…</main>;
 
@@ -82,9 +90,9 @@ export function Editor({ shortId }: { shortId: string }) {
   };
   const shownScene = tour.images.find((image) => image.id === sceneId) ?? tour.images[0];
 
-  async function addImages(files: FileList | null) {
-    if (!files?.length) return;
-    const list = [...files];
+  async function addImages(files: Iterable<File> | null) {
+    const list = [...(files ?? [])];
+    if (list.length === 0) return;
     const flags = await Promise.all(list.map(isEquirectangular));
     const equirectangular = new Map(list.map((file, i) => [file.name, flags[i]]));
     setUploads(list.map((file) => ({ name: file.name, sent: 0 })));

@@ -72,10 +72,10 @@ describe('an owner builds a tour in the app', () => {
     const cookie = (await context.cookies()).find((entry) => entry.name === 'tour_user');
     expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 364 * 24 * 3600);
 
-    await page.getByRole('button', { name: 'New tour' }).click();
+    // SPEC.md §4 create flow: the photos are chosen first; the new tour's editor opens and uploads them.
+    await page.locator('label', { hasText: 'New tour from photos' }).locator('input[type="file"]').setInputFiles(files);
     await page.waitForURL(/\/tours\/[^/]+\/edit$/);
     const shortId = page.url().split('/').at(-2)!;
-    await page.locator('section[aria-label="Scenes"] input[type="file"]').setInputFiles(files);
     await page.getByText('All your images were uploaded.').waitFor();
     await expect.poll(() => page.locator('.ad-scenes > li').count()).toBe(3);
     const titles = await page.locator('.ad-scenes input[aria-label^="Title of scene"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
