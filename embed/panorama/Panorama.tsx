@@ -56,7 +56,8 @@ export function Panorama(props: PanoramaProps) {
       ),
     );
     viewerRef.current = viewer;
-    viewer.on('load', () => latest.current.onSceneLoad(viewer!.getScene()));
+    // pannellum may still finish loading a picture after destroy(): by then there is nobody to tell.
+    viewer.on('load', () => viewer && latest.current.onSceneLoad(viewer.getScene()));
     viewer.on('error', (message: string) => latest.current.onError(message));
     const onContextLost = (event: Event) => {
       event.preventDefault();
