@@ -10,6 +10,7 @@ import { takeChosenPhotos } from '../features/new-tour-photos';
 import { RequestFailed } from '../request-failed';
 import { BrandKitTab } from './BrandKitTab';
 import { EditorPanorama } from './EditorPanorama';
+import { FileDropZone } from './FileDropZone';
 import { FloorplanTab } from './FloorplanTab';
 import { Header } from './Header';
 import { SettingsTab } from './SettingsTab';
@@ -152,11 +153,12 @@ export function Editor({ shortId }: { shortId: string }) {
       <main className="ad-main ad-editor">
         {tab === 'edit tour' && (
           <div className="ad-edit-tour">
-            <section aria-label="Scenes" className="ad-edit-tour__scenes">
+            <FileDropZone label="Scenes" className="ad-edit-tour__scenes" onPictures={(files) => void addImages(files)}>
               <label className="ad-button">
                 Add images
                 <input type="file" accept="image/jpeg,image/png,image/webp" multiple hidden onChange={(event) => void addImages(event.target.files)} />
               </label>
+              <span className="ad-drop__hint">or drop pictures here</span>
               {remaining > 0 && <p role="status">Uploading image, please wait ({remaining} remaining)</p>}
               <UploadList uploads={uploads} />
               <SortableList
@@ -180,7 +182,7 @@ export function Editor({ shortId }: { shortId: string }) {
                   </>
                 )}
               />
-            </section>
+            </FileDropZone>
             {shownScene ? (
               <EditorPanorama tour={tour} sceneId={shownScene.id} onChange={change} />
             ) : (
