@@ -9,6 +9,7 @@ import { RequestFailed } from '../request-failed';
 import { navigate } from '../router';
 import { ConfirmModal } from './ConfirmModal';
 import { Header } from './Header';
+import { Icon } from './Icon';
 
 type Pending = { kind: 'delete' | 'clone'; tour: Pick<Tour, 'shortId' | 'title' | 'name'> } | null;
 
@@ -73,16 +74,16 @@ export function Dashboard() {
                 {tour.type} · {tour.images.length} scenes
               </p>
               <a className="ad-button" href={`/tours/${tour.shortId}/edit`} onClick={(event) => (event.preventDefault(), navigate(`/tours/${tour.shortId}/edit`))}>
-                Edit
+                <Icon name="edit" /> Edit
               </a>
               <a className="ad-link" href={`/tours/${tour.shortId}`} target="_blank" rel="noreferrer">
                 View
               </a>
               <button type="button" className="ad-link" onClick={() => setPending({ kind: 'clone', tour })}>
-                Clone
+                <Icon name="retweet" /> Clone
               </button>
               <button type="button" className="ad-link ad-link--danger" onClick={() => setPending({ kind: 'delete', tour })}>
-                Delete
+                <Icon name="delete" /> Delete
               </button>
             </li>
           ))}

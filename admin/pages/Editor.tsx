@@ -13,6 +13,7 @@ import { EditorPanorama } from './EditorPanorama';
 import { FileDropZone } from './FileDropZone';
 import { FloorplanTab } from './FloorplanTab';
 import { Header } from './Header';
+import { Icon } from './Icon';
 import { SettingsTab } from './SettingsTab';
 import { SignInAgain } from './SignInAgain';
 import { InboxList } from './InboxList';
@@ -177,7 +178,7 @@ export function Editor({ shortId }: { shortId: string }) {
                       {image.hotspots.length} hotspots · {image.infospots.length} infospots
                     </span>
                     <button type="button" className="ad-link ad-link--danger" onClick={() => change(removeScene(tour, image.id))}>
-                      Delete scene
+                      <Icon name="delete" /> Delete scene
                     </button>
                   </>
                 )}

@@ -4,6 +4,7 @@ import { API_ORIGIN } from '../api-origin';
 import { apiGet, apiPost } from '../tour-client';
 import type { VideoChatProps } from '../video-chat-contract';
 import videoCss from './video.css';
+import { ControlIcon } from './ControlIcon';
 import { ContinueChatModal } from './ContinueChatModal';
 import { canJoinVideoChat, currentBrowser } from './browser-support';
 import { applyHostView, shareHostView } from './follow-host';
@@ -277,6 +278,7 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
             setMuted(!muted);
           }}
         >
+          <ControlIcon name={muted ? 'mute' : 'microphone'} />
           {muted ? 'Unmute' : 'Mute'}
         </button>
         <button
@@ -287,18 +289,22 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
             setCameraOff(!cameraOff);
           }}
         >
+          <ControlIcon name={cameraOff ? 'video-off' : 'video'} />
           {cameraOff ? 'Camera on' : 'Camera off'}
         </button>
         {isHost ? (
           <button type="button" onClick={() => send({ type: 'host_reset', data: { senderSid: mySid } })}>
+            <ControlIcon name="pause" />
             Stop Sharing
           </button>
         ) : host ? (
           <button type="button" onClick={() => send({ type: 'host_request_changing', data: { senderSid: mySid } })}>
+            <ControlIcon name="retweet" />
             Request to host
           </button>
         ) : (
           <button type="button" onClick={() => send({ type: 'host', data: { hostSid: mySid } })}>
+            <ControlIcon name="share" />
             Share
           </button>
         )}
@@ -311,10 +317,12 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
               notify(following ? "You stopped following the host's screen." : "You are following the host's screen.");
             }}
           >
+            <ControlIcon name="retweet" />
             {following ? 'Stop following' : 'Follow host'}
           </button>
         )}
         <button type="button" className="vc-leave" onClick={leave}>
+          <ControlIcon name="leave" />
           Leave
         </button>
       </div>
