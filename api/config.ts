@@ -16,6 +16,8 @@ export interface Config {
    * 0 (the default) ignores the header, which any caller can write.
    */
   trustProxy: number;
+  /** Whether white-label addresses may lead to this server's own networks (intranet deployments). */
+  whiteLabelPrivateNetworks: boolean;
   smtpUrl: string | undefined;
   twilio: { accountSid: string; apiKey: string; apiSecret: string } | undefined;
   turn: { url: string; secret: string } | undefined;
@@ -34,6 +36,7 @@ export function loadConfig(env: Env = process.env): Config {
     mediaBaseUrl: env.MEDIA_BASE_URL?.replace(/\/$/, '') || '/media',
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
     trustProxy: proxyCount(env.TRUST_PROXY),
+    whiteLabelPrivateNetworks: env.WHITE_LABEL_PRIVATE_NETWORKS === '1',
     smtpUrl: env.SMTP_URL || undefined,
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_API_KEY && env.TWILIO_API_SECRET

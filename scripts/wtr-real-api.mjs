@@ -9,7 +9,8 @@ let listener;
 
 function realApi() {
   listener ??= tsImport('../test/api/support/test-app.ts', import.meta.url).then(async ({ createTestApp }) => {
-    const { app, config } = await createTestApp();
+    // The white-label check's "owner domains" in these tests are this machine's loopback servers.
+    const { app, config } = await createTestApp({ WHITE_LABEL_PRIVATE_NETWORKS: '1' });
     process.once('exit', () => rmSync(config.dataDir, { recursive: true, force: true }));
     return getRequestListener(app.fetch);
   });

@@ -21,7 +21,10 @@ export function whiteLabelRoutes(): Hono<AppEnv> {
         fieldErrors: { whiteLabelUrl: ['Required'] },
       });
     }
-    const check = await checkWhiteLabel(pageUrl, tour.shortId, parseUserType(record.ownerType) === PRO_PLUS);
+    const check = await checkWhiteLabel(pageUrl, tour.shortId, {
+      ownerIsProPlus: parseUserType(record.ownerType) === PRO_PLUS,
+      privateNetworks: c.var.config.whiteLabelPrivateNetworks,
+    });
     await c.var.db.updateTable('tour').set({ white_label_status_code: check.status }).where('id', '=', record.row.id).execute();
     return c.json(check);
   });

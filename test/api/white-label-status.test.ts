@@ -7,6 +7,8 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { json, signUp, type TestUser } from './support/users';
 
 const servers: Server[] = [];
+/** The local servers below stand for owners' domains on loopback, which only an intranet set-up lets the check reach. */
+const LOCAL_DOMAINS = { WHITE_LABEL_PRIVATE_NETWORKS: '1' };
 
 /** A local HTTP server playing the owner's domain; no test reaches the internet. */
 async function customerDomain(listener: RequestListener): Promise<string> {
@@ -38,7 +40,7 @@ describe('GET /api/tours/{shortId}/white-label-status (SPEC.md §8 white-label h
   });
 
   it('answers OK when the domain serves this tour’s page and the owner is Pro Plus, and keeps it as whiteLabelStatusCode', async () => {
-    const t = await createTestApp();
+    const t = await createTestApp(LOCAL_DOMAINS);
     const owner = await signUp(t);
     await t.db.updateTable('user').set({ type: '2' }).where('id', '=', owner.id).execute();
     // The owner's domain points at this very server (as a CNAME would): it answers with our tour page.
@@ -51,7 +53,7 @@ describe('GET /api/tours/{shortId}/white-label-status (SPEC.md §8 white-label h
   });
 
   it('forgets the status when the owner saves another address', async () => {
-    const t = await createTestApp();
+    const t = await createTestApp(LOCAL_DOMAINS);
     const owner = await signUp(t);
     const domain = await customerDomain(getRequestListener(t.app.fetch));
     const shortId = await newTour(t, owner, domain);
@@ -66,7 +68,7 @@ describe('GET /api/tours/{shortId}/white-label-status (SPEC.md §8 white-label h
   });
 
   it('answers UPGRADE when the domain is configured correctly but the owner is not Pro Plus', async () => {
-    const t = await createTestApp();
+    const t = await createTestApp(LOCAL_DOMAINS);
     const owner = await signUp(t);
     const domain = await customerDomain(getRequestListener(t.app.fetch));
     const shortId = await newTour(t, owner, domain);
@@ -75,7 +77,7 @@ describe('GET /api/tours/{shortId}/white-label-status (SPEC.md §8 white-label h
   });
 
   it('answers NOTFOUND when the domain returns 404', async () => {
-    const t = await createTestApp();
+    const t = await createTestApp(LOCAL_DOMAINS);
     const owner = await signUp(t);
     const domain = await customerDomain((_req, res) => res.writeHead(404).end('Not here'));
     const shortId = await newTour(t, owner, domain);
@@ -83,7 +85,7 @@ describe('GET /api/tours/{shortId}/white-label-status (SPEC.md §8 white-label h
   });
 
   it('answers BADHOST when the domain answers with someone else’s page', async () => {
-    const t = await createTestApp();
+    const t = await createTestApp(LOCAL_DOMAINS);
     const owner = await signUp(t);
     const domain = await customerDomain((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<h1>My agency</h1>'));
     const shortId = await newTour(t, owner, domain);
@@ -95,7 +97,7 @@ describe('GET /api/tours/{shortId}/white-label-status (SPEC.md §8 white-label h
   });
 
   it('follows redirects within the owner’s host, and calls a redirect to another host BADHOST', async () => {
-    const t = await createTestApp();
+    const t = await createTestApp(LOCAL_DOMAINS);
     const owner = await signUp(t);
     const platform = getRequestListener(t.app.fetch);
     const sameHost = await customerDomain((req, res) => (req.url?.includes('?') ? platform(req, res) : res.writeHead(301, { Location: `${req.url}?moved` }).end()));
@@ -110,7 +112,7 @@ describe('GET /api/tours/{shortId}/white-label-status (SPEC.md §8 white-label h
   });
 
   it('answers UNKNOWN when nothing answers at the domain', async () => {
-    const t = await createTestApp();
+    const t = await createTestApp(LOCAL_DOMAINS);
     const owner = await signUp(t);
     const closed = await customerDomain(() => undefined);
     await new Promise((resolve) => servers.pop()!.close(resolve));
@@ -120,12 +122,25 @@ describe('GET /api/tours/{shortId}/white-label-status (SPEC.md §8 white-label h
 
   it('answers UNKNOWN when the domain does not answer in time', async () => {
     const silent = await customerDomain(() => undefined);
-    const check = await checkWhiteLabel(whiteLabelPageUrl(silent, 'abc')!, 'abc', true, 200);
+    const check = await checkWhiteLabel(whiteLabelPageUrl(silent, 'abc')!, 'abc', { ownerIsProPlus: true, timeoutMs: 200, privateNetworks: true });
     expect(check.status).toBe('UNKNOWN');
   });
 
-  it('is for the owner only, and needs a saved URL', async () => {
+  it('refuses, as BADHOST and without sending anything there, an address leading to this server’s own networks', async () => {
     const t = await createTestApp();
+    const owner = await signUp(t);
+    await t.db.updateTable('user').set({ type: '2' }).where('id', '=', owner.id).execute();
+    let reached = 0;
+    const domain = await customerDomain((req, res) => ((reached += 1), getRequestListener(t.app.fetch)(req, res)));
+    for (const address of [domain, domain.replace('127.0.0.1', 'localhost'), 'http://10.1.2.3', 'http://[::1]:8080', 'http://169.254.169.254']) {
+      const shortId = await newTour(t, owner, address);
+      expect((await check(t, shortId, owner)).body.status, address).toBe('BADHOST');
+    }
+    expect(reached).toBe(0);
+  });
+
+  it('is for the owner only, and needs a saved URL', async () => {
+    const t = await createTestApp(LOCAL_DOMAINS);
     const owner = await signUp(t);
     const stranger = await signUp(t, 'Stranger');
     const shortId = await newTour(t, owner, '');
