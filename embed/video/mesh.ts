@@ -20,6 +20,21 @@ interface Peer {
   said?: AudioTotals;
 }
 
+/** SPEC.md §5 prefers VP8: first in the list, every other codec kept after it as a fallback. */
+export function vp8First(codecs: readonly RTCRtpCodec[]): RTCRtpCodec[] {
+  const isVp8 = (codec: RTCRtpCodec) => codec.mimeType.toLowerCase() === 'video/vp8';
+  return [...codecs.filter(isVp8), ...codecs.filter((codec) => !isVp8(codec))];
+}
+
+/** Chromium and Firefox offer VP8 first anyway; Safari would lead with H.264. */
+function preferVp8(pc: RTCPeerConnection): void {
+  const codecs = RTCRtpReceiver.getCapabilities?.('video')?.codecs;
+  if (!codecs) return;
+  for (const transceiver of pc.getTransceivers()) {
+    if (transceiver.receiver.track.kind === 'video') transceiver.setCodecPreferences?.(vp8First(codecs));
+  }
+}
+
 export class MeshPeers {
   private readonly peers = new Map<string, Peer>();
 
@@ -37,6 +52,7 @@ export class MeshPeers {
     const peer: Peer = { pc, makingOffer: false, ignoreOffer: false, polite: this.mySid < sid };
     this.peers.set(sid, peer);
     for (const track of this.local.getTracks()) pc.addTrack(track, this.local);
+    preferVp8(pc);
     pc.ontrack = ({ streams }) => this.onStream(sid, streams[0] ?? null);
     pc.onicecandidate = ({ candidate }) => candidate && this.signal(sid, { candidate: candidate.toJSON() });
     pc.onnegotiationneeded = async () => {
