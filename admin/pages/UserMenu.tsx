@@ -9,7 +9,8 @@ export function UserMenu({ user }: { user: Pick<User, 'name' | 'email' | 'type'>
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  const items = () => [...menu.current!.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+  // None once the menu has closed: a focus move planned for the next frame may come after a quick choice.
+  const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
   useEffect(() => {
     if (!open) return;
