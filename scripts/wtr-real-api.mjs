@@ -9,18 +9,22 @@ let listener;
 
 function realApi() {
   listener ??= tsImport('../test/api/support/test-app.ts', import.meta.url).then(async ({ createTestApp }) => {
-    // The white-label check's "owner domains" in these tests are this machine's loopback servers.
-    const { app, config } = await createTestApp({ WHITE_LABEL_PRIVATE_NETWORKS: '1' });
+    // The white-label check's "owner domains" in these tests are this machine's loopback servers. Behind one
+    // trusted proxy (this middleware), each test file is its own visitor for the per-address limits.
+    const { app, config } = await createTestApp({ WHITE_LABEL_PRIVATE_NETWORKS: '1', TRUST_PROXY: '1' });
     process.once('exit', () => rmSync(config.dataDir, { recursive: true, force: true }));
     return getRequestListener(app.fetch);
   });
   return listener;
 }
 
-/** Koa middleware for web-test-runner: hands /api and /media requests to the real app, untouched. */
+/** Koa middleware for web-test-runner: hands /api and /media requests to the real app, each test file as one visitor. */
 export async function realApiMiddleware(context, next) {
   if (!/^\/(api|media)\//.test(context.path)) return next();
   const handle = await realApi();
+  // The suite's files together sign up more owners a minute than one visitor may; a real visitor is one page.
+  const page = new URL(context.get('Referer') || 'http://runner/', 'http://runner/');
+  context.req.headers['x-forwarded-for'] = page.searchParams.get('wtr-session-id') ?? 'runner';
   // The app writes the Node response itself; Koa must not answer too.
   context.respond = false;
   await handle(context.req, context.res);
