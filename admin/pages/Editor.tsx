@@ -97,7 +97,10 @@ export function Editor({ shortId }: { shortId: string }) {
     if (list.length === 0) return;
     const flags = await Promise.all(list.map(isEquirectangular));
     const equirectangular = new Map(list.map((file, i) => [file.name, flags[i]]));
-    setUploads(list.map((file) => ({ name: file.name, sent: 0 })));
+    // This batch's bars join those of a batch still on its way, and only they go when it ends.
+    const batch = list.map((file) => ({ id: crypto.randomUUID(), name: file.name, sent: 0 }));
+    const ids = new Set<string>(batch.map((item) => item.id));
+    setUploads((all) => [...all, ...batch]);
     const result = await uploadImages(
       list,
       (file) => {
@@ -105,12 +108,12 @@ export function Editor({ shortId }: { shortId: string }) {
         form.set('image', file);
         form.set('tourId', String(tour!.id));
         if (!equirectangular.get(file.name)) form.set('isNotEquirect', 'true');
-        const index = list.indexOf(file);
-        return upload('/images/', form, (sent) => setUploads((all) => all.map((item, i) => (i === index ? { ...item, sent } : item))));
+        const { id } = batch[list.indexOf(file)];
+        return upload('/images/', form, (sent) => setUploads((all) => all.map((item) => (item.id === id ? { ...item, sent } : item))));
       },
       setRemaining,
     );
-    setUploads([]);
+    setUploads((all) => all.filter((item) => !ids.has(item.id)));
     let next = latest.current!;
     for (const picture of result.uploaded) next = addScene(next, { ...picture, isNotEquirect: !equirectangular.get(picture.fileName) });
     change(next);

@@ -1,5 +1,7 @@
 /** One picture on its way to the server: `sent` is the share of its bytes sent so far, 0 to 1. */
 export interface UploadProgress {
+  /** Which picture of which batch: two batches may be on their way at once, even with files of the same name. */
+  id: string;
   name: string;
   sent: number;
 }
@@ -9,8 +11,8 @@ export function UploadList({ uploads }: { uploads: readonly UploadProgress[] }) 
   if (uploads.length === 0) return null;
   return (
     <ul className="ad-uploads" aria-label="Images uploading">
-      {uploads.map(({ name, sent }, index) => (
-        <li key={index}>
+      {uploads.map(({ id, name, sent }) => (
+        <li key={id}>
           <span className="ad-uploads__name">{name}</span>
           <progress max={1} value={sent} aria-label={`${name} uploaded`} />
           <span className="ad-uploads__percent">{Math.round(sent * 100)}%</span>

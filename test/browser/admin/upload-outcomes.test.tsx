@@ -112,4 +112,22 @@ describe('Editor upload outcomes against the real API (SPEC.md §4, §8)', () =>
     expect(toasts()).to.deep.equal(['Only JPEG, PNG and WebP pictures can be added.']);
     expect(uploads.sent).to.deep.equal([]);
   });
+
+  it('shows the bars of a second batch beside those of one still on its way, and each batch takes only its own away', async () => {
+    await openEditor();
+    uploads.restore();
+    uploads = watchImageUploads({ hold: true });
+    const bars = () => [...view.host.querySelectorAll('.ad-uploads progress')].map((bar) => bar.getAttribute('aria-label'));
+    chooseFiles(imagesInput()!, [await panoramaFile('Hall.png', '#a33')]);
+    await waitFor(() => uploads.sent.length === 1, 'the first batch on its way');
+    chooseFiles(imagesInput()!, [await panoramaFile('Kitchen.png', '#3a3')]);
+    await waitFor(() => uploads.sent.length === 2, 'the second batch on its way');
+    expect(bars()).to.deep.equal(['Hall.png uploaded', 'Kitchen.png uploaded']);
+    uploads.release();
+    await waitFor(() => toasts().length === 2, 'both outcome notices');
+    expect(bars()).to.deep.equal([]);
+    await waitFor(() => view.host.querySelector('.ad-save')?.textContent === 'Saved', 'both scenes saved');
+    expect((await storedTour(owner, shortId)).images.map((image) => image.title).sort()).to.deep.equal(['Hall', 'Kitchen']);
+  });
 });
+
