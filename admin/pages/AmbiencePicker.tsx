@@ -53,7 +53,7 @@ export function AmbiencePicker({ tour, set, settled }: TabProps & { settled: () 
       ))}
       <label className="ad-link">
         {busy ? 'Uploading Assets, please wait' : 'Upload a sound'}
-        <input type="file" accept="audio/mpeg,audio/ogg,audio/mp4,.mp3,.ogg,.m4a" hidden disabled={busy} onChange={(event) => void upload(event.target.files?.[0])} />
+        <input type="file" accept="audio/mpeg,audio/ogg,audio/mp4,.mp3,.ogg,.m4a" className="ad-file-input" disabled={busy} onChange={(event) => void upload(event.target.files?.[0])} />
       </label>
       {error && (
         <p className="ad-error" role="alert">

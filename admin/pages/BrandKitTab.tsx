@@ -28,7 +28,7 @@ export function BrandKitTab({ tour, set, isSaved }: TabProps & { isSaved: boolea
       {tour.logo && <img className="ad-logo" src={tour.logo} alt="Logo" />}
       <label className="ad-button">
         {logoStatus === 'IN_PROGRESS' ? 'Uploading…' : 'Upload logo'}
-        <input type="file" accept="image/jpeg,image/png,image/webp" hidden onChange={(event) => void uploadLogo(event.target.files?.[0])} />
+        <input type="file" accept="image/jpeg,image/png,image/webp" className="ad-file-input" onChange={(event) => void uploadLogo(event.target.files?.[0])} />
       </label>
       <label className="ad-field">
         <span>Company name</span>

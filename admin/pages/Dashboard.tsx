@@ -57,7 +57,7 @@ export function Dashboard() {
           </button>
           <label className="ad-button">
             New tour from photos
-            <input type="file" accept="image/jpeg,image/png,image/webp" multiple hidden onChange={(event) => void create([...(event.target.files ?? [])])} />
+            <input type="file" accept="image/jpeg,image/png,image/webp" multiple className="ad-file-input" onChange={(event) => void create([...(event.target.files ?? [])])} />
           </label>
           <button type="button" className="ad-button ad-button--plain" onClick={() => setPending({ kind: 'clone', tour: { shortId: 'demo', title: 'the demo tour', name: '' } })}>
             Clone the demo tour

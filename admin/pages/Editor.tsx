@@ -160,7 +160,7 @@ export function Editor({ shortId }: { shortId: string }) {
             <FileDropZone label="Scenes" className="ad-edit-tour__scenes" onPictures={(files) => void addImages(files)}>
               <label className="ad-button">
                 Add images
-                <input type="file" accept="image/jpeg,image/png,image/webp" multiple hidden onChange={(event) => void addImages(event.target.files)} />
+                <input type="file" accept="image/jpeg,image/png,image/webp" multiple className="ad-file-input" onChange={(event) => void addImages(event.target.files)} />
               </label>
               <span className="ad-drop__hint">or drop pictures here</span>
               {remaining > 0 && <p role="status">Uploading image, please wait ({remaining} remaining)</p>}

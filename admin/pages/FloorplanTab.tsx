@@ -54,7 +54,7 @@ export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans:
       </label>
       <label className="ad-button">
         {busy ? 'Uploading Floorplans, please wait' : 'Upload a floor plan'}
-        <input type="file" accept="image/jpeg,image/png,image/webp" hidden disabled={busy} onChange={(event) => void upload(event.target.files?.[0])} />
+        <input type="file" accept="image/jpeg,image/png,image/webp" className="ad-file-input" disabled={busy} onChange={(event) => void upload(event.target.files?.[0])} />
       </label>
       <ul className="ad-plans">
         {tour.floorplans.map((plan) => (
