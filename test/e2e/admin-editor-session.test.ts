@@ -38,7 +38,7 @@ describe('the owner’s sign-in goes away while editing', () => {
     await signUp.getByLabel('Email').fill(email);
     await signUp.getByLabel('Password').fill(PASSWORD);
     await signUp.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByRole('button', { name: 'New tour' }).click();
+    await page.getByRole('button', { name: 'New tour', exact: true }).click();
     await page.waitForURL(/\/tours\/[^/]+\/edit$/);
     const shortId = page.url().split('/').at(-2)!;
     const title = page.getByLabel('Tour title');

@@ -174,7 +174,7 @@ describe('an owner builds a tour in the app', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signUp(page, `offline-${Date.now()}@example.com`);
-    await page.getByRole('button', { name: 'New tour' }).click();
+    await page.getByRole('button', { name: 'New tour', exact: true }).click();
     await page.waitForURL(/\/edit$/);
     const shortId = page.url().split('/').at(-2)!;
     await page.getByLabel('Tour title').fill('Before');
