@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts', 'test/api/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['test/api/support/temp-root.ts'],
     // Image processing on two shared cores can be slow; this is a hang guard, not a speed check.
     testTimeout: 60_000,
   },

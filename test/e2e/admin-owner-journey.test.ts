@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -25,6 +25,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   if (server) removeDataDir(server.dataDir);
+  for (const file of files) rmSync(file, { force: true });
 });
 
 async function signUp(page: Page, email: string) {

@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { inject } from 'vitest';
 import { createApp } from '../../../api/app';
 import { loadConfig, type Config } from '../../../api/config';
 import { migrateToLatest, openDatabase, type Db } from '../../../api/db/database';
@@ -13,7 +13,7 @@ export interface TestApp {
 
 /** The real app on a fresh in-memory database and a temporary media folder. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tour-api-'));
+  const dataDir = mkdtempSync(join(inject('tempRoot'), 'app-'));
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret', ...env });
   const db = openDatabase(':memory:');
   await migrateToLatest(db);
