@@ -1,9 +1,10 @@
 import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { inject } from 'vitest';
 import { createApp } from '../../../api/app';
 import { loadConfig, type Config } from '../../../api/config';
 import { migrateToLatest, openDatabase, type Db } from '../../../api/db/database';
+import { TEMP_ROOT_VARIABLE } from './temp-root-variable';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -13,7 +14,7 @@ export interface TestApp {
 
 /** The real app on a fresh in-memory database and a temporary media folder. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(inject('tempRoot'), 'app-'));
+  const dataDir = mkdtempSync(join(process.env[TEMP_ROOT_VARIABLE] ?? tmpdir(), 'tour-api-'));
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret', ...env });
   const db = openDatabase(':memory:');
   await migrateToLatest(db);
