@@ -4,8 +4,8 @@ import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import type { Tour } from '../api/schema/tour';
 import { createAmbience, pauseWhenLeavingBrowse } from './ambience';
-import { API_ORIGIN, absoluteUrl } from './api-origin';
-import { maxTextureSize } from './panorama/max-texture-size';
+import { API_ORIGIN, absoluteUrl, onOwnPage } from './api-origin';
+import { dropEarlyPanorama } from './panorama/early-panorama';
 import { Panorama, type PanoramaHandle } from './panorama/Panorama';
 import { createPanoramaControl, type AttachablePanoramaControl } from './panorama/panorama-control';
 import { AUTO_ROTATE_DEG_PER_S, initialView, panoramaUrl, preloadPanorama } from './panorama/scene-config';
@@ -28,10 +28,10 @@ import { VideoChatPanel } from './ui/VideoChatPanel';
 import { useHostWidth } from './use-host-size';
 import { parseLoading, useStartWhenVisible } from './use-visible';
 import type { PanoramaView } from './video-chat-contract';
-import { emit } from './viewer-events';
-import { flagOn, listingModeAllowed, lockCheck, MOBILE_BREAKPOINT_EM, visibleControls } from './viewer-rules';
+import { emit, markFirstPanorama } from './viewer-events';
+import { flagOn, listingModeAllowed, listingModeRequested, lockCheck, MOBILE_BREAKPOINT_EM, visibleControls } from './viewer-rules';
 import { closeModal, createViewerStore, openInfospot, openModal, sceneChanged, showNotice, tourFailed, tourLoaded, type ViewerState } from './viewer-store';
-import { readViewHash, viewHash } from './view-hash';
+import { linkedView, openingSceneId, viewHash } from './view-hash';
 
 export interface TourViewerProps {
   shortId?: string;
@@ -44,11 +44,6 @@ export interface TourViewerProps {
 
 export const LISTING_MODE_REFUSED = 'This tour cannot be shown in listing-compliant mode: only paid tours or tours of Pro Plus members are allowed.';
 export const MOTION_UNAVAILABLE = 'Motion cannot be read on this device. Allow motion and orientation access, or drag to look around.';
-
-/** On the tour's own page the address is ours to keep a deep link in; on a partner's page it is not. */
-function onOwnPage(): boolean {
-  return location.origin === API_ORIGIN && location.pathname.startsWith('/tours/');
-}
 
 /** The chat flag in the tour page's address (SPEC.md §2): added while a chat is live, removed when it ends. */
 function setVideoChatFlag(on: boolean): void {
@@ -96,9 +91,9 @@ function useTourLoader(store: ViewerState, host: Element | undefined, shortId: s
           return;
         }
         const user = signedInUser();
-        tourLoaded(store, result.value, onOwnPage() ? readViewHash(location.hash).sceneId : undefined);
+        tourLoaded(store, result.value, openingSceneId(result.value));
         const first = result.value.images.find((image) => image.id === store.sceneId);
-        if (first) preloadPanorama(first, maxTextureSize());
+        if (first) preloadPanorama(first);
         const lock = lockCheck(result.value, user);
         if (lock === 'locked-tour') openModal(store, 'locked');
         else if (lock === 'payments') openModal(store, 'payments');
@@ -135,12 +130,14 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
   });
 
   const tour = store.tour;
-  const listingMode = flagOn(mls) || (onOwnPage() && new URLSearchParams(location.search).get('mls') === '1');
+  const listingMode = listingModeRequested(mls);
   const mobile = hostWidth < MOBILE_BREAKPOINT_EM * 16;
   const touch = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
   const user = signedInUser();
 
   useEffect(() => () => ambience.current?.pause(), []);
+  // A first panorama started before React (eager-tours.ts) that <Panorama> never took goes with the element.
+  useEffect(() => (host ? () => dropEarlyPanorama(host) : undefined), [host]);
   useEffect(() => {
     if (!host) return;
     viewReaders.set(host, () => control.current!.getView());
@@ -222,8 +219,7 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
     emit(host!, 'scene-change', { sceneId, title: sceneTitle(tour, sceneId) });
   };
   goToRef.current = goTo;
-  const hashView = onOwnPage() ? readViewHash(location.hash) : {};
-  const firstView = hashView.sceneId === state.sceneId && hashView.yaw !== undefined ? { yaw: hashView.yaw, pitch: hashView.pitch ?? 0, hfov: hashView.hfov ?? 90 } : undefined;
+  const firstView = linkedView(state.sceneId);
   const openSpot = state.infospotId ? tour.images.flatMap((image) => image.infospots).find((spot) => spot.id === state.infospotId) : undefined;
   const openPlan = tour.floorplans.find((plan) => plan.floorplanId === state.floorplanId);
 
@@ -278,6 +274,7 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
             if (firstLoadDone.current) return;
             firstLoadDone.current = true;
             setFirstShown(true);
+            markFirstPanorama(host!, tour.shortId);
             emit(host!, 'tour-load', { shortId: tour.shortId, title: tour.title, sceneId });
           }}
           onError={(message) => {
@@ -299,7 +296,7 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
           onInfospot={(spot) => openInfospot(store, spot.id)}
         />
       )}
-      {vr && currentImage && <CardboardVr imageUrl={panoramaUrl(currentImage, maxTextureSize())} view={panorama.current?.getView() ?? initialView(currentImage)} onExit={() => setVr(false)} />}
+      {vr && currentImage && <CardboardVr imageUrl={panoramaUrl(currentImage)} view={panorama.current?.getView() ?? initialView(currentImage)} onExit={() => setVr(false)} />}
       {(firstShown || tour.images.length === 0) && (
         <>
       <p className="tv-guidance" aria-hidden="true">

@@ -2,9 +2,6 @@ import type { ErrorBody } from '../api/schema/errors';
 import type { Tour } from '../api/schema/tour';
 import { userFromCookies, type User } from '../api/schema/user';
 import { API_ORIGIN } from './api-origin';
-import { maxTextureSize } from './panorama/max-texture-size';
-import { preloadPanorama } from './panorama/scene-config';
-import { readViewHash } from './view-hash';
 
 export type ApiFailure = ErrorBody['error'] | { code: 'NetworkError'; message: string };
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiFailure };
@@ -53,23 +50,18 @@ function embeddedTour(shortId: string): Tour | undefined {
 const prefetched = new Map<string, Promise<ApiResult<Tour>>>();
 
 /**
- * Starts fetching a tour, and then its first panorama, before React has mounted the element: on a partner page the
- * script runs after the markup, so both requests overlap the viewer's own start-up. The answer is used once.
+ * Starts fetching a tour before React has mounted the element: on a partner page the script runs after the markup,
+ * so the request overlaps the viewer's own start-up. The answer is used once by loadTour.
  */
-export function prefetchTour(shortId: string): void {
+export function prefetchTour(shortId: string): Promise<ApiResult<Tour>> {
   const embedded = embeddedTour(shortId);
-  // Only the tour's own page embeds it, and there the address may link to another scene.
-  if (embedded) return preloadFirstPanorama(embedded, readViewHash(location.hash).sceneId);
-  if (prefetched.has(shortId)) return;
-  const request = apiGet<Tour>(`/tours/${encodeURIComponent(shortId)}`);
-  prefetched.set(shortId, request);
-  void request.then((result) => result.ok && preloadFirstPanorama(result.value));
-}
-
-/** The scene a tour opens on: the one a deep link names, else the first. */
-function preloadFirstPanorama(tour: Tour, sceneId?: string): void {
-  const first = tour.images.find((image) => image.id === sceneId) ?? tour.images[0];
-  if (first) preloadPanorama(first, maxTextureSize());
+  if (embedded) return Promise.resolve({ ok: true, value: embedded });
+  let request = prefetched.get(shortId);
+  if (!request) {
+    request = apiGet<Tour>(`/tours/${encodeURIComponent(shortId)}`);
+    prefetched.set(shortId, request);
+  }
+  return request;
 }
 
 export async function loadTour(shortId: string, signal?: AbortSignal): Promise<ApiResult<Tour>> {

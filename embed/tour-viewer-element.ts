@@ -7,7 +7,8 @@ import type { PanoramaView } from './video-chat-contract';
  *
  * Attributes:
  * - `short-id` (required): the tour to show.
- * - `loading`: `auto` (default; start when scrolled near), `lazy` (start when visible) or `eager` (start now).
+ * - `loading`: `auto` (default; start when scrolled near), `lazy` (start when visible) or `eager` (start now; the
+ *   entry draws the first panorama before this class is even loaded, see eager-tours.ts).
  * - `mls`: `"1"` or `"true"` for the listing-compliant mode. A bare `mls` attribute is ignored.
  * - `show-video-chat`: `"1"` or `"true"` to open the video chat panel.
  *
@@ -27,6 +28,11 @@ export function createTourViewerElement(): CustomElementConstructor {
   return class TourViewerElement extends Base {
     get view(): PanoramaView | undefined {
       return currentView(this);
+    }
+
+    /** The entry may have opened the shadow root already, to draw the first panorama in before this class loaded. */
+    override attachShadow(init: ShadowRootInit): ShadowRoot {
+      return this.shadowRoot ?? super.attachShadow(init);
     }
   };
 }

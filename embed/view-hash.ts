@@ -1,3 +1,5 @@
+import type { Tour } from '../api/schema/tour';
+import { onOwnPage } from './api-origin';
 import type { PanoramaView } from './video-chat-contract';
 
 /** Deep link `#scene=…&yaw=…&pitch=…&hfov=…`, read and kept up to date on the tour's own page. */
@@ -13,4 +15,17 @@ export function readViewHash(hash: string): Partial<PanoramaView> {
 export function viewHash(view: PanoramaView): string {
   const round = (value: number) => String(Math.round(value * 10) / 10);
   return `#scene=${encodeURIComponent(view.sceneId)}&yaw=${round(view.yaw)}&pitch=${round(view.pitch)}&hfov=${round(view.hfov)}`;
+}
+
+/** The scene a tour opens on: the one a deep link on the tour's own page names, else the first. */
+export function openingSceneId(tour: Tour): string {
+  const linked = onOwnPage() ? readViewHash(location.hash).sceneId : undefined;
+  return tour.images.some((image) => image.id === linked) ? linked! : (tour.images[0]?.id ?? '');
+}
+
+/** The view a deep link on the tour's own page gives this scene, if it gives one. */
+export function linkedView(sceneId: string): Omit<PanoramaView, 'sceneId'> | undefined {
+  if (!onOwnPage()) return undefined;
+  const view = readViewHash(location.hash);
+  return view.sceneId === sceneId && view.yaw !== undefined ? { yaw: view.yaw, pitch: view.pitch ?? 0, hfov: view.hfov ?? 90 } : undefined;
 }

@@ -1,5 +1,6 @@
 import type { Tour } from '../api/schema/tour';
 import type { UserType } from '../api/schema/user';
+import { onOwnPage } from './api-origin';
 
 /** SPEC.md §9: the tour controls switch to their mobile layout below 40em. */
 export const MOBILE_BREAKPOINT_EM = 40;
@@ -63,6 +64,11 @@ export function lockCheck(tour: Pick<Tour, 'type' | 'userId' | 'owner'>, viewer:
 }
 
 /** '1' and 'true' switch a flag on; a bare attribute arrives as '' and is ignored (r2wc). */
+/** Listing-compliant mode: asked by the element's mls attribute, or by ?mls=1 on the tour's own page. */
+export function listingModeRequested(mls: string | null | undefined): boolean {
+  return flagOn(mls) || (onOwnPage() && new URLSearchParams(location.search).get('mls') === '1');
+}
+
 export function flagOn(value: string | null | undefined): boolean {
   return value === '1' || value === 'true';
 }

@@ -1,11 +1,10 @@
-import pannellum, { type PannellumViewer } from 'pannellum/build/pannellum.js';
+import type { PannellumViewer } from 'pannellum/build/pannellum.js';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Infospot, Tour } from '../../api/schema/tour';
 import type { PanoramaView } from '../video-chat-contract';
-import { renderSceneHotspot } from './hotspot-element';
-import { renderInfospot } from './infospot-element';
-import { maxTextureSize } from './max-texture-size';
-import { initialView, pannellumConfig } from './scene-config';
+import { takeEarlyPanorama } from './early-panorama';
+import { initialView } from './scene-config';
+import { panoramaKey, startPannellum, type FirstView } from './start-pannellum';
 
 /** What the rest of the viewer may do with the panorama. */
 export interface PanoramaHandle {
@@ -17,7 +16,7 @@ export interface PanoramaProps {
   tour: Tour;
   /** The scene to show; changing it switches scenes with loadScene. */
   sceneId: string;
-  firstView?: { yaw: number; pitch: number; hfov: number };
+  firstView?: FirstView;
   allowLinks: boolean;
   onSceneChange: (sceneId: string) => void;
   onSceneLoad: (sceneId: string) => void;
@@ -38,23 +37,14 @@ export function Panorama(props: PanoramaProps) {
 
   // A layout effect starts pannellum (and its panorama download) right after the DOM commit, not a frame later.
   useLayoutEffect(() => {
-    const container = containerRef.current!;
-    let viewer: PannellumViewer | undefined;
-    const goTo = (sceneId: string) => latest.current.onSceneChange(sceneId);
-    const startScene = latest.current.sceneId;
-    viewer = pannellum.viewer(
-      container,
-      pannellumConfig(
-        tour,
-        startScene,
-        {
-          maxTexture: maxTextureSize(),
-          renderHotspot: (div, hotspot) => renderSceneHotspot(div, hotspot, goTo),
-          renderInfospot: (div, spot) => renderInfospot(div, spot, (open) => latest.current.onInfospot(open), allowLinks),
-        },
-        latest.current.firstView,
-      ),
-    );
+    const frame = containerRef.current!;
+    const root = frame.getRootNode();
+    const { sceneId, firstView } = latest.current;
+    const key = panoramaKey(tour, sceneId, firstView, allowLinks);
+    const started = (root instanceof ShadowRoot && takeEarlyPanorama(root.host, key, frame)) || startPannellum(frame, tour, sceneId, firstView, allowLinks);
+    let viewer: PannellumViewer | undefined = started.viewer;
+    started.handlers.goTo = (id) => latest.current.onSceneChange(id);
+    started.handlers.openInfospot = (spot) => latest.current.onInfospot(spot);
     viewerRef.current = viewer;
     // pannellum may still finish loading a picture after destroy(): by then there is nobody to tell.
     viewer.on('load', () => viewer && latest.current.onSceneLoad(viewer.getScene()));
@@ -63,15 +53,21 @@ export function Panorama(props: PanoramaProps) {
       event.preventDefault();
       setGeneration((n) => n + 1);
     };
-    const canvas = container.querySelector('canvas');
+    const canvas = started.container.querySelector('canvas');
     canvas?.addEventListener('webglcontextlost', onContextLost);
     // pannellum only listens to window resizes; the element can change size on its own.
     const resizes = new ResizeObserver(() => viewer?.resize());
-    resizes.observe(container);
+    resizes.observe(frame);
     latest.current.onReady({
       viewer,
       getView: () => ({ sceneId: viewer!.getScene(), yaw: viewer!.getYaw(), pitch: viewer!.getPitch(), hfov: viewer!.getHfov() }),
     });
+    // A panorama started early may have been drawn, or have failed, before this component existed.
+    if (started.error) latest.current.onError(started.error);
+    else if (started.loaded) {
+      viewer.resize();
+      latest.current.onSceneLoad(viewer.getScene());
+    }
     return () => {
       latest.current.onReady(null);
       canvas?.removeEventListener('webglcontextlost', onContextLost);
@@ -79,6 +75,7 @@ export function Panorama(props: PanoramaProps) {
       viewer?.destroy();
       viewer = undefined;
       viewerRef.current = undefined;
+      started.container.remove();
     };
   }, [tour, allowLinks, generation]);
 

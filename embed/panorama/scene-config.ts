@@ -2,18 +2,23 @@ import type { PannellumConfig, PannellumHotSpot, PannellumScene } from 'pannellu
 import { coordsToYawPitch } from '../../api/schema/coords';
 import type { Hotspot, Image, Infospot, Tour } from '../../api/schema/tour';
 import { absoluteUrl } from '../api-origin';
+import { maxTextureSize } from './max-texture-size';
 
 /** SPEC.md §9: default camera field of view. */
 export const DEFAULT_FOV_DEG = 90;
 /** SPEC.md §9 autorotate speed .003 (rad per frame) as pannellum's degrees per second at 60 fps. */
 export const AUTO_ROTATE_DEG_PER_S = -(0.003 * 60 * 180) / Math.PI;
 
+/** Every WebGL device in use takes textures this wide (WebGL 1 devices report at least 4096 in practice). */
+const TEXTURE_SIZE_EVERYWHERE = 4096;
+
 /**
  * pannellum splits a panorama over two textures, so it shows widths up to twice the device limit; anything wider
- * uses the phone-sized variant.
+ * uses the phone-sized variant. Only pictures wider than any device surely takes ask the device: asking costs a
+ * WebGL context, on the way to the first panorama.
  */
-export function panoramaUrl(image: Image, maxTexture: number): string {
-  const tooWide = maxTexture > 0 && image.width > 2 * maxTexture;
+export function panoramaUrl(image: Image): string {
+  const tooWide = image.width > 2 * TEXTURE_SIZE_EVERYWHERE && maxTextureSize() > 0 && image.width > 2 * maxTextureSize();
   return absoluteUrl(tooWide && image.mobileUrl ? image.mobileUrl : image.url);
 }
 
@@ -23,21 +28,20 @@ const preloaded = new Set<string>();
  * Warms the HTTP cache with the first panorama while React and pannellum start (pannellum fetches it the same way);
  * once per address, since a second request while the first is under way would not be answered from the cache.
  */
-export function preloadPanorama(image: Image, maxTexture: number): void {
-  const url = panoramaUrl(image, maxTexture);
+export function preloadPanorama(image: Image): void {
+  const url = panoramaUrl(image);
   if (preloaded.has(url)) return;
   preloaded.add(url);
   void fetch(url, { mode: 'cors', credentials: 'same-origin' }).catch(() => undefined);
 }
 
 export interface SceneConfigOptions {
-  maxTexture: number;
   renderHotspot: (div: HTMLDivElement, hotspot: Hotspot) => void;
   renderInfospot: (div: HTMLDivElement, spot: Infospot) => void;
 }
 
 /** A scene's links and info spots as pannellum hot spots (the editor adds them one scene at a time). */
-export function sceneHotspots(image: Image, options: Pick<SceneConfigOptions, 'renderHotspot' | 'renderInfospot'>): PannellumHotSpot[] {
+export function sceneHotspots(image: Image, options: SceneConfigOptions): PannellumHotSpot[] {
   return [
     ...image.hotspots.map((hotspot) => ({
       id: hotspot.id,
@@ -69,7 +73,7 @@ export function pannellumConfig(tour: Tour, firstScene: string, options: SceneCo
     scenes[image.id] = {
       type: 'equirectangular',
       title: image.title,
-      panorama: panoramaUrl(image, options.maxTexture),
+      panorama: panoramaUrl(image),
       ...view,
       hotSpots: sceneHotspots(image, options),
       ...(image.isNotEquirect ? { haov: 360, vaov: 180 } : {}),

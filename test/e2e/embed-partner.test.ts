@@ -101,6 +101,38 @@ describe('the viewer on a partner page from another origin', () => {
     await page.close();
   });
 
+  it('draws an eager tour\'s first panorama before the element\'s code has loaded, and the element takes that same panorama over', async () => {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    // The element's chunk is held back, so the order is certain however busy the machine is.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/embed\/chunks\/define-tour-viewer-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(partner.page('/eager', partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" loading="eager" style="height:500px"></tour-viewer>`, RECORD_EVENTS)));
+
+    await page.waitForFunction(() => performance.getEntriesByName('tour-viewer:first-panorama').length === 1, undefined, { timeout: 60_000 });
+    expect(await page.evaluate(() => customElements.get('tour-viewer'))).toBeUndefined();
+    await expectPanoramaDrawn(page, '#tour');
+    expect(await recordedEvents(page), 'tour-load waits for the element').toEqual([]);
+    await panoramaCanvas(page.locator('#tour')).evaluate((canvas) => (canvas.dataset.drawnEarly = 'yes'));
+
+    release();
+    const loaded = await waitForEvent(page, 'tour-load');
+    expect(loaded.detail).toMatchObject({ shortId: 'demo', sceneId: 'jordan-pond' });
+    expect(await page.locator('#tour canvas').count(), 'one pannellum, the one started early').toBe(1);
+    expect(await panoramaCanvas(page.locator('#tour')).getAttribute('data-drawn-early')).toBe('yes');
+    expect(await page.locator('#tour').evaluate((element) => (element as unknown as { view?: { sceneId: string } }).view?.sceneId)).toBe('jordan-pond');
+    await page.locator('#tour').getByRole('button', { name: 'Share' }).waitFor();
+
+    // Its hot spots, made before the element existed, now answer to it.
+    await page.locator('#tour .tv-hotspot[data-scene-id="puy-de-sancy"]').click();
+    expect((await waitForEvent(page, 'scene-change')).detail).toEqual({ sceneId: 'puy-de-sancy', title: 'Puy de Sancy' });
+    expect(await page.evaluate(() => performance.getEntriesByName('tour-viewer:first-panorama').length), 'marked once').toBe(1);
+    await page.close();
+  });
+
   it('reports a missing tour as tour-error with the invalid-tour message', async () => {
     const url = partner.page('/missing', partnerPage(server.origin, `<tour-viewer id="tour" short-id="no-such-tour"></tour-viewer>`, RECORD_EVENTS));
     const page = await browser.newPage();

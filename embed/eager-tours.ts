@@ -1,0 +1,25 @@
+import type { Tour } from '../api/schema/tour';
+import { startEarlyPanorama } from './panorama/early-panorama';
+import { prefetchTour } from './tour-client';
+import { linkedView, openingSceneId } from './view-hash';
+import { listingModeAllowed, listingModeRequested } from './viewer-rules';
+
+/**
+ * Tours that show at once are fetched as soon as the entry runs, and their first panorama starts the moment the tour
+ * arrives, before React and the element's code are loaded. Settles when every one of them is drawn or failed.
+ */
+export function startEagerTours(): Promise<unknown> {
+  const elements = document.querySelectorAll('tour-viewer[short-id][loading="eager"]');
+  return Promise.all([...elements].map(async (element) => {
+    const result = await prefetchTour(element.getAttribute('short-id')!);
+    if (result.ok) await startFirstPanorama(element, result.value);
+  }));
+}
+
+/** Unless the viewer will not show a panorama (a locked tour, a refused listing mode) or is already running. */
+async function startFirstPanorama(element: Element, tour: Tour): Promise<void> {
+  const listingMode = listingModeRequested(element.getAttribute('mls'));
+  if (customElements.get('tour-viewer') || tour.locked || tour.images.length === 0 || (listingMode && !listingModeAllowed(tour))) return;
+  const sceneId = openingSceneId(tour);
+  await startEarlyPanorama(element, tour, sceneId, linkedView(sceneId), !listingMode);
+}

@@ -1,0 +1,67 @@
+import pannellumCss from 'pannellum/build/pannellum.css';
+import type { Tour } from '../../api/schema/tour';
+import viewerCss from '../styles/viewer.css';
+import { markFirstPanorama } from '../viewer-events';
+import { startPannellum, type FirstView, type StartedPanorama } from './start-pannellum';
+
+interface EarlyPanorama {
+  started: StartedPanorama;
+  /** The style and frame it is drawn in until taken. */
+  shell: ChildNode[];
+}
+
+const early = new WeakMap<Element, EarlyPanorama>();
+
+/**
+ * Starts the first panorama of an eager `<tour-viewer>` the moment its tour arrives, before React and the element's
+ * own code are even loaded: its download, decoding and upload are most of the time to the first panorama. It is drawn
+ * in the element's shadow root (the element class takes that root over) until the viewer component takes it; the
+ * component tells the page `tour-load` once it is ready. Settles when drawn or failed.
+ */
+export function startEarlyPanorama(element: Element, tour: Tour, sceneId: string, firstView: FirstView | undefined, allowLinks: boolean): Promise<void> {
+  if (early.has(element)) return Promise.resolve();
+  const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = pannellumCss + viewerCss;
+  const frame = document.createElement('div');
+  frame.className = 'tv-panorama';
+  root.append(style, frame);
+  const started = startPannellum(frame, tour, sceneId, firstView, allowLinks);
+  early.set(element, { started, shell: [style, frame] });
+  return new Promise((drawn) => {
+    started.viewer.on('error', () => drawn());
+    started.viewer.on('load', () => {
+      markFirstPanorama(element, tour.shortId);
+      drawn();
+    });
+  });
+}
+
+/**
+ * The panorama started early for this element, moved into `parent`, if it was started with `key` (else it is thrown
+ * away).
+ */
+export function takeEarlyPanorama(host: Element, key: string, parent: Element): StartedPanorama | undefined {
+  const entry = early.get(host);
+  if (!entry) return undefined;
+  early.delete(host);
+  if (entry.started.key !== key) {
+    discard(entry);
+    return undefined;
+  }
+  parent.append(entry.started.container);
+  entry.shell.forEach((node) => node.remove());
+  return entry.started;
+}
+
+/** Throws away an early panorama nobody took (the tour turned out locked or refused, or the element went away). */
+export function dropEarlyPanorama(host: Element): void {
+  const entry = early.get(host);
+  early.delete(host);
+  if (entry) discard(entry);
+}
+
+function discard(entry: EarlyPanorama): void {
+  entry.started.viewer.destroy();
+  entry.shell.forEach((node) => node.remove());
+}

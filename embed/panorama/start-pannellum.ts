@@ -1,0 +1,53 @@
+import pannellum, { type PannellumViewer } from 'pannellum/build/pannellum.js';
+import type { Infospot, Tour } from '../../api/schema/tour';
+import type { PanoramaView } from '../video-chat-contract';
+import { renderSceneHotspot } from './hotspot-element';
+import { renderInfospot } from './infospot-element';
+import { pannellumConfig } from './scene-config';
+
+export type FirstView = Omit<PanoramaView, 'sceneId'>;
+
+/** What a running pannellum tells whoever owns it; set by the owner, since a viewer started early is owned later. */
+export interface PanoramaHandlers {
+  goTo(sceneId: string): void;
+  openInfospot(spot: Infospot): void;
+}
+
+export interface StartedPanorama {
+  viewer: PannellumViewer;
+  /** pannellum's own element, inside the parent it was started in. */
+  container: HTMLDivElement;
+  handlers: PanoramaHandlers;
+  /** What the viewer was started with: a viewer started early is only taken over for the same. */
+  key: string;
+  /** True once the first scene was drawn; the message if it failed. Both may happen before anyone listens. */
+  loaded: boolean;
+  error?: string;
+}
+
+export function panoramaKey(tour: Tour, sceneId: string, firstView: FirstView | undefined, allowLinks: boolean): string {
+  return JSON.stringify([tour.shortId, sceneId, firstView ?? null, allowLinks]);
+}
+
+/** Starts pannellum on the whole tour at one scene, in a new element inside `parent`. */
+export function startPannellum(parent: Element, tour: Tour, sceneId: string, firstView: FirstView | undefined, allowLinks: boolean): StartedPanorama {
+  const container = document.createElement('div');
+  parent.append(container);
+  const handlers: PanoramaHandlers = { goTo: () => undefined, openInfospot: () => undefined };
+  const viewer = pannellum.viewer(
+    container,
+    pannellumConfig(
+      tour,
+      sceneId,
+      {
+        renderHotspot: (div, hotspot) => renderSceneHotspot(div, hotspot, (id) => handlers.goTo(id)),
+        renderInfospot: (div, spot) => renderInfospot(div, spot, (open) => handlers.openInfospot(open), allowLinks),
+      },
+      firstView,
+    ),
+  );
+  const started: StartedPanorama = { viewer, container, handlers, key: panoramaKey(tour, sceneId, firstView, allowLinks), loaded: false };
+  viewer.on('load', () => (started.loaded = true));
+  viewer.on('error', (message: string) => (started.error = message));
+  return started;
+}
