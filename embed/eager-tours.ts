@@ -1,16 +1,18 @@
 import type { Tour } from '../api/schema/tour';
+import { startsAtOnce } from './loading-mode';
 import { startEarlyPanorama } from './panorama/early-panorama';
 import { prefetchTour } from './tour-client';
 import { linkedView, openingSceneId } from './view-hash';
 import { listingModeAllowed, listingModeRequested } from './viewer-rules';
 
 /**
- * Tours that show at once are fetched as soon as the entry runs, and their first panorama starts the moment the tour
- * arrives, before React and the element's code are loaded. Settles when every one of them is drawn or failed.
+ * Tours that start at once (eager, or on screen already) are fetched as soon as the entry runs, and their first
+ * panorama starts the moment the tour arrives, before React and the element's code are loaded. Settles when every
+ * one of them is drawn or failed.
  */
 export function startEagerTours(): Promise<unknown> {
-  const elements = document.querySelectorAll('tour-viewer[short-id][loading="eager"]');
-  return Promise.all([...elements].map(async (element) => {
+  const elements = [...document.querySelectorAll('tour-viewer[short-id]')].filter(startsAtOnce);
+  return Promise.all(elements.map(async (element) => {
     const result = await prefetchTour(element.getAttribute('short-id')!);
     if (result.ok) await startFirstPanorama(element, result.value);
   }));

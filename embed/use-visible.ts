@@ -1,10 +1,5 @@
 import { useEffect, useState } from 'react';
-
-export type LoadingMode = 'auto' | 'lazy' | 'eager';
-
-export function parseLoading(value: string | undefined): LoadingMode {
-  return value === 'lazy' || value === 'eager' ? value : 'auto';
-}
+import { START_MARGIN_PX, type LoadingMode } from './loading-mode';
 
 /** True once the element is on screen (`lazy`), near it (`auto`), or at once (`eager`). */
 export function useStartWhenVisible(host: Element | undefined, mode: LoadingMode): boolean {
@@ -16,7 +11,7 @@ export function useStartWhenVisible(host: Element | undefined, mode: LoadingMode
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setStarted(true);
       },
-      { rootMargin: mode === 'auto' ? '300px' : '0px' },
+      { rootMargin: `${START_MARGIN_PX[mode]}px` },
     );
     observer.observe(host);
     return () => observer.disconnect();
