@@ -5,7 +5,7 @@ import type { Floorplan, Tour } from '../../api/schema/tour';
 import { api, upload } from '../api-client';
 import { addScene, moveScene, removeScene, renameScene } from '../features/editor/tour-edits';
 import { TourSaver } from '../features/editor/tour-saver';
-import { uploadImages } from '../features/editor/upload-images';
+import { uploadImages, type UploadReply } from '../features/editor/upload-images';
 import { takeChosenPhotos } from '../features/new-tour-photos';
 import { RequestFailed } from '../request-failed';
 import { BrandKitTab } from './BrandKitTab';
@@ -37,7 +37,8 @@ export function Editor({ shortId }: { shortId: string }) {
   const [tour, setTour] = useState<Tour | null>(null);
   const [loadError, setLoadError] = useState('');
   const [tab, setTab] = useState<Tab>('edit tour');
-  const [remaining, setRemaining] = useState(0);
+  // Images still to upload, by batch: a batch chosen while another is on its way counts beside it.
+  const [remaining, setRemaining] = useState<Record<string, number>>({});
   const [uploads, setUploads] = useState<UploadProgress[]>([]);
   const [preview, setPreview] = useState(false);
   /** The scene shown in the editor's panorama; the first one until the owner picks another. */
@@ -90,13 +91,16 @@ export function Editor({ shortId }: { shortId: string }) {
     latest.current = { ...latest.current!, floorplans: update(latest.current!.floorplans) };
     setTour(latest.current);
   };
+  const imagesRemaining = Object.values(remaining).reduce((sum, left) => sum + left, 0);
   const shownScene = tour.images.find((image) => image.id === sceneId) ?? tour.images[0];
 
   async function addImages(files: Iterable<File> | null) {
     const list = [...(files ?? [])];
     if (list.length === 0) return;
     const flags = await Promise.all(list.map(isEquirectangular));
-    const equirectangular = new Map(list.map((file, i) => [file.name, flags[i]]));
+    // By file, not name: two files of one batch may share a name.
+    const equirectangular = new Map(list.map((file, i) => [file, flags[i]]));
+    const batchId = crypto.randomUUID();
     // This batch's bars join those of a batch still on its way, and only they go when it ends.
     const batch = list.map((file) => ({ id: crypto.randomUUID(), name: file.name, sent: 0 }));
     const ids = new Set<string>(batch.map((item) => item.id));
@@ -107,15 +111,17 @@ export function Editor({ shortId }: { shortId: string }) {
         const form = new FormData();
         form.set('image', file);
         form.set('tourId', String(tour!.id));
-        if (!equirectangular.get(file.name)) form.set('isNotEquirect', 'true');
+        const isNotEquirect = !equirectangular.get(file);
+        if (isNotEquirect) form.set('isNotEquirect', 'true');
         const { id } = batch[list.indexOf(file)];
-        return upload('/images/', form, (sent) => setUploads((all) => all.map((item) => (item.id === id ? { ...item, sent } : item))));
+        return upload<UploadReply>('/images/', form, (sent) => setUploads((all) => all.map((item) => (item.id === id ? { ...item, sent } : item)))).then((reply) => ({ ...reply, isNotEquirect }));
       },
-      setRemaining,
+      (left) => setRemaining((all) => ({ ...all, [batchId]: left })),
     );
     setUploads((all) => all.filter((item) => !ids.has(item.id)));
+    setRemaining(({ [batchId]: _done, ...others }) => others);
     let next = latest.current!;
-    for (const picture of result.uploaded) next = addScene(next, { ...picture, isNotEquirect: !equirectangular.get(picture.fileName) });
+    for (const picture of result.uploaded) next = addScene(next, picture);
     change(next);
     (result.outcome.kind === 'all' ? toast.success : toast.error)(result.outcome.message);
   }
@@ -163,7 +169,7 @@ export function Editor({ shortId }: { shortId: string }) {
                 <input type="file" accept="image/jpeg,image/png,image/webp" multiple className="ad-file-input" onChange={(event) => void addImages(event.target.files)} />
               </label>
               <span className="ad-drop__hint">or drop pictures here</span>
-              {remaining > 0 && <p role="status">Uploading image, please wait ({remaining} remaining)</p>}
+              {imagesRemaining > 0 && <p role="status">Uploading image, please wait ({imagesRemaining} remaining)</p>}
               <UploadList uploads={uploads} />
               <SortableList
                 className="ad-scenes"

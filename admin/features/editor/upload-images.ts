@@ -15,7 +15,8 @@ export interface UploadResult {
 }
 
 /** The server's answer to one upload; a reply without an image name counts as a failure. */
-export type UploadOne = (file: File) => Promise<Partial<UploadedPicture> & { image?: string }>;
+export type UploadReply = Partial<UploadedPicture> & { image?: string };
+export type UploadOne = (file: File) => Promise<UploadReply>;
 
 /** SPEC.md §8's three upload notices. */
 export function uploadOutcome(total: number, failedTitles: string[]): UploadOutcome {

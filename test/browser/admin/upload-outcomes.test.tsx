@@ -4,7 +4,7 @@ import { Editor } from '../../../admin/pages/Editor';
 import type { User } from '../../../api/schema/user';
 import { mount, waitFor } from './mount';
 import { watchImageUploads, type ImageUploads } from './support/image-uploads';
-import { chooseFiles, newTour, panoramaFile, signedInOwner, storedTour } from './support/real-owner';
+import { chooseFiles, newTour, panoramaFile, pictureFile, signedInOwner, storedTour } from './support/real-owner';
 
 let view: ReturnType<typeof mount>;
 let owner: User;
@@ -113,6 +113,18 @@ describe('Editor upload outcomes against the real API (SPEC.md §4, §8)', () =>
     expect(uploads.sent).to.deep.equal([]);
   });
 
+  it('flags each picture of a batch by itself as a panorama or not, even when two share a file name', async () => {
+    await openEditor();
+    const notice = await upload([await panoramaFile('Room.png', '#a33'), await pictureFile('Room.png', '#3a3', 400, 300)]);
+    expect(notice).to.equal('All your images were uploaded.');
+    await waitFor(() => view.host.querySelector('.ad-save')?.textContent === 'Saved', 'both scenes saved');
+    const saved = await storedTour(owner, shortId);
+    expect(saved.images.map((image) => [image.width, image.isNotEquirect])).to.deep.equal([
+      [512, false],
+      [400, true],
+    ]);
+  });
+
   it('shows the bars of a second batch beside those of one still on its way, and each batch takes only its own away', async () => {
     await openEditor();
     uploads.restore();
@@ -123,6 +135,7 @@ describe('Editor upload outcomes against the real API (SPEC.md §4, §8)', () =>
     chooseFiles(imagesInput()!, [await panoramaFile('Kitchen.png', '#3a3')]);
     await waitFor(() => uploads.sent.length === 2, 'the second batch on its way');
     expect(bars()).to.deep.equal(['Hall.png uploaded', 'Kitchen.png uploaded']);
+    expect(view.host.querySelector('p[role="status"]')?.textContent, 'both batches counted').to.equal('Uploading image, please wait (2 remaining)');
     uploads.release();
     await waitFor(() => toasts().length === 2, 'both outcome notices');
     expect(bars()).to.deep.equal([]);

@@ -55,11 +55,16 @@ export function chooseFiles(input: HTMLInputElement, files: File[]): void {
 }
 
 /** A small equirectangular (2:1) PNG drawn on a canvas: a real picture the server accepts. */
-export async function panoramaFile(name: string, colour: string): Promise<File> {
-  const canvas = Object.assign(document.createElement('canvas'), { width: 512, height: 256 });
+export function panoramaFile(name: string, colour: string): Promise<File> {
+  return pictureFile(name, colour, 512, 256);
+}
+
+/** A one-colour PNG of the given size drawn on a canvas. */
+export async function pictureFile(name: string, colour: string, width: number, height: number): Promise<File> {
+  const canvas = Object.assign(document.createElement('canvas'), { width, height });
   const context = canvas.getContext('2d')!;
   context.fillStyle = colour;
-  context.fillRect(0, 0, 512, 256);
+  context.fillRect(0, 0, width, height);
   const blob = await new Promise<Blob>((resolve) => canvas.toBlob((png) => resolve(png!), 'image/png'));
   return new File([blob], name, { type: 'image/png' });
 }
