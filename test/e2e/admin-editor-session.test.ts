@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tour } from '../../api/schema/tour';
 import { launchChromium } from './support/browser';
@@ -28,19 +28,24 @@ async function tourAsOwner(email: string, shortId: string): Promise<Tour> {
   return (await fetch(`${server.origin}/api/tours/${shortId}`, { headers: { Authorization: `JWT ${user.token}` } })).json();
 }
 
+/** Signs a new owner up in the app and creates an empty tour; the page is left in its editor. */
+async function signUpWithNewTour(page: Page): Promise<{ email: string; shortId: string }> {
+  const email = `olivia-${Date.now()}@example.com`;
+  await page.goto(`${server.origin}/`);
+  const signUp = page.getByRole('form', { name: 'Sign up' });
+  await signUp.getByLabel('Name').fill('Olivia Owner');
+  await signUp.getByLabel('Email').fill(email);
+  await signUp.getByLabel('Password').fill(PASSWORD);
+  await signUp.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: 'New tour', exact: true }).click();
+  await page.waitForURL(/\/tours\/[^/]+\/edit$/);
+  return { email, shortId: page.url().split('/').at(-2)! };
+}
+
 describe('the owner’s sign-in goes away while editing', () => {
   it('a save gets 401, the sign-in-again form appears in place, and after signing in the edit is saved without loss', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    const email = `olivia-${Date.now()}@example.com`;
-    await page.goto(`${server.origin}/`);
-    const signUp = page.getByRole('form', { name: 'Sign up' });
-    await signUp.getByLabel('Name').fill('Olivia Owner');
-    await signUp.getByLabel('Email').fill(email);
-    await signUp.getByLabel('Password').fill(PASSWORD);
-    await signUp.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByRole('button', { name: 'New tour', exact: true }).click();
-    await page.waitForURL(/\/tours\/[^/]+\/edit$/);
-    const shortId = page.url().split('/').at(-2)!;
+    const { email, shortId } = await signUpWithNewTour(page);
     const title = page.getByLabel('Tour title');
     const status = page.locator('.ad-save');
     await title.fill('Before the restart');
@@ -66,5 +71,30 @@ describe('the owner’s sign-in goes away while editing', () => {
     expect(await title.inputValue()).toBe('Typed with a stale sign-in');
     expect((await tourAsOwner(email, shortId)).title).toBe('Typed with a stale sign-in');
     await page.context().close();
+  });
+});
+
+describe('the tour is changed in another tab meanwhile', () => {
+  it('a save gets 409: the editor says so, keeps the other tab’s version on the server, and Reload shows it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const first = await context.newPage();
+    const { email, shortId } = await signUpWithNewTour(first);
+    const status = first.locator('.ad-save');
+    await first.getByLabel('Tour title').fill('From the first tab');
+    await expect.poll(() => status.textContent()).toBe('Saved');
+
+    const second = await context.newPage();
+    await second.goto(`${server.origin}/tours/${shortId}/edit`);
+    await expect.poll(() => second.getByLabel('Tour title').inputValue()).toBe('From the first tab');
+    await second.getByLabel('Tour title').fill('From the second tab');
+    await expect.poll(() => second.locator('.ad-save').textContent()).toBe('Saved');
+
+    await first.getByLabel('Tour title').fill('Typed in the stale tab');
+    await expect.poll(() => status.textContent()).toBe('Changed elsewhere');
+    expect((await tourAsOwner(email, shortId)).title, 'nothing overwritten').toBe('From the second tab');
+    await first.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => first.getByLabel('Tour title').inputValue()).toBe('From the second tab');
+    await expect.poll(() => status.textContent()).toBe('Saved');
+    await context.close();
   });
 });
