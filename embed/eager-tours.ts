@@ -8,14 +8,20 @@ import { listingModeAllowed, listingModeRequested } from './viewer-rules';
 /**
  * Tours that start at once (eager, or on screen already) are fetched as soon as the entry runs, and their first
  * panorama starts the moment the tour arrives, before React and the element's code are loaded. Settles when every
- * one of them is drawn or failed.
+ * one of them is drawn or failed; never rejects (the element then starts its own).
  */
 export function startEagerTours(): Promise<unknown> {
   const elements = [...document.querySelectorAll('tour-viewer[short-id]')].filter(startsAtOnce);
-  return Promise.all(elements.map(async (element) => {
-    const result = await prefetchTour(element.getAttribute('short-id')!);
-    if (result.ok) await startFirstPanorama(element, result.value);
-  }));
+  return Promise.all(
+    elements.map(async (element) => {
+      try {
+        const result = await prefetchTour(element.getAttribute('short-id')!);
+        if (result.ok) await startFirstPanorama(element, result.value);
+      } catch (err) {
+        console.error('tour-viewer: the first panorama could not be started early', err);
+      }
+    }),
+  );
 }
 
 /** Unless the viewer will not show a panorama (a locked tour, a refused listing mode) or is already running. */

@@ -26,7 +26,15 @@ export function startEarlyPanorama(element: Element, tour: Tour, sceneId: string
   const frame = document.createElement('div');
   frame.className = 'tv-panorama';
   root.append(style, frame);
-  const started = startPannellum(frame, tour, sceneId, firstView, allowLinks);
+  let started: StartedPanorama;
+  try {
+    started = startPannellum(frame, tour, sceneId, firstView, allowLinks);
+  } catch (err) {
+    // The element's own code starts in a clean shadow root.
+    style.remove();
+    frame.remove();
+    throw err;
+  }
   early.set(element, { started, shell: [style, frame] });
   return new Promise((drawn) => {
     started.viewer.on('error', () => drawn());
