@@ -1,6 +1,6 @@
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
 import { displayName } from '../../api/schema/video';
-import { remoteTiles, RESIZE_THROTTLE_MS, TILE_PX, tileSizeForWidth } from './tile-layout';
+import { remoteTiles, RESIZE_THROTTLE_MS, scalingFactor, TILE_PX, tileSizeForWidth } from './tile-layout';
 
 export interface LocalTile {
   sid: string;
@@ -43,15 +43,14 @@ export function ParticipantTiles({ local, remotes, speakerSid }: ParticipantTile
   return (
     <div ref={root} className="vc-tiles" data-size={size}>
       <figure className={tileClass(local.sid, ' vc-tile--local')} data-sid={local.sid}>
-        {/* Muted: nobody wants to hear themselves. */}
-        <video ref={playStream(local.stream)} autoPlay playsInline muted style={circle(px.local)} />
+        <TileVideo stream={local.stream} side={px.local} />
         <figcaption>
           {local.isHost && <Crown />} {displayName(local.identity)} (you)
         </figcaption>
       </figure>
       {shown.map((remote) => (
         <figure key={remote.sid} className={tileClass(remote.sid)} data-sid={remote.sid}>
-          <video ref={playStream(remote.stream)} autoPlay playsInline muted style={circle(px.remote)} />
+          <TileVideo stream={remote.stream} side={px.remote} />
           <figcaption>
             {remote.isHost && <Crown />} {displayName(remote.identity)}{' '}
             {remote.audioMuted && (
@@ -76,6 +75,13 @@ export function ParticipantTiles({ local, remotes, speakerSid }: ParticipantTile
       ))}
     </div>
   );
+}
+
+/** A participant's video, `side` wide and as much taller as its scaling factor says; muted, since sound plays apart. */
+function TileVideo({ stream, side }: { stream: MediaStream | null; side: number }) {
+  const [factor, setFactor] = useState(1);
+  const measure = (event: SyntheticEvent<HTMLVideoElement>) => setFactor(scalingFactor(event.currentTarget.videoWidth, event.currentTarget.videoHeight));
+  return <video ref={playStream(stream)} autoPlay playsInline muted style={{ width: side, height: Math.round(side * factor) }} onLoadedMetadata={measure} onResize={measure} />;
 }
 
 function Crown() {

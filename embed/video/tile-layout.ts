@@ -27,6 +27,14 @@ export const REMOTE_TILE_LIMIT_EXTRA_SMALL = 1;
 /** SPEC.md §9: the resize check is throttled to 200 ms. */
 export const RESIZE_THROTTLE_MS = 200;
 
+/**
+ * SPEC.md §3 room state: a video's scaling factor is 1 when it is landscape or has no size yet, else its height over
+ * its width. A tile grows that much taller, so a phone held upright is seen whole instead of cut down to a circle.
+ */
+export function scalingFactor(videoWidth: number, videoHeight: number): number {
+  return videoWidth > 0 && videoHeight > videoWidth ? videoHeight / videoWidth : 1;
+}
+
 export function tileSizeForWidth(widthPx: number): TileSize {
   if (!Number.isFinite(widthPx) || widthPx < 0) throw new RangeError(`A tile width must be a finite number of pixels ≥ 0, not ${widthPx}`);
   if (widthPx >= TILE_SIZE_MIN_WIDTH_PX.large) return 'large';

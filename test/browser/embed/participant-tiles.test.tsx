@@ -6,14 +6,14 @@ import { until } from './support/render';
 
 // Real MediaStreams from painted canvases: the tiles play them as they would a camera's.
 const painters: number[] = [];
-function cameraStream(colour: string): MediaStream {
-  const canvas = Object.assign(document.createElement('canvas'), { width: 320, height: 240 });
+function cameraStream(colour: string, width = 320, height = 240): MediaStream {
+  const canvas = Object.assign(document.createElement('canvas'), { width, height });
   const context = canvas.getContext('2d')!;
   let shade = 0;
   painters.push(
     window.setInterval(() => {
       context.fillStyle = colour;
-      context.fillRect(0, 0, 320, 240);
+      context.fillRect(0, 0, width, height);
       context.fillStyle = `rgb(${(shade += 20) % 255}, 0, 0)`;
       context.fillRect(0, 0, 40, 40);
     }, 40),
@@ -90,6 +90,16 @@ describe('participant tiles in Chromium', () => {
     expect(remoteVideo.srcObject).to.equal(theirs);
     await until(() => remoteVideo.getVideoPlaybackQuality().totalVideoFrames > 0, 'frames of the remote camera');
     expect(local.querySelector('[aria-label="Muted"]')).to.equal(null);
+  });
+
+  it('makes the tile of an upright video taller by its scaling factor (height over width), so it is seen whole', async () => {
+    const upright = cameraStream('green', 180, 320);
+    const { shadow } = renderInViewer(1200, { ...me, stream: cameraStream('blue') }, remotes(1, () => ({ stream: upright })));
+    const video = (selector: string) => shadow.querySelector<HTMLVideoElement>(`${selector} video`);
+    await until(() => video('.vc-tile[data-sid="PA0"]')?.style.height === '249px', 'the upright tile 140 × 320/180 high');
+    expect(video('.vc-tile[data-sid="PA0"]')!.style.width).to.equal('140px');
+    await until(() => video('.vc-tile--local')!.videoWidth === 320, 'the landscape camera playing');
+    expect(video('.vc-tile--local')!.style.height, 'landscape stays a circle').to.equal('140px');
   });
 
   it('shows at most 3 remote tiles and "+N" for the rest, "..." when nobody is over the limit, no bubble to a visitor alone', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remoteTiles, TILE_PX, tileSizeForWidth, type TileSize } from '../../../embed/video/tile-layout';
+import { remoteTiles, scalingFactor, TILE_PX, tileSizeForWidth, type TileSize } from '../../../embed/video/tile-layout';
 
 const people = (count: number, hostIndex = -1) => Array.from({ length: count }, (_, i) => ({ sid: `PA${i}`, host: i === hostIndex }));
 type Person = ReturnType<typeof people>[number];
@@ -11,6 +11,15 @@ const rules = (size: TileSize, speaker?: string, hidden = false) => ({
   hidden,
 });
 const sids = (list: { sid: string }[]) => list.map((remote) => remote.sid);
+
+describe('scalingFactor (SPEC.md §3 video room state)', () => {
+  it('is 1 for a landscape or square video and for one without a size yet, else height over width', () => {
+    expect(scalingFactor(1280, 720)).toBe(1);
+    expect(scalingFactor(480, 480)).toBe(1);
+    expect(scalingFactor(0, 0)).toBe(1);
+    expect(scalingFactor(720, 1280)).toBeCloseTo(1280 / 720);
+  });
+});
 
 describe('tileSizeForWidth', () => {
   it.each<[number, TileSize]>([
