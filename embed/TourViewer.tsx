@@ -137,7 +137,7 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
   const user = signedInUser();
 
   useEffect(() => () => ambience.current?.pause(), []);
-  // A first panorama started before React (eager-tours.ts) that <Panorama> never took goes with the element.
+  // A first panorama started before React (first-panoramas.ts) that <Panorama> never took goes with the element.
   useEffect(() => (host ? () => dropEarlyPanorama(host) : undefined), [host]);
   useEffect(() => {
     if (!host) return;

@@ -8,7 +8,7 @@ import type { PanoramaView } from './video-chat-contract';
  * Attributes:
  * - `short-id` (required): the tour to show.
  * - `loading`: `auto` (default; start when scrolled near), `lazy` (start when visible) or `eager` (start now). One
- *   that starts as the page loads has its first panorama drawn before this class is even loaded (eager-tours.ts).
+ *   that starts as the page loads has its first panorama drawn before this class is even loaded (first-panoramas.ts).
  * - `mls`: `"1"` or `"true"` for the listing-compliant mode. A bare `mls` attribute is ignored.
  * - `show-video-chat`: `"1"` or `"true"` to open the video chat panel.
  *

@@ -10,7 +10,7 @@ import { listingModeAllowed, listingModeRequested } from './viewer-rules';
  * panorama starts the moment the tour arrives, before React and the element's code are loaded. Settles when every
  * one of them is drawn or failed; never rejects (the element then starts its own).
  */
-export function startEagerTours(): Promise<unknown> {
+export function startFirstPanoramas(): Promise<unknown> {
   const elements = [...document.querySelectorAll('tour-viewer[short-id]')].filter(startsAtOnce);
   return Promise.all(
     elements.map(async (element) => {
