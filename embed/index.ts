@@ -1,6 +1,6 @@
 import { startFirstPanoramas } from './first-panoramas';
 
-/** The longest the element's code waits for eager tours' first panoramas (a slow network must not hold up the rest). */
+/** The longest the element's code waits for the first panoramas to be drawn (a slow network must not hold it up). */
 const ELEMENT_WAITS_MS = 1000;
 
 // React and the element come after the first panoramas are drawn, so that evaluating and mounting them does not
