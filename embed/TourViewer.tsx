@@ -8,7 +8,7 @@ import { API_ORIGIN, absoluteUrl, onOwnPage } from './api-origin';
 import { dropEarlyPanorama } from './panorama/early-panorama';
 import { Panorama, type PanoramaHandle } from './panorama/Panorama';
 import { createPanoramaControl, type AttachablePanoramaControl } from './panorama/panorama-control';
-import { AUTO_ROTATE_DEG_PER_S, initialView, panoramaUrl, preloadPanorama } from './panorama/scene-config';
+import { AUTO_ROTATE_DEG_PER_S, initialView, panoramaUrl } from './panorama/scene-config';
 import viewerCss from './styles/viewer.css';
 import { loadTour, signedInUser } from './tour-client';
 import { ContactBlock, Watermark } from './ui/Branding';
@@ -93,8 +93,6 @@ function useTourLoader(store: ViewerState, host: Element | undefined, shortId: s
         }
         const user = signedInUser();
         tourLoaded(store, result.value, openingSceneId(result.value));
-        const first = result.value.images.find((image) => image.id === store.sceneId);
-        if (first) preloadPanorama(first);
         const lock = lockCheck(result.value, user);
         if (lock === 'locked-tour') openModal(store, 'locked');
         else if (lock === 'payments') openModal(store, 'payments');

@@ -22,19 +22,6 @@ export function panoramaUrl(image: Image): string {
   return absoluteUrl(tooWide && image.mobileUrl ? image.mobileUrl : image.url);
 }
 
-const preloaded = new Set<string>();
-
-/**
- * Warms the HTTP cache with the first panorama while React and pannellum start (pannellum fetches it the same way);
- * once per address, since a second request while the first is under way would not be answered from the cache.
- */
-export function preloadPanorama(image: Image): void {
-  const url = panoramaUrl(image);
-  if (preloaded.has(url)) return;
-  preloaded.add(url);
-  void fetch(url, { mode: 'cors', credentials: 'same-origin' }).catch(() => undefined);
-}
-
 export interface SceneConfigOptions {
   renderHotspot: (div: HTMLDivElement, hotspot: Hotspot) => void;
   renderInfospot: (div: HTMLDivElement, spot: Infospot) => void;
