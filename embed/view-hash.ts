@@ -1,5 +1,6 @@
 import type { Tour } from '../api/schema/tour';
 import { onOwnPage } from './api-origin';
+import { DEFAULT_FOV_DEG } from './panorama/scene-config';
 import type { PanoramaView } from './video-chat-contract';
 
 /** Deep link `#scene=…&yaw=…&pitch=…&hfov=…`, read and kept up to date on the tour's own page. */
@@ -27,5 +28,5 @@ export function openingSceneId(tour: Tour): string {
 export function linkedView(sceneId: string): Omit<PanoramaView, 'sceneId'> | undefined {
   if (!onOwnPage()) return undefined;
   const view = readViewHash(location.hash);
-  return view.sceneId === sceneId && view.yaw !== undefined ? { yaw: view.yaw, pitch: view.pitch ?? 0, hfov: view.hfov ?? 90 } : undefined;
+  return view.sceneId === sceneId && view.yaw !== undefined ? { yaw: view.yaw, pitch: view.pitch ?? 0, hfov: view.hfov ?? DEFAULT_FOV_DEG } : undefined;
 }
