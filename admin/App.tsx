@@ -1,17 +1,17 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import type { User } from '../api/schema/user';
-import { api } from './api-client';
-import { RequestFailed } from './request-failed';
-import { CelebrationModal } from './pages/CelebrationModal';
-import { Dashboard } from './pages/Dashboard';
-import { Editor } from './pages/Editor';
-import { Landing } from './pages/Landing';
-import { LoadingBar } from './pages/LoadingBar';
-import { NotFound } from './pages/NotFound';
-import { Toasts } from './pages/Toasts';
-import { navigate, usePath } from './router';
-import { session, setUser } from './session';
+import { api } from './lib/api-client';
+import { RequestFailed } from './lib/request-failed';
+import { CelebrationModal } from './features/celebration/CelebrationModal';
+import { Dashboard } from './features/dashboard/Dashboard';
+import { Editor } from './features/editor/Editor';
+import { Landing } from './features/landing/Landing';
+import { LoadingBar } from './components/LoadingBar';
+import { NotFound } from './components/NotFound';
+import { Toasts } from './components/Toasts';
+import { navigate, usePath } from './lib/router';
+import { session, setUser } from './lib/session';
 import adminCss from './styles/admin.css';
 
 /** SPEC.md §2: a 401 from the status check resets the user and returns to /. */

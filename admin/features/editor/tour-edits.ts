@@ -1,5 +1,6 @@
 import { coordsToYawPitch, yawPitchToCoords, type YawPitch } from '../../../api/schema/coords';
 import { DEFAULT_INFO_STYLE, normaliseHyperlink, titleFromFileName, type Hotspot, type Image, type Infospot, type TourInput } from '../../../api/schema/tour';
+import type { ImageUpload } from '../../../api/schema/media';
 
 /**
  * Editor operations as small pure functions over the tour (STYLE.md: Excalidraw). Each returns a new tour;
@@ -7,15 +8,8 @@ import { DEFAULT_INFO_STYLE, normaliseHyperlink, titleFromFileName, type Hotspot
  */
 type Scenes = Pick<TourInput, 'images' | 'defaultHotspotStyle' | 'defaultHotspotImage'>;
 
-export interface UploadedPicture {
+export interface UploadedPicture extends Omit<ImageUpload, 'image'> {
   fileName: string;
-  url: string;
-  thumbUrl: string;
-  hotspotUrl: string;
-  mobileUrl: string;
-  width: number;
-  height: number;
-  size: number;
   isNotEquirect: boolean;
 }
 

@@ -1,7 +1,7 @@
 import { proxy, subscribe } from 'valtio';
 import { MESSAGES } from '../../../api/schema/errors';
-import type { Tour } from '../../../api/schema/tour';
-import { RequestFailed } from '../../request-failed';
+import { findTourProblems, type Tour } from '../../../api/schema/tour';
+import { RequestFailed } from '../../lib/request-failed';
 
 /** How long the editor waits after the last change before saving. */
 export const SAVE_DEBOUNCE_MS = 800;
@@ -13,6 +13,8 @@ export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'offline' | 'signed-ou
 export interface SaverState {
   status: SaveStatus;
   message: string;
+  /** What the schema's checks warn about in the tour last sent (a scene no link reaches); they do not stop a save. */
+  warnings: string[];
 }
 
 export type SaveCall = (tour: Tour) => Promise<Tour>;
@@ -22,7 +24,7 @@ export type SaveCall = (tour: Tour) => Promise<Tour>;
  * ('Not Connected to Internet'); a 401 waits for a new sign-in; a 409 asks to reload; nothing typed is dropped.
  */
 export class TourSaver {
-  readonly state = proxy<SaverState>({ status: 'saved', message: '' });
+  readonly state = proxy<SaverState>({ status: 'saved', message: '', warnings: [] });
   private pending: Tour | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private inFlight = false;
@@ -79,6 +81,10 @@ export class TourSaver {
     if (!tour || this.inFlight || this.state.status === 'conflict') return;
     this.inFlight = true;
     this.set('saving', '');
+    // The server runs the same checks and refuses a tour with errors; the warnings are only the owner's to read.
+    this.state.warnings = findTourProblems(tour, tour.floorplans)
+      .filter((problem) => problem.level === 'warning')
+      .map((problem) => problem.message);
     try {
       const saved = await this.save(tour);
       // Edits made while this save was on its way carry the old revision: move them onto the new one.

@@ -1,3 +1,4 @@
+import type { ImageUpload } from '../../../api/schema/media';
 import type { UploadedPicture } from './tour-edits';
 
 /** SPEC.md §9: an image upload is retried once. */
@@ -15,7 +16,7 @@ export interface UploadResult {
 }
 
 /** The server's answer to one upload; a reply without an image name counts as a failure. */
-export type UploadReply = Partial<UploadedPicture> & { image?: string };
+export type UploadReply = Partial<ImageUpload & Pick<UploadedPicture, 'isNotEquirect'>>;
 export type UploadOne = (file: File) => Promise<UploadReply>;
 
 /** SPEC.md §8's three upload notices. */

@@ -1,5 +1,5 @@
 import { ToastContainer } from 'react-toastify';
-import { Editor } from '../../../../admin/pages/Editor';
+import { Editor } from '../../../../admin/features/editor/Editor';
 import type { Tour } from '../../../../api/schema/tour';
 import type { User } from '../../../../api/schema/user';
 import { mount, waitFor } from '../mount';

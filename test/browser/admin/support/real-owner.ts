@@ -1,16 +1,19 @@
 import type { Tour } from '../../../../api/schema/tour';
 import type { User } from '../../../../api/schema/user';
-import { setUser } from '../../../../admin/session';
+import { setUser } from '../../../../admin/lib/session';
 
 export const OWNER_PASSWORD = 'correct horse battery';
 let counter = 0;
 
-/** Signs a new owner up on the real API (see scripts/wtr-real-api.mjs) and signs the admin in as them. */
+/**
+ * Signs a new owner up on the real API (see scripts/wtr-real-api.mjs) and signs the admin in as them. Each owner
+ * signs up as a visitor of their own, as real owners do, so the suite stays under the per-address sign-up limit.
+ */
 export async function signedInOwner(): Promise<User> {
   const email = `owner${++counter}-${Date.now()}@example.com`;
   const response = await fetch('/api/auth/signup', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'X-Test-Visitor': email },
     body: JSON.stringify({ name: 'Olivia Owner', email, password: OWNER_PASSWORD }),
   });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);

@@ -1,0 +1,33 @@
+import { useSnapshot } from 'valtio';
+import { PRO_PLUS } from '../../api/schema/user';
+import { startUpgrade } from './upgrade';
+import { navigate } from '../lib/router';
+import { session } from '../lib/session';
+import { UserMenu } from './UserMenu';
+
+/** The 56 px page header: brand (to the dashboard), the page's own controls, the Pro Plus upgrade or paid marker, the user menu. */
+export function Header({ children }: { children?: React.ReactNode }) {
+  const { user } = useSnapshot(session);
+  return (
+    <header className="ad-header">
+      <a className="ad-brand ad-tooltip ad-tooltip--right" data-tooltip="Dashboard" aria-label="Tour Platform dashboard" href="/dashboard" onClick={(event) => (event.preventDefault(), navigate('/dashboard'))}>
+        Tour Platform
+      </a>
+      <div className="ad-header__middle">{children}</div>
+      {user && (
+        <div className="ad-user">
+          {user.type === PRO_PLUS ? (
+            <span className="ad-paid" title="Your account is on Pro Plus">
+              Pro Plus
+            </span>
+          ) : (
+            <button type="button" className="ad-button ad-button--upgrade" onClick={startUpgrade}>
+              Upgrade to Pro Plus
+            </button>
+          )}
+          <UserMenu user={user} />
+        </div>
+      )}
+    </header>
+  );
+}

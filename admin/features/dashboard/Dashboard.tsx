@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import type { Page } from '../../../api/schema/requests';
+import type { Tour } from '../../../api/schema/tour';
+import { api } from '../../lib/api-client';
+import { celebrate } from '../celebration/celebration';
+import { handOverPhotos } from './new-tour-photos';
+import { RequestFailed } from '../../lib/request-failed';
+import { navigate } from '../../lib/router';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { Header } from '../../components/Header';
+import { Icon } from '../../components/Icon';
+
+type Pending = { kind: 'delete' | 'clone'; tour: Pick<Tour, 'shortId' | 'title' | 'name'> } | null;
+
+export function Dashboard() {
+  const [tours, setTours] = useState<Tour[] | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+
+  const reload = () => api<Page<Tour>>('GET', '/tours?perPage=100').then((page) => setTours(page.items), () => setTours([]));
+  useEffect(() => void reload(), []);
+
+  /** A new tour (type locked, SPEC.md §4) opens in the editor, which uploads the photos chosen for it. */
+  async function create(photos: File[] = []) {
+    const tour = await api<Tour>('POST', '/tours');
+    if (photos.length > 0) handOverPhotos(tour.shortId, photos);
+    navigate(`/tours/${tour.shortId}/edit`);
+  }
+
+  async function confirm() {
+    if (!pending) return;
+    const { kind, tour } = pending;
+    setPending(null);
+    try {
+      if (kind === 'delete') {
+        await api('DELETE', `/tours/${tour.shortId}`, tour);
+        toast.success('Tour deleted.');
+        await reload();
+      } else {
+        const clone = await api<Tour>('GET', `/tours/${tour.shortId}/clone`);
+        celebrate(tour.shortId === 'demo' ? 'The demo tour is yours' : 'Your tour was cloned', 'This copy is yours to change: edit its scenes, links and settings, then share it.');
+        navigate(`/tours/${clone.shortId}/edit`);
+      }
+    } catch (err) {
+      toast.error(err instanceof RequestFailed ? err.message : 'Something went wrong.');
+    }
+  }
+
+  return (
+    <>
+      <Header />
+      <main className="ad-main">
+        <div className="ad-toolbar">
+          <h1>Your tours</h1>
+          <button type="button" className="ad-button" onClick={() => void create()}>
+            New tour
+          </button>
+          <label className="ad-button">
+            New tour from photos
+            <input type="file" accept="image/jpeg,image/png,image/webp" multiple className="ad-file-input" onChange={(event) => void create([...(event.target.files ?? [])])} />
+          </label>
+          <button type="button" className="ad-button ad-button--plain" onClick={() => setPending({ kind: 'clone', tour: { shortId: 'demo', title: 'the demo tour', name: '' } })}>
+            Clone the demo tour
+          </button>
+        </div>
+        {tours === null && <p>Loading…</p>}
+        {tours?.length === 0 && <p>No tours yet. Create one from your 360° photos.</p>}
+        <ul className="ad-cards">
+          {tours?.map((tour) => (
+            <li key={tour.shortId} className="ad-tour-card" data-short-id={tour.shortId}>
+              {tour.images[0] ? <img src={tour.images[0].thumbUrl} alt="" /> : <div className="ad-tour-card__empty">No scenes yet</div>}
+              <h2>{tour.title || tour.name || 'Untitled tour'}</h2>
+              <p>
+                {tour.type} · {tour.images.length} scenes
+              </p>
+              <a className="ad-button" href={`/tours/${tour.shortId}/edit`} onClick={(event) => (event.preventDefault(), navigate(`/tours/${tour.shortId}/edit`))}>
+                <Icon name="edit" /> Edit
+              </a>
+              <a className="ad-link" href={`/tours/${tour.shortId}`} target="_blank" rel="noreferrer">
+                View
+              </a>
+              <button type="button" className="ad-link" onClick={() => setPending({ kind: 'clone', tour })}>
+                <Icon name="retweet" /> Clone
+              </button>
+              <button type="button" className="ad-link ad-link--danger" onClick={() => setPending({ kind: 'delete', tour })}>
+                <Icon name="delete" /> Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      </main>
+      {pending && (
+        <ConfirmModal
+          text={pending.kind === 'delete' ? `Delete "${pending.tour.title || pending.tour.name || 'Untitled tour'}"? Its pictures, leads and showing requests go with it (download the leads first from its Lead Gen tab); this cannot be undone.` : `Make a copy of ${pending.tour.title || pending.tour.name || 'this tour'}?`}
+          onAgree={() => void confirm()}
+          onCancel={() => setPending(null)}
+        />
+      )}
+    </>
+  );
+}

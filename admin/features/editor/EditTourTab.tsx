@@ -1,0 +1,57 @@
+import type { Tour } from '../../../api/schema/tour';
+import { FileDropZone } from '../../components/FileDropZone';
+import { Icon } from '../../components/Icon';
+import { SortableList } from '../../components/SortableList';
+import { EditorPanorama } from './panorama/EditorPanorama';
+import { moveScene, removeScene, renameScene } from './tour-edits';
+import type { useImageUploads } from './use-image-uploads';
+import { UploadList } from './UploadList';
+
+export interface EditTourTabProps {
+  tour: Tour;
+  change: (next: Tour) => void;
+  uploads: ReturnType<typeof useImageUploads>;
+  /** The scene shown in the panorama; the first one until the owner picks another. */
+  sceneId: string | null;
+  onPickScene: (sceneId: string) => void;
+}
+
+/** The scenes: add them by upload or drop, order, rename and delete them, and edit the one shown in the panorama. */
+export function EditTourTab({ tour, change, uploads: { uploads, imagesRemaining, addImages }, sceneId, onPickScene }: EditTourTabProps) {
+  const shownScene = tour.images.find((image) => image.id === sceneId) ?? tour.images[0];
+  return (
+    <div className="ad-edit-tour">
+      <FileDropZone label="Scenes" className="ad-edit-tour__scenes" onPictures={(files) => void addImages(files)}>
+        <label className="ad-button">
+          Add images
+          <input type="file" accept="image/jpeg,image/png,image/webp" multiple className="ad-file-input" onChange={(event) => void addImages(event.target.files)} />
+        </label>
+        <span className="ad-drop__hint">or drop pictures here</span>
+        {imagesRemaining > 0 && <p role="status">Uploading image, please wait ({imagesRemaining} remaining)</p>}
+        <UploadList uploads={uploads} />
+        <SortableList
+          className="ad-scenes"
+          items={tour.images}
+          idOf={(image) => image.id}
+          handleLabel={(image) => `Move ${image.title}`}
+          onMove={(from, to) => change(moveScene(tour, from, to))}
+          renderItem={(image, index) => (
+            <>
+              <button type="button" className="ad-scene-pick" aria-pressed={image.id === shownScene?.id} aria-label={`Show ${image.title}`} onClick={() => onPickScene(image.id)}>
+                <img src={image.thumbUrl} alt="" />
+              </button>
+              <input aria-label={`Title of scene ${index + 1}`} value={image.title} onChange={(event) => change(renameScene(tour, image.id, event.target.value))} />
+              <span className="ad-scene-counts">
+                {image.hotspots.length} hotspots · {image.infospots.length} infospots
+              </span>
+              <button type="button" className="ad-link ad-link--danger" onClick={() => change(removeScene(tour, image.id))}>
+                <Icon name="delete" /> Delete scene
+              </button>
+            </>
+          )}
+        />
+      </FileDropZone>
+      {shownScene ? <EditorPanorama tour={tour} sceneId={shownScene.id} onChange={change} /> : <p className="ad-edit-tour__empty">Add panorama images to start the tour.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { useSnapshot } from 'valtio';
+import type { Floorplan, Tour, TourSave } from '../../../api/schema/tour';
+import { Header } from '../../components/Header';
+import { api } from '../../lib/api-client';
+import { RequestFailed } from '../../lib/request-failed';
+import { takeChosenPhotos } from '../dashboard/new-tour-photos';
+import { FloorplanTab } from '../floorplans/FloorplanTab';
+import { LibraryTab } from '../library/LibraryTab';
+import { BrandKitTab } from './brand-kit/BrandKitTab';
+import { EditTourTab } from './EditTourTab';
+import { LeadGenTab } from './LeadGenTab';
+import { SaveState } from './SaveState';
+import { SettingsTab } from './settings/SettingsTab';
+import { SignInAgain } from './SignInAgain';
+import { TourPreview } from './TourPreview';
+import { TourSaver } from './tour-saver';
+import { TourWarnings } from './TourWarnings';
+import { useImageUploads } from './use-image-uploads';
+import { VideoChatTab } from './VideoChatTab';
+
+const TABS = ['edit tour', 'brand kit', 'floor plan', 'lead gen', 'video chat', 'team', 'settings', 'library'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The tour editor: loads the tour, saves every change, and lays out its tabs. */
+export function Editor({ shortId }: { shortId: string }) {
+  const [tour, setTour] = useState<Tour | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [tab, setTab] = useState<Tab>('edit tour');
+  const [preview, setPreview] = useState(false);
+  /** The scene shown in the editor's panorama; the first one until the owner picks another. */
+  const [sceneId, setSceneId] = useState<string | null>(null);
+  const newPassword = useRef('');
+  // Uploads finish after the render that started them: their edits must build on the newest tour, not on that render's.
+  const latest = useRef(tour);
+  latest.current = tour;
+  const saver = useMemo(
+    () =>
+      new TourSaver(
+        (draft) => {
+          const body: TourSave = newPassword.current ? { ...draft, password: newPassword.current } : draft;
+          return api<Tour>('POST', `/tours/${encodeURIComponent(shortId)}`, body).then((saved) => ((newPassword.current = ''), saved));
+        },
+        (saved) => setTour((current) => (current ? { ...current, revision: saved.revision } : saved)),
+      ),
+    [shortId],
+  );
+  const save = useSnapshot(saver.state);
+  const change = (next: Tour) => {
+    latest.current = next;
+    setTour(next);
+    saver.change(next);
+  };
+  const images = useImageUploads(latest, change);
+
+  useEffect(() => {
+    api<Tour>('GET', `/tours/${encodeURIComponent(shortId)}`).then(setTour, (err) => setLoadError(err instanceof RequestFailed ? err.message : 'The tour could not be loaded.'));
+    const online = () => saver.flush();
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      saver.dispose();
+    };
+  }, [shortId, saver]);
+
+  // Photos chosen on the dashboard for this new tour are uploaded once it has loaded.
+  const loaded = tour !== null;
+  useEffect(() => {
+    const photos = loaded ? takeChosenPhotos(shortId) : [];
+    if (photos.length > 0) void images.addImages(photos);
+  }, [loaded, shortId]);
+
+  if (loadError) return <main className="ad-main" role="alert">{loadError}</main>;
+  if (!tour) return <main className="ad-main">Loading…</main>;
+
+  const set = <K extends keyof Tour>(key: K, value: Tour[K]) => change({ ...latest.current!, [key]: value });
+  // Floor plans are saved through their own routes, so the tour's saver is not told.
+  const changeFloorplans = (update: (floorplans: Floorplan[]) => Floorplan[]) => {
+    latest.current = { ...latest.current!, floorplans: update(latest.current!.floorplans) };
+    setTour(latest.current);
+  };
+
+  return (
+    <>
+      <Header>
+        <input className="ad-title-input" aria-label="Tour title" placeholder="Tour title" value={tour.title} onChange={(event) => set('title', event.target.value)} />
+        <SaveState status={save.status} />
+        <button type="button" className="ad-button ad-button--plain" aria-pressed={preview} onClick={() => setPreview(!preview)}>
+          Preview
+        </button>
+      </Header>
+      {save.message && (
+        <p className="ad-banner" role="alert">
+          {save.message}
+        </p>
+      )}
+      <TourWarnings warnings={save.warnings} />
+      {save.status === 'signed-out' && <SignInAgain onSignedIn={() => saver.flush()} />}
+      <nav className="ad-tabs" role="tablist">
+        {TABS.map((name) => (
+          <button key={name} type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)}>
+            {name}
+          </button>
+        ))}
+      </nav>
+      <main className="ad-main ad-editor">
+        {tab === 'edit tour' && <EditTourTab tour={tour} change={change} uploads={images} sceneId={sceneId} onPickScene={setSceneId} />}
+        {tab === 'settings' && (
+          <SettingsTab
+            tour={tour}
+            set={set}
+            settled={() => saver.settled()}
+            onPassword={(password) => {
+              newPassword.current = password;
+              saver.change(tour);
+            }}
+          />
+        )}
+        {tab === 'brand kit' && <BrandKitTab tour={tour} set={set} isSaved={save.status === 'saved'} />}
+        {tab === 'lead gen' && <LeadGenTab tour={tour} set={set} />}
+        {tab === 'video chat' && <VideoChatTab tour={tour} set={set} />}
+        {tab === 'floor plan' && <FloorplanTab tour={tour} onFloorplans={changeFloorplans} />}
+        {tab === 'library' && (
+          <LibraryTab
+            settled={() => saver.settled()}
+            onPick={(use, url) => {
+              change(use === 'logo' ? { ...tour, logo: url } : { ...tour, defaultHotspotImage: url, defaultHotspotStyle: 4 });
+              toast.success(use === 'logo' ? 'Logo set.' : 'Hotspots will use this picture.');
+            }}
+          />
+        )}
+        {tab === 'team' && <p className="ad-soon">Teams are coming soon.</p>}
+        {preview && <TourPreview shortId={tour.shortId} revision={tour.revision} />}
+      </main>
+    </>
+  );
+}

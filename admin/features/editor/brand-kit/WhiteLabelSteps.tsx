@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { WHITE_LABEL_HINTS, WHITE_LABEL_STATUSES, type WhiteLabelCheck, type WhiteLabelStatus } from '../../../../api/schema/white-label';
+import { api } from '../../../lib/api-client';
+import { startUpgrade } from '../../../components/upgrade';
+import { RequestFailed } from '../../../lib/request-failed';
+import type { TabProps } from '../tab-props';
+
+const STEPS = ['Your address', 'Point your domain here', 'Check it'] as const;
+
+const isStatus = (code: string): code is WhiteLabelStatus => (WHITE_LABEL_STATUSES as readonly string[]).includes(code);
+
+function hostOf(address: string): string {
+  try {
+    return new URL(/^https?:\/\//i.test(address) ? address : `https://${address}`).hostname;
+  } catch {
+    return address;
+  }
+}
+
+/**
+ * The white-label URL in three steps (SPEC.md §2: the step counter starts at 0). The check asks the server to
+ * fetch the tour under the saved address, so it waits until the address is saved.
+ */
+export function WhiteLabelSteps({ tour, set, isSaved }: TabProps & { isSaved: boolean }) {
+  const [step, setStep] = useState(0);
+  const [status, setStatus] = useState<WhiteLabelStatus | null>(isStatus(tour.whiteLabelStatusCode) ? tour.whiteLabelStatusCode : null);
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState('');
+  const address = tour.whiteLabelUrl.trim();
+
+  async function check() {
+    setChecking(true);
+    setError('');
+    try {
+      setStatus((await api<WhiteLabelCheck>('GET', `/tours/${encodeURIComponent(tour.shortId)}/white-label-status`)).status);
+    } catch (err) {
+      setError(err instanceof RequestFailed ? err.message : 'The address could not be checked.');
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  return (
+    <fieldset className="ad-white-label" data-step={step}>
+      <legend>White-label URL</legend>
+      <ol className="ad-steps">
+        {STEPS.map((name, index) => (
+          <li key={name} aria-current={index === step ? 'step' : undefined}>
+            {name}
+          </li>
+        ))}
+      </ol>
+      <p className="ad-steps__counter">
+        Step {step + 1} of {STEPS.length}: {STEPS[step]}
+      </p>
+      {step === 0 && (
+        <label className="ad-field">
+          <span>Your address for this tour</span>
+          <input
+            value={tour.whiteLabelUrl}
+            placeholder="tours.youragency.com"
+            onChange={(event) => {
+              set('whiteLabelUrl', event.target.value);
+              setStatus(null);
+            }}
+          />
+        </label>
+      )}
+      {step === 1 && (
+        <p>
+          At the company that manages your domain, add a <strong>CNAME</strong> record for <code>{address ? hostOf(address) : 'your address'}</code>{' '}
+          pointing to <code>{location.hostname}</code>. Records can take a few hours to reach everyone.
+        </p>
+      )}
+      {step === 2 && (
+        <>
+          <button type="button" className="ad-button" disabled={!address || !isSaved || checking} onClick={() => void check()}>
+            {checking ? 'Checking…' : isSaved ? 'Check my URL' : 'Saving your URL…'}
+          </button>
+          {!address && <p>Enter your address in step 1 first.</p>}
+          {status && (
+            <p className={`ad-white-label__status ad-white-label__status--${status}`} role="status">
+              <strong>{status}</strong> {WHITE_LABEL_HINTS[status]}
+              {status === 'UPGRADE' && (
+                <button type="button" className="ad-link" onClick={startUpgrade}>
+                  Upgrade to Pro Plus
+                </button>
+              )}
+            </p>
+          )}
+          {error && (
+            <p className="ad-error" role="alert">
+              {error}
+            </p>
+          )}
+        </>
+      )}
+      <div className="ad-steps__nav">
+        <button type="button" className="ad-button ad-button--plain" disabled={step === 0} onClick={() => setStep(step - 1)}>
+          Back
+        </button>
+        <button type="button" className="ad-button" disabled={step === STEPS.length - 1} onClick={() => setStep(step + 1)}>
+          Next
+        </button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import type { YawPitch } from '../../../../api/schema/coords';
+import type { Tour } from '../../../../api/schema/tour';
+import { removeArrivalView, setArrivalView } from '../tour-edits';
+
+export interface ArrivalViewsProps {
+  tour: Tour;
+  sceneId: string;
+  /** Where the editor's panorama looks now. */
+  currentView: () => YawPitch | null;
+  onChange: (next: Tour) => void;
+}
+
+/**
+ * Starting views for arrivals from a given scene (initialViewOverrides): coming from the garden a visitor should
+ * face the garden door, whatever the scene's own initial view is.
+ */
+export function ArrivalViews({ tour, sceneId, currentView, onChange }: ArrivalViewsProps) {
+  const scene = tour.images.find((image) => image.id === sceneId)!;
+  const others = tour.images.filter((image) => image.id !== sceneId);
+  const [fromId, setFromId] = useState('');
+  const from = others.find((image) => image.id === fromId) ?? others[0];
+  const titleOf = (id: string) => others.find((image) => image.id === id)?.title ?? 'a removed scene';
+  if (!from) return null;
+
+  function setFromCurrentView() {
+    const view = currentView();
+    if (!view) return;
+    onChange(setArrivalView(tour, sceneId, from.id, view));
+    toast.success(`Visitors coming from ${from.title} now start at this view.`);
+  }
+
+  return (
+    <section className="ad-arrivals" aria-label="Starting views for arrivals">
+      <label>
+        Coming from{' '}
+        <select value={from.id} onChange={(event) => setFromId(event.target.value)}>
+          {others.map((image) => (
+            <option key={image.id} value={image.id}>
+              {image.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="ad-button ad-button--plain" onClick={setFromCurrentView}>
+        Start here
+      </button>
+      {scene.initialViewOverrides.length > 0 && (
+        <ul className="ad-arrivals__list">
+          {scene.initialViewOverrides.map((entry) => (
+            <li key={entry.id}>
+              From {titleOf(entry.id)}: yaw {Math.round(entry.cameraPosition.yaw)}°, pitch {Math.round(entry.cameraPosition.pitch)}°
+              <button type="button" className="ad-link ad-link--danger" onClick={() => onChange(removeArrivalView(tour, sceneId, entry.id))}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

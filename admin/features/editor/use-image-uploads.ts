@@ -1,0 +1,60 @@
+import { useState, type RefObject } from 'react';
+import { toast } from 'react-toastify';
+import type { ImageUpload } from '../../../api/schema/media';
+import type { Tour } from '../../../api/schema/tour';
+import { upload } from '../../lib/api-client';
+import { addScene } from './tour-edits';
+import { uploadImages } from './upload-images';
+import type { UploadProgress } from './UploadList';
+
+function isEquirectangular(file: File): Promise<boolean> {
+  return createImageBitmap(file).then(
+    (bitmap) => Math.abs(bitmap.width / bitmap.height - 2) < 0.02,
+    () => true,
+  );
+}
+
+/**
+ * Uploads panoramas into the tour as new scenes, with a bar per file and a count of the images still to go.
+ * `latest` is the newest tour: uploads finish after the render that started them and must build on it.
+ */
+export function useImageUploads(latest: RefObject<Tour | null>, change: (next: Tour) => void) {
+  // Images still to upload, by batch: a batch chosen while another is on its way counts beside it.
+  const [remaining, setRemaining] = useState<Record<string, number>>({});
+  const [uploads, setUploads] = useState<UploadProgress[]>([]);
+  const imagesRemaining = Object.values(remaining).reduce((sum, left) => sum + left, 0);
+
+  async function addImages(files: Iterable<File> | null) {
+    const list = [...(files ?? [])];
+    if (list.length === 0) return;
+    const flags = await Promise.all(list.map(isEquirectangular));
+    // By file, not name: two files of one batch may share a name.
+    const equirectangular = new Map(list.map((file, i) => [file, flags[i]]));
+    const batchId = crypto.randomUUID();
+    // This batch's bars join those of a batch still on its way, and only they go when it ends.
+    const batch = list.map((file) => ({ id: crypto.randomUUID(), name: file.name, sent: 0 }));
+    const ids = new Set<string>(batch.map((item) => item.id));
+    setUploads((all) => [...all, ...batch]);
+    const result = await uploadImages(
+      list,
+      (file) => {
+        const form = new FormData();
+        form.set('image', file);
+        form.set('tourId', String(latest.current!.id));
+        const isNotEquirect = !equirectangular.get(file);
+        if (isNotEquirect) form.set('isNotEquirect', 'true');
+        const { id } = batch[list.indexOf(file)];
+        return upload<ImageUpload>('/images/', form, (sent) => setUploads((all) => all.map((item) => (item.id === id ? { ...item, sent } : item)))).then((reply) => ({ ...reply, isNotEquirect }));
+      },
+      (left) => setRemaining((all) => ({ ...all, [batchId]: left })),
+    );
+    setUploads((all) => all.filter((item) => !ids.has(item.id)));
+    setRemaining(({ [batchId]: _done, ...others }) => others);
+    let next = latest.current!;
+    for (const picture of result.uploaded) next = addScene(next, picture);
+    change(next);
+    (result.outcome.kind === 'all' ? toast.success : toast.error)(result.outcome.message);
+  }
+
+  return { uploads, imagesRemaining, addImages };
+}

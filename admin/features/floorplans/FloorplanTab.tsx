@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import type { Floorplan, FloorplanHotspot, Tour } from '../../../api/schema/tour';
+import { api } from '../../lib/api-client';
+import { RequestFailed } from '../../lib/request-failed';
+import { LinkRoomsModal } from './LinkRoomsModal';
+
+/** Floor plans are saved through their own routes (SPEC.md §7), not with the tour. */
+/** `onFloorplans` gets a change to apply to the newest list: an upload may finish after other edits of the tour. */
+export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans: (change: (floorplans: Floorplan[]) => Floorplan[]) => void }) {
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = tour.floorplans.find((plan) => plan.floorplanId === openId);
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const form = new FormData();
+      form.set('image', file);
+      form.set('tourId', String(tour.id));
+      form.set('isNotEquirect', 'true');
+      const picture = await api<{ url: string; thumbUrl: string }>('POST', '/images/', form);
+      const plan = await api<Floorplan>('POST', `/floorplans/${tour.id}`, { name: name || file.name.replace(/\.[^.]+$/, ''), url: picture.url, thumbUrl: picture.thumbUrl, sortOrder: tour.floorplans.length });
+      onFloorplans((plans) => [...plans, plan]);
+      setName('');
+    } catch (err) {
+      toast.error(err instanceof RequestFailed ? err.message : 'The floor plan could not be uploaded.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function saveHotspots(plan: Floorplan, hotspots: FloorplanHotspot[]) {
+    try {
+      const updated = await api<Floorplan>('POST', `/floorplan/update/${plan.floorplanId}`, { hotspots: JSON.stringify(hotspots) });
+      onFloorplans((plans) => plans.map((candidate) => (candidate.floorplanId === plan.floorplanId ? updated : candidate)));
+    } catch (err) {
+      toast.error(err instanceof RequestFailed ? err.message : 'The floor plan could not be saved.');
+    }
+  }
+
+  async function remove(plan: Floorplan) {
+    await api('DELETE', `/floorplan/delete/${plan.floorplanId}`);
+    onFloorplans((plans) => plans.filter((candidate) => candidate.floorplanId !== plan.floorplanId));
+  }
+
+  return (
+    <section aria-label="Floor plans" className="ad-form">
+      <label className="ad-field">
+        <span>Floor plan name</span>
+        <input value={name} onChange={(event) => setName(event.target.value)} placeholder="Ground floor" />
+      </label>
+      <label className="ad-button">
+        {busy ? 'Uploading Floorplans, please wait' : 'Upload a floor plan'}
+        <input type="file" accept="image/jpeg,image/png,image/webp" className="ad-file-input" disabled={busy} onChange={(event) => void upload(event.target.files?.[0])} />
+      </label>
+      <ul className="ad-plans">
+        {tour.floorplans.map((plan) => (
+          <li key={plan.floorplanId}>
+            <img src={plan.thumbUrl || plan.url} alt="" />
+            <span>{plan.name}</span>
+            <span>{plan.hotspots.length} rooms linked</span>
+            <button type="button" className="ad-button" onClick={() => setOpenId(plan.floorplanId)}>
+              Link rooms
+            </button>
+            <button type="button" className="ad-link ad-link--danger" onClick={() => void remove(plan)}>
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open && <LinkRoomsModal plan={open} scenes={tour.images} onChange={(hotspots) => void saveHotspots(open, hotspots)} onClose={() => setOpenId(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import { expect } from 'chai';
+import type { User } from '../../../../api/schema/user';
+import { Header } from '../../../../admin/components/Header';
+import { session, setUser } from '../../../../admin/lib/session';
+import { mount, waitFor } from '../mount';
+
+const owner = (type: User['type']): User => ({
+  id: 7,
+  token: 'not-a-real-token',
+  name: 'Ada Lovelace',
+  email: 'ada@example.test',
+  picture: '',
+  credits: 0,
+  type,
+  typeIntention: '',
+  freeToursRemaining: 0,
+  referralCode: '',
+  meta: {},
+  createdDate: '2026-01-01',
+  authType: 'password',
+});
+
+const toggle = () => document.querySelector<HTMLButtonElement>('[aria-haspopup="menu"]')!;
+const menu = () => document.querySelector<HTMLElement>('[role="menu"]');
+const focused = () => document.activeElement!.textContent;
+const byText = (text: string) => [...document.querySelectorAll<HTMLElement>('button, a')].find((element) => element.textContent === text);
+
+describe('the header user menu (SPEC.md §2)', () => {
+  const testPage = location.pathname + location.search;
+  let unmount: () => void = () => undefined;
+
+  async function render(type: User['type']) {
+    setUser(owner(type));
+    ({ unmount } = mount(<Header />));
+    await waitFor(() => document.querySelector('[aria-haspopup="menu"]') !== null, 'the menu toggle');
+  }
+
+  beforeEach(() => setViewport({ width: 1280, height: 800 }));
+  afterEach(() => {
+    unmount();
+    setUser(null);
+    history.replaceState(null, '', testPage);
+  });
+
+  it("shows the user's name and, for a signed-up owner, the upgrade button; for Pro Plus the paid marker instead", async () => {
+    await render(1);
+    expect(toggle().textContent).to.contain('Ada Lovelace');
+    expect(toggle().getAttribute('aria-expanded')).to.equal('false');
+    expect(byText('Upgrade to Pro Plus')).to.not.equal(undefined);
+    expect(document.querySelector('.ad-paid')).to.equal(null);
+    unmount();
+    await render(2);
+    expect(byText('Upgrade to Pro Plus')).to.equal(undefined);
+    expect(document.querySelector('.ad-header .ad-paid')!.textContent).to.equal('Pro Plus');
+  });
+
+  it('opens from the keyboard, moves with the arrows, Home and End, and closes on Escape back to its toggle', async () => {
+    await render(1);
+    toggle().focus();
+    await sendKeys({ press: 'ArrowDown' });
+    await waitFor(() => focused() === 'Dashboard', 'focus on the first item');
+    expect(toggle().getAttribute('aria-expanded')).to.equal('true');
+    expect(menu()!.textContent).to.contain('ada@example.test');
+    const visited: string[] = [];
+    for (const key of ['ArrowDown', 'ArrowDown', 'End', 'Home', 'ArrowUp']) {
+      await sendKeys({ press: key });
+      visited.push(focused()!);
+    }
+    expect(visited).to.deep.equal(['Sign out', 'Dashboard', 'Sign out', 'Dashboard', 'Sign out']);
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => menu() === null, 'the menu to close');
+    expect(document.activeElement).to.equal(toggle());
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => focused() === 'Dashboard', 'Enter to open on the first item');
+  });
+
+  it('goes to the dashboard and signs out from the menu', async () => {
+    await render(1);
+    toggle().click();
+    await waitFor(() => menu() !== null, 'the menu');
+    expect([...menu()!.querySelectorAll('[role="menuitem"]')].map((item) => item.querySelector('svg[aria-hidden="true"]') !== null)).to.deep.equal([true, true]);
+    byText('Dashboard')!.click();
+    await waitFor(() => menu() === null, 'the menu to close');
+    expect(location.pathname).to.equal('/dashboard');
+    toggle().click();
+    await waitFor(() => menu() !== null, 'the menu');
+    // The test page has no API: the sign-out request is recorded here and answered as the server would.
+    const calls: Array<{ url: string; method: string; authorization: string | null }> = [];
+    const realFetch = window.fetch;
+    window.fetch = async (input, init) => {
+      calls.push({ url: String(input), method: init?.method ?? 'GET', authorization: new Headers(init?.headers).get('Authorization') });
+      return new Response(null, { status: 204 });
+    };
+    try {
+      byText('Sign out')!.click();
+      await waitFor(() => session.user === null, 'the user to be signed out');
+    } finally {
+      window.fetch = realFetch;
+    }
+    expect(calls).to.deep.equal([{ url: '/api/auth/logout', method: 'POST', authorization: 'JWT not-a-real-token' }]);
+    expect(location.pathname).to.equal('/');
+    expect(document.cookie).to.not.contain('tour_user=');
+  });
+
+  it('closes when the owner clicks elsewhere on the page', async () => {
+    await render(1);
+    toggle().click();
+    await waitFor(() => menu() !== null, 'the menu');
+    await sendMouse({ type: 'click', position: [600, 500] });
+    await waitFor(() => menu() === null, 'the menu to close');
+  });
+
+  it('shows only the initial in the toggle at a mobile width', async () => {
+    await setViewport({ width: 375, height: 700 });
+    await render(1);
+    expect(toggle().querySelector<HTMLElement>('.ad-user-menu__name')!.checkVisibility()).to.equal(false);
+    expect(toggle().querySelector('.ad-user-menu__avatar')!.textContent).to.equal('A');
+  });
+});
