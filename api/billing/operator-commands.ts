@@ -1,0 +1,43 @@
+import type { Db } from '../db/database';
+import { findUserByEmail } from '../users/user.repository';
+import { hasLiveSubscription } from './subscriptions';
+
+export const OPERATOR_USAGE = `Usage:
+  npm run admin -- plan <email> pro-plus|basic     make an account Pro Plus, or basic again
+  npm run admin -- tour <shortId> paid|free|locked  set a tour's type`;
+
+const PLAN_TYPES: Record<string, string> = { 'pro-plus': '2', basic: '1' };
+const TOUR_TYPES = ['paid', 'free', 'locked'];
+
+/** Exit code 0 done, 1 refused (nothing changed), 2 not understood. */
+export interface CommandResult {
+  code: 0 | 1 | 2;
+  message: string;
+}
+
+/**
+ * The operator's way to grant plans and publish tours, for servers without card payments and for what Stripe
+ * cannot fix (a goodwill upgrade, a tour paid for another way).
+ */
+export async function runOperatorCommand(db: Db, args: string[]): Promise<CommandResult> {
+  const [command, target, value] = args;
+  if (args.length !== 3) return { code: 2, message: OPERATOR_USAGE };
+  if (command === 'plan' && value in PLAN_TYPES) {
+    const user = await findUserByEmail(db, target);
+    if (!user) return { code: 1, message: `No account with the e-mail ${target}.` };
+    if (value === 'basic' && hasLiveSubscription(user)) {
+      return {
+        code: 1,
+        message: `${user.email} has a live Pro Plus subscription (${user.stripe_subscription_id}, ${user.subscription_status}); it would make them Pro Plus again. Cancel it in Stripe first: they become basic when it ends.`,
+      };
+    }
+    await db.updateTable('user').set({ type: PLAN_TYPES[value] }).where('id', '=', user.id).execute();
+    return { code: 0, message: `${user.email} is now ${value === 'basic' ? 'basic' : 'Pro Plus'}.` };
+  }
+  if (command === 'tour' && TOUR_TYPES.includes(value)) {
+    const updated = await db.updateTable('tour').set({ type: value, updated_at: new Date().toISOString() }).where('short_id', '=', target).executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) return { code: 1, message: `No tour with the short id ${target}.` };
+    return { code: 0, message: `Tour ${target} is now ${value}.` };
+  }
+  return { code: 2, message: OPERATOR_USAGE };
+}

@@ -1,0 +1,95 @@
+import type Stripe from 'stripe';
+import type { Db } from '../db/database';
+import { tourInputSchema, UNPUBLISHED_TYPES, type TourType } from '../schema/tour';
+import { idOf } from './stripe-client';
+
+/** What a one-tour Checkout session carries, so its return and its webhook know which tour and owner it is for. */
+export function tourCheckoutMetadata(tourId: number, userId: number): Record<string, string> {
+  return { kind: 'tour', tourId: String(tourId), userId: String(userId) };
+}
+
+/** The tour and owner a Checkout session was made for, if it was made by us for one tour. */
+export function tourPurchaseOf(session: Stripe.Checkout.Session): { tourId: number; userId: number } | undefined {
+  const { kind, tourId, userId } = session.metadata ?? {};
+  if (session.mode !== 'payment' || kind !== 'tour' || !/^\d+$/.test(tourId ?? '') || !/^\d+$/.test(userId ?? '')) return undefined;
+  return { tourId: Number(tourId), userId: Number(userId) };
+}
+
+/** Types a payment lifts to `paid`: unpublished tours and free ones (paying removes the watermark). */
+const PAYABLE_TYPES: TourType[] = [...UNPUBLISHED_TYPES, 'free'];
+
+export type TourPaymentOutcome = 'paid' | 'not-paid' | 'refunded';
+
+/**
+ * Records a paid one-tour session and marks its tour `paid`, once however often it is reported (the owner's return
+ * from Checkout and the webhook both do). The tour must still belong to the user the session names. A session that
+ * was refunded never unlocks again, though Stripe keeps calling it paid. Run it inside a transaction.
+ */
+export async function recordTourPayment(trx: Db, session: Stripe.Checkout.Session, eventId: string | null): Promise<TourPaymentOutcome> {
+  const purchase = tourPurchaseOf(session);
+  if (!purchase || session.payment_status !== 'paid') return 'not-paid';
+  const earlier = await trx.selectFrom('payment').select(['id', 'status', 'event_id']).where('checkout_session_id', '=', session.id).executeTakeFirst();
+  if (earlier?.status === 'refunded') return 'refunded';
+  const tour = await trx.selectFrom('tour').select('id').where('id', '=', purchase.tourId).where('user_id', '=', purchase.userId).executeTakeFirst();
+  const user = await trx.selectFrom('user').select('id').where('id', '=', purchase.userId).executeTakeFirst();
+  if (earlier) {
+    if (eventId && !earlier.event_id) await trx.updateTable('payment').set({ event_id: eventId }).where('id', '=', earlier.id).execute();
+  } else {
+    // Kept even when the tour has gone since, so the money stays traceable.
+    await trx
+      .insertInto('payment')
+      .values({
+        tour_id: tour?.id ?? null,
+        user_id: user?.id ?? null,
+        kind: 'tour',
+        amount: session.amount_total ?? 0,
+        currency: session.currency ?? '',
+        checkout_session_id: session.id,
+        payment_intent_id: idOf(session.payment_intent),
+        subscription_id: null,
+        event_id: eventId,
+        status: 'paid',
+      })
+      .execute();
+  }
+  if (tour) {
+    await trx.updateTable('tour').set({ type: 'paid', updated_at: new Date().toISOString() }).where('id', '=', tour.id).where('type', 'in', PAYABLE_TYPES).execute();
+  }
+  return 'paid';
+}
+
+/** The owner and tour a full refund locked again, to tell them. */
+export interface RefundedTour {
+  userId: number;
+  shortId: string;
+  title: string;
+}
+
+/**
+ * A fully refunded one-tour payment locks its tour again. Partial refunds, and charges that were not for a tour
+ * (Pro Plus invoices), change nothing.
+ */
+export async function recordRefund(db: Db, charge: Stripe.Charge): Promise<RefundedTour | undefined> {
+  const paymentIntent = idOf(charge.payment_intent);
+  if (!charge.refunded || !paymentIntent) return undefined;
+  const payment = await db
+    .selectFrom('payment')
+    .select(['id', 'tour_id', 'user_id'])
+    .where('payment_intent_id', '=', paymentIntent)
+    .where('kind', '=', 'tour')
+    .where('status', '=', 'paid')
+    .executeTakeFirst();
+  if (!payment) return undefined;
+  await db.updateTable('payment').set({ status: 'refunded' }).where('id', '=', payment.id).execute();
+  if (payment.tour_id === null) return undefined;
+  const locked = await db
+    .updateTable('tour')
+    .set({ type: 'locked', updated_at: new Date().toISOString() })
+    .where('id', '=', payment.tour_id)
+    .where('type', '=', 'paid')
+    .returning(['user_id', 'short_id', 'data'])
+    .executeTakeFirst();
+  if (!locked?.user_id) return undefined;
+  const { title, name } = tourInputSchema.parse(JSON.parse(locked.data));
+  return { userId: locked.user_id, shortId: locked.short_id, title: title || name };
+}
