@@ -1,6 +1,8 @@
 import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
+import { etag } from 'hono/etag';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppEnv } from './app-env';
 import { ApiError } from './errors';
@@ -15,20 +17,42 @@ function missingFile(): never {
   throw new ApiError(404, 'NotFound', 'No such file.');
 }
 
+/**
+ * The ETag of the file actually sent: the build writes each compressed variant as a file of its own, so the plain,
+ * gzip and brotli bodies get different tags from their own size and modification time, with no hashing per request.
+ */
+function tagFile(path: string, c: Context): void {
+  const stats = statSync(path);
+  c.header('ETag', `"${stats.size.toString(36)}-${Math.trunc(stats.mtimeMs).toString(36)}"`);
+}
+
+/** Built files: the gzip or brotli variant written at build time when the client takes it, with ETags and 304s. */
+function builtFiles(options: { root: string } | { path: string }): MiddlewareHandler<AppEnv> {
+  return serveStatic({ ...options, precompressed: true, onFound: tagFile });
+}
+
+/** Every answer for a built file depends on Accept-Encoding, the plain one too, so shared caches keep them apart. */
+const varyByEncoding: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.res.ok || c.res.status === 304) c.header('Vary', 'Accept-Encoding');
+};
+
 /** Built viewer, admin SPA, demo page and stored media, all from one origin. */
 export function staticRoutes(rootDir: string, dataDir: string): Hono<AppEnv> {
   const dist = join(rootDir, 'dist');
   const app = new Hono<AppEnv>();
 
-  app.use('/embed/*', compress(), async (c, next) => {
+  app.use('/embed/*', async (c, next) => {
     await next();
     // Partner pages load the viewer and its chunks cross-origin as module scripts, which needs CORS.
     c.header('Access-Control-Allow-Origin', '*');
     c.header('Cross-Origin-Resource-Policy', 'cross-origin');
     // The entry keeps its name for partners' script tags; the hashed chunks never change.
-    if (c.res.ok) c.header('Cache-Control', /\/tour-viewer\.js$/.test(c.req.path) ? 'public, max-age=300' : IMMUTABLE);
+    if (c.res.ok || c.res.status === 304) {
+      c.header('Cache-Control', /\/tour-viewer\.js$/.test(c.req.path) ? 'public, max-age=300' : IMMUTABLE);
+    }
   });
-  app.get('/embed/*', serveStatic({ root: dist }), missingFile);
+  app.get('/embed/*', varyByEncoding, etag(), builtFiles({ root: dist }), missingFile);
 
   app.use('/media/*', async (c, next) => {
     await next();
@@ -44,9 +68,9 @@ export function staticRoutes(rootDir: string, dataDir: string): Hono<AppEnv> {
 
   app.get('/demo/*', serveStatic({ root: rootDir }));
 
-  app.use('/admin/*', compress());
-  app.get('/admin/*', serveStatic({ root: dist }));
-  // History fallback: every other page address is a route of the admin SPA.
-  app.get('*', compress(), serveStatic({ path: join(dist, 'admin', 'index.html') }));
+  app.get('/admin/*', varyByEncoding, etag(), builtFiles({ root: dist }), missingFile);
+  // History fallback: a page address (no file extension) is a route of the admin SPA; a missing file is a 404.
+  app.get('*', (c, next) => (/\.[^/]*$/.test(c.req.path) ? missingFile() : next()));
+  app.get('*', varyByEncoding, etag(), builtFiles({ path: join(dist, 'admin', 'index.html') }));
   return app;
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { smallPanorama } from '../support/pictures';
 import { createTestApp } from './support/test-app';
@@ -28,5 +30,55 @@ describe('stored media and built files', () => {
     const page = await t.app.request('/dashboard');
     expect(page.status).toBe(200);
     expect(page.headers.get('Content-Type')).toContain('text/html');
+  });
+
+  it('serves the viewer compressed at build time: brotli or gzip as the client takes it, the same script either way', async () => {
+    const t = await createTestApp();
+    const built = readFileSync('dist/embed/tour-viewer.js');
+    const answers = new Map<string, Response>();
+    for (const encoding of ['br, gzip', 'gzip', 'br;q=0, gzip', '']) {
+      const response = await t.app.request('/embed/tour-viewer.js', { headers: encoding ? { 'Accept-Encoding': encoding } : {} });
+      expect(response.status, encoding).toBe(200);
+      expect(response.headers.get('Vary'), encoding).toBe('Accept-Encoding');
+      expect(response.headers.get('Access-Control-Allow-Origin'), encoding).toBe('*');
+      expect(response.headers.get('Cache-Control'), encoding).toBe('public, max-age=300');
+      expect(response.headers.get('ETag'), encoding).toMatch(/^"[^"]+"$/);
+      answers.set(encoding, response);
+    }
+    const br = answers.get('br, gzip')!;
+    expect(br.headers.get('Content-Encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).equals(built)).toBe(true);
+    for (const encoding of ['gzip', 'br;q=0, gzip']) {
+      const gzip = answers.get(encoding)!;
+      expect(gzip.headers.get('Content-Encoding'), encoding).toBe('gzip');
+      expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).equals(built), encoding).toBe(true);
+    }
+    const plain = answers.get('')!;
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(Buffer.from(await plain.arrayBuffer()).equals(built)).toBe(true);
+    // Each body is a representation of its own, so each has its own tag.
+    expect(new Set([...answers.values()].map((response) => response.headers.get('ETag'))).size).toBe(3);
+  });
+
+  it('answers a repeated request with the tag it was given by 304 without a body, for the viewer and the owners app', async () => {
+    const t = await createTestApp();
+    for (const path of ['/embed/tour-viewer.js', '/admin/admin.js', '/dashboard']) {
+      const first = await t.app.request(path, { headers: { 'Accept-Encoding': 'gzip' } });
+      const tag = first.headers.get('ETag')!;
+      expect(first.headers.get('Content-Encoding'), path).toBe('gzip');
+      const again = await t.app.request(path, { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': tag } });
+      expect(again.status, path).toBe(304);
+      expect(await again.text(), path).toBe('');
+      expect(again.headers.get('ETag'), path).toBe(tag);
+      expect(again.headers.get('Vary'), path).toBe('Accept-Encoding');
+      // A tag of another representation (here the brotli one) is not this body's: the full answer comes.
+      const other = await t.app.request(path, { headers: { 'Accept-Encoding': 'br', 'If-None-Match': tag } });
+      expect(other.status, path).toBe(200);
+    }
+    const viewer = await t.app.request('/embed/tour-viewer.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    const notModified = await t.app.request('/embed/tour-viewer.js', { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': viewer.headers.get('ETag')! } });
+    // Partner pages revalidate cross-origin: the 304 keeps CORS and the entry's short cache.
+    expect(notModified.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(notModified.headers.get('Cache-Control')).toBe('public, max-age=300');
   });
 });

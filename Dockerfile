@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+# Build stage: every dependency, the build, nothing of it kept but dist/.
+FROM node:20-bookworm AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN npm run build
+
+# Production dependencies only, compiled here (better-sqlite3 needs a compiler when no prebuilt binary is reachable)
+# so the runtime image carries no build tools.
+FROM node:20-bookworm AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev
+
+# Runtime: slim Node, production dependencies, the built app and the demo tour's pictures.
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production DATA_DIR=/data PORT=8080
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json package-lock.json ./
+COPY --from=build /app/dist ./dist
+COPY demo ./demo
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME /data
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \
+  CMD node -e "fetch('http://127.0.0.1:8080/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+# Node directly, no npm in between: SIGTERM reaches the server, which closes sockets and drains requests.
+CMD ["node", "dist/api/server.js"]

@@ -1,0 +1,67 @@
+import { Agent, request } from 'node:http';
+import { removeDataDir, startServer } from '../test/e2e/support/server';
+import { writeResult } from './support/results';
+
+/** DESIGN.md §9: the viewer with `Accept-Encoding: gzip` at this share of the plain file's requests per second. */
+export const GZIP_SHARE_BUDGET = 0.8;
+const CONNECTIONS = 16;
+const DURATION_MS = 5_000;
+/** Each side runs twice, alternating, and keeps its better run: one side alone does not get a quieter moment. */
+const ROUNDS = 2;
+
+/** Keep-alive GETs on `CONNECTIONS` connections for `DURATION_MS`, every body read to its end; answers per second. */
+async function requestsPerSecond(url: string, headers: Record<string, string>): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const until = Date.now() + DURATION_MS;
+  let answered = 0;
+  const loop = async () => {
+    while (Date.now() < until) {
+      await new Promise<void>((resolve, reject) => {
+        request(url, { agent, headers }, (response) => {
+          if (response.statusCode !== 200) reject(new Error(`${url}: ${response.statusCode}`));
+          response.on('end', resolve).resume();
+        })
+          .once('error', reject)
+          .end();
+      });
+      answered++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, loop));
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return answered / seconds;
+}
+
+/** `/embed/tour-viewer.js` gzipped (as browsers ask for it) against the same file plain, side by side. */
+export async function benchStatic(): Promise<void> {
+  const server = await startServer();
+  try {
+    const url = `${server.origin}/embed/tour-viewer.js`;
+    const gzip: number[] = [];
+    const plain: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      plain.push(await requestsPerSecond(url, { 'Accept-Encoding': 'identity' }));
+      gzip.push(await requestsPerSecond(url, { 'Accept-Encoding': 'gzip' }));
+    }
+    const gzipRps = Math.max(...gzip);
+    const plainRps = Math.max(...plain);
+    const share = gzipRps / plainRps;
+    console.log(`tour-viewer.js: gzip ${gzipRps.toFixed(0)} req/s, plain ${plainRps.toFixed(0)} req/s (${(share * 100).toFixed(0)}%)`);
+    writeResult({
+      name: 'static',
+      path: '/embed/tour-viewer.js',
+      connections: CONNECTIONS,
+      secondsPerRun: DURATION_MS / 1000,
+      gzipRequestsPerSecond: Math.round(gzipRps),
+      plainRequestsPerSecond: Math.round(plainRps),
+      gzipShare: Number(share.toFixed(2)),
+      budgetGzipShare: GZIP_SHARE_BUDGET,
+      withinBudget: share >= GZIP_SHARE_BUDGET,
+    });
+  } finally {
+    await server.stop();
+    removeDataDir(server.dataDir);
+  }
+}

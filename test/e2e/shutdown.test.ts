@@ -1,0 +1,43 @@
+import { request } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { removeDataDir, startServer } from './support/server';
+
+describe('the server shutting down on SIGTERM', () => {
+  it('closes open video-chat sockets with 1001 "going away" and still answers a request under way', async () => {
+    const server = await startServer();
+    const socket = new WebSocket(`ws://localhost:${server.port}/api/rtc`);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+
+    // A sign-up whose body is held back until the shutdown has begun: the server has its headers (it said
+    // "100 Continue"), so the request is under way when SIGTERM arrives.
+    const body = JSON.stringify({ name: 'Late', email: `late-${Date.now()}@example.com`, password: 'correct horse battery' });
+    const signup = request(`${server.origin}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Expect: '100-continue' },
+    });
+    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      signup.once('response', (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, body: text }));
+      });
+      signup.once('error', reject);
+    });
+    await new Promise((resolve) => signup.once('continue', resolve));
+
+    server.process.kill('SIGTERM');
+    expect(await closed).toEqual({ code: 1001, reason: 'server shutting down' });
+    signup.end(body);
+    const response = await answered;
+    expect(response.status, response.body).toBe(201);
+    expect(JSON.parse(response.body).user.name).toBe('Late');
+
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).toContain('SIGTERM: closing');
+    removeDataDir(server.dataDir);
+  });
+});
