@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import esbuild from 'rollup-plugin-esbuild';
 import { rollupSourceTransforms } from './scripts/build-plugins.mjs';
+import { precompress } from './scripts/precompress.mjs';
 
 const extensions = ['.ts', '.tsx', '.mjs', '.js', '.json'];
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -39,7 +40,7 @@ export default [
       // Lazy chunks are imported relative to the entry's own URL, so they load from our origin on partner pages.
       chunkFileNames: 'chunks/[name]-[hash].js',
     },
-    plugins: browserPlugins(),
+    plugins: [...browserPlugins(), precompress()],
   },
   {
     input: { admin: 'admin/main.tsx' },
@@ -52,11 +53,13 @@ export default [
           this.emitFile({ type: 'asset', fileName: 'index.html', source: readFileSync('admin/index.html', 'utf8') });
         },
       },
+      precompress(),
     ],
   },
   {
-    input: 'api/server.ts',
-    output: { file: 'dist/api/server.js', format: 'es', sourcemap: true },
+    // The operator's commands ship built beside the server, so a runtime without dev dependencies has them.
+    input: { server: 'api/server.ts', backup: 'api/backup/backup-command.ts', restore: 'api/backup/restore-command.ts', admin: 'api/operator-cli.ts' },
+    output: { dir: 'dist/api', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     external: (id) => serverExternals.some((name) => id === name || id.startsWith(`${name}/`) || id.startsWith('node:')),
     plugins: [nodeResolve({ extensions, preferBuiltins: true }), esbuild({ target: 'node20' })],
   },

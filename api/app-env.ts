@@ -1,7 +1,9 @@
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { Logger } from './logger';
 import type { UserRow } from './db/tables';
 import type { Mailer } from './mail/mailer';
+import type { RateLimitStore } from './rate-limit';
 
 /** What every handler finds on `c.var`. */
 export interface AppEnv {
@@ -10,8 +12,13 @@ export interface AppEnv {
     config: Config;
     requestId: string;
     mailer: Mailer;
+    logger: Logger;
+    /** Where every rate limiter counts. */
+    rateLimitStore: RateLimitStore;
     /** The signed-in user, when the request carried a valid token. */
     user: UserRow | undefined;
     token: string | undefined;
+    /** The session of that token, which sign-out ends. */
+    sessionId: string | undefined;
   };
 }

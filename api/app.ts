@@ -1,21 +1,32 @@
 import { Hono } from 'hono';
+import { join } from 'node:path';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
+import { pino } from 'pino';
+import { accessLog } from './access-log';
 import type { AppEnv } from './app-env';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { ApiError, errorBody, handleError } from './errors';
+import { healthRoutes } from './health.routes';
 import { floorplansRoutes } from './floorplans/floorplans.routes';
 import { audioRoutes } from './media/audio.routes';
 import { createMailer } from './mail/mailer';
 import { imagesRoutes } from './media/images.routes';
+import type { Logger } from './logger';
 import { pagesRoutes } from './pages/pages.routes';
+import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit';
+import { requestLimits } from './request-limits';
 import { whiteLabelRoutes } from './pages/white-label.routes';
 import { RoomHub } from './rtc/room-hub';
+import { securityHeaders } from './security-headers';
 import { rtcRoutes } from './rtc/rtc.routes';
 import { staticRoutes } from './static.routes';
 import { assetsRoutes } from './assets/assets.routes';
 import { authRoutes } from './auth/auth.routes';
+import { billingRoutes } from './billing/billing.routes';
+import { createPayments } from './billing/stripe-client';
+import { tourPublishingRoutes } from './billing/tour-publishing.routes';
 import { currentUser } from './auth/current-user';
 import { passwordRoutes } from './tours/password.routes';
 import { toursRoutes } from './tours/tours.routes';
@@ -30,24 +41,41 @@ export interface AppDeps {
   rootDir: string;
   /** The video chat's rooms; one per process. */
   hub?: RoomHub;
+  /** Access lines and errors; without one, only warnings and errors are printed (tests). */
+  logger?: Logger;
+  /** Where rate limits count; this process's memory unless a shared store is given. */
+  rateLimitStore?: RateLimitStore;
 }
 
-export function createApp({ db, config, rootDir, hub = new RoomHub() }: AppDeps): Hono<AppEnv> {
+export function createApp({
+  db,
+  config,
+  rootDir,
+  hub = new RoomHub(),
+  logger = pino({ level: 'warn' }),
+  rateLimitStore = new MemoryRateLimitStore(),
+}: AppDeps): Hono<AppEnv> {
   // SPEC.md's paths come with and without a trailing slash (/api/images/, /api/assets/).
   const app = new Hono<AppEnv>({ strict: false });
   app.use(requestId());
+  app.use(securityHeaders(config));
   const mailer = createMailer(db, config);
   app.use(async (c, next) => {
     c.set('db', db);
     c.set('config', config);
     c.set('mailer', mailer);
+    c.set('logger', logger);
+    c.set('rateLimitStore', rateLimitStore);
     await next();
   });
+  app.use(accessLog);
+  app.route('/', healthRoutes(db, join(config.dataDir, 'media')));
 
   const api = new Hono<AppEnv>({ strict: false });
   // The viewer calls the API from partners' pages on any origin; credentials travel in a header, never cookies.
   api.use(cors({ origin: '*', maxAge: 600 }));
   api.use(currentUser);
+  api.use(requestLimits());
   api.route('/', authRoutes());
   api.route('/', passwordRoutes());
   api.route('/tours', toursRoutes(hub));
@@ -60,6 +88,9 @@ export function createApp({ db, config, rootDir, hub = new RoomHub() }: AppDeps)
   api.route('/', ownerInboxRoutes());
   api.route('/', rtcRoutes(hub));
   api.route('/', videoRoutes());
+  const payments = createPayments(config.stripe);
+  api.route('/', tourPublishingRoutes(payments));
+  api.route('/', billingRoutes(payments));
   api.all('*', (c) => {
     throw new ApiError(404, 'NotFound', `No route for ${c.req.method} ${c.req.path}.`);
   });

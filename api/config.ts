@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
 
 /** Settings from the environment, each with a default that works on a fresh machine. */
 export interface Config {
@@ -21,21 +22,147 @@ export interface Config {
   smtpUrl: string | undefined;
   twilio: { accountSid: string; apiKey: string; apiSecret: string } | undefined;
   turn: { url: string; secret: string } | undefined;
-  stripe: { secretKey: string; webhookSecret: string } | undefined;
+  stripe: StripeConfig | undefined;
+  /** Tours a signed-up owner may publish for free (FREE_TOURS_PER_USER, default 3); guests get at most 1. */
+  freeToursPerUser: number;
+}
+
+/** Card payments; off (undefined) unless both the secret key and the webhook secret are set. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** The one-time price of publishing one tour (STRIPE_PRICE_TOUR). */
+  priceTour: string | undefined;
+  /** The recurring price of Pro Plus (STRIPE_PRICE_PRO_PLUS). */
+  priceProPlus: string | undefined;
+  /** Another address for Stripe's API (STRIPE_API_URL), such as a local stand-in; Stripe's own when unset. */
+  apiUrl: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
 
+/** Settings that cannot work, one plain sentence each, found before anything was created or opened. */
+export class SettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+/** The data folder the settings name (default ./data), without checking or creating it. */
+export function dataDirFrom(env: Env): string {
+  return resolve(env.DATA_DIR || './data');
+}
+
+/** The SQLite database inside a data folder. */
+export function databaseFile(dataDir: string): string {
+  return join(dataDir, 'tours.sqlite');
+}
+
+const unset = (value: string | undefined): value is undefined => value === undefined || value === '';
+
+const isUrl = (value: string, protocols: string[]) => URL.canParse(value) && protocols.includes(new URL(value).protocol);
+
+const wholeNumber = (min: number, max: number, what: string) =>
+  z
+    .string()
+    .optional()
+    .refine((value) => unset(value) || (/^\d{1,5}$/.test(value) && Number(value) >= min && Number(value) <= max), {
+      error: (issue) => `${what}, not '${String(issue.input)}'.`,
+    });
+
+const url = (protocols: string[], what: string) =>
+  z
+    .string()
+    .optional()
+    .refine((value) => unset(value) || isUrl(value, protocols), { error: (issue) => `${what}, not '${String(issue.input)}'.` });
+
+const envSchema = z.object({
+  PORT: wholeNumber(1, 65535, 'must be a port number from 1 to 65535'),
+  DATA_DIR: z.string().optional(),
+  PUBLIC_URL: url(['http:', 'https:'], 'must be the http(s) address visitors reach this server at'),
+  MEDIA_BASE_URL: z
+    .string()
+    .optional()
+    .refine((value) => unset(value) || value.startsWith('/') || isUrl(value, ['http:', 'https:']), {
+      error: (issue) => `must be a path on this server (/media) or an http(s) address, not '${String(issue.input)}'.`,
+    }),
+  TRUST_PROXY: wholeNumber(0, 99, 'must be the number of proxies in front of this server (0, 1, 2 ...)'),
+  SMTP_URL: url(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// address'),
+  FREE_TOURS_PER_USER: wholeNumber(0, 10000, 'must be a whole number of free tours (0 switches them off)'),
+  STRIPE_API_URL: url(['http:', 'https:'], "must be the http(s) address of Stripe's API or a stand-in"),
+});
+
+/** Services configured by several variables work only with all of them; half a set is a typo, not a choice. */
+const GROUPS = [
+  ['TWILIO_ACCOUNT_SID', 'TWILIO_API_KEY', 'TWILIO_API_SECRET'],
+  ['TURN_URL', 'TURN_SECRET'],
+  ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+];
+
+function canWrite(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function nearestExisting(path: string): string {
+  return existsSync(path) || dirname(path) === path ? path : nearestExisting(dirname(path));
+}
+
+/** What keeps the data folder, its media folder or its database from being written, checked without writing. */
+function storageProblems(dataDir: string, secretFromEnv: boolean): string[] {
+  const existing = nearestExisting(dataDir);
+  if (existing !== dataDir) {
+    if (!statSync(existing).isDirectory()) return [`DATA_DIR ${dataDir} cannot be created: ${existing} is a file, not a folder.`];
+    return canWrite(existing) ? [] : [`DATA_DIR ${dataDir} cannot be created: ${existing} cannot be written.`];
+  }
+  if (!statSync(dataDir).isDirectory()) return [`DATA_DIR ${dataDir} is a file, not a folder.`];
+  if (!canWrite(dataDir)) return [`DATA_DIR ${dataDir} cannot be written.`];
+  const problems: string[] = [];
+  const media = join(dataDir, 'media');
+  if (existsSync(media) && !(statSync(media).isDirectory() && canWrite(media))) problems.push(`The media folder ${media} cannot be written.`);
+  const database = databaseFile(dataDir);
+  for (const file of [database, `${database}-wal`, `${database}-shm`]) {
+    if (existsSync(file) && !canWrite(file)) problems.push(`The database file ${file} cannot be written.`);
+  }
+  const secret = join(dataDir, 'jwt-secret');
+  if (!secretFromEnv && existsSync(secret)) {
+    try {
+      accessSync(secret, constants.R_OK);
+    } catch {
+      problems.push(`The token secret ${secret} cannot be read (or set JWT_SECRET).`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Checks every setting and the data folder without creating or opening anything, then creates the data folder and
+ * the token secret. Throws a SettingsError listing every problem at once.
+ */
 export function loadConfig(env: Env = process.env): Config {
-  const dataDir = resolve(env.DATA_DIR || './data');
-  mkdirSync(join(dataDir, 'media'), { recursive: true });
+  const parsed = envSchema.safeParse(env);
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+  for (const group of GROUPS) {
+    const missing = group.filter((name) => unset(env[name]));
+    if (missing.length > 0 && missing.length < group.length) problems.push(`${missing.join(' and ')} must be set too, or none of ${group.join(', ')}.`);
+  }
+  const dataDir = dataDirFrom(env);
+  problems.push(...storageProblems(dataDir, !unset(env.JWT_SECRET)));
+  if (problems.length > 0) throw new SettingsError(problems);
+
+  // Only this server's user may read the data folder: it holds the database, the JWT secret and private media.
+  mkdirSync(join(dataDir, 'media'), { recursive: true, mode: 0o700 });
   return {
     port: Number(env.PORT || 8080),
     dataDir,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') || undefined,
     mediaBaseUrl: env.MEDIA_BASE_URL?.replace(/\/$/, '') || '/media',
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
-    trustProxy: proxyCount(env.TRUST_PROXY),
+    trustProxy: Number(env.TRUST_PROXY || 0),
     whiteLabelPrivateNetworks: env.WHITE_LABEL_PRIVATE_NETWORKS === '1',
     smtpUrl: env.SMTP_URL || undefined,
     twilio:
@@ -45,15 +172,16 @@ export function loadConfig(env: Env = process.env): Config {
     turn: env.TURN_URL && env.TURN_SECRET ? { url: env.TURN_URL, secret: env.TURN_SECRET } : undefined,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            priceTour: env.STRIPE_PRICE_TOUR || undefined,
+            priceProPlus: env.STRIPE_PRICE_PRO_PLUS || undefined,
+            apiUrl: env.STRIPE_API_URL || undefined,
+          }
         : undefined,
+    freeToursPerUser: unset(env.FREE_TOURS_PER_USER) ? 3 : Number(env.FREE_TOURS_PER_USER),
   };
-}
-
-function proxyCount(value: string | undefined): number {
-  if (!value) return 0;
-  if (!/^\d{1,2}$/.test(value)) throw new Error(`TRUST_PROXY must be the number of proxies in front of this server (0, 1, 2 ...), not '${value}'.`);
-  return Number(value);
 }
 
 /** Generated once and kept beside the data, so tokens survive restarts without any set-up. */

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import type { AppEnv } from './app-env';
 import type { ErrorBody, ErrorCode } from './schema/errors';
 
 /** The one error type of the API; `onError` turns it into the one error shape. */
@@ -11,6 +12,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
+    /** Headers the answer carries, such as a 429's Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -38,17 +41,17 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-export function handleError(err: Error, c: Context): Response {
-  const requestId = c.get('requestId' as never) ?? '-';
+/** Answers in the one error shape; a failure on our side is logged once, with its request id. */
+export function handleError(err: Error, c: Context<AppEnv>): Response {
   if (err instanceof ApiError) {
-    if (err.status >= 500) console.error(`[${requestId}]`, err);
-    else console.warn(`[${requestId}] ${c.req.method} ${c.req.path} ${err.status} ${err.code}`);
-    return c.json(errorBody(err.code, err.message, err.details), err.status);
+    if (err.status >= 500) c.var.logger.error({ requestId: c.var.requestId, err }, `${c.req.method} ${c.req.path} failed`);
+    else c.var.logger.warn({ requestId: c.var.requestId, status: err.status, code: err.code }, `${c.req.method} ${c.req.path} refused`);
+    return c.json(errorBody(err.code, err.message, err.details), err.status, err.headers);
   }
   if (err instanceof HTTPException) {
     const code: ErrorCode = err.status === 413 ? 'PayloadTooLarge' : err.status === 401 ? 'Unauthorized' : 'BadRequest';
     return c.json(errorBody(code, err.message || 'Bad request.'), err.status);
   }
-  console.error(`[${requestId}] ${c.req.method} ${c.req.path}`, err);
+  c.var.logger.error({ requestId: c.var.requestId, err }, `${c.req.method} ${c.req.path} failed`);
   return c.json(errorBody('InternalError', 'Something went wrong on our side.'), 500);
 }

@@ -22,27 +22,50 @@ export function clientAddress(c: Context<AppEnv>): string {
   }
 }
 
-/** Counts events per key in a fixed window; in memory, which suits the one-process deployment. */
-export class WindowCounter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+/** A key's hits in its current window, which ends at `resetAt` (ms since the epoch). */
+export interface WindowCount {
+  count: number;
+  resetAt: number;
+}
 
-  constructor(private readonly max: number, private readonly windowMs: number) {}
+/**
+ * Where counts live. Asynchronous so that a shared store (Redis, for several instances) fits behind the same
+ * limiters as the in-process one.
+ */
+export interface RateLimitStore {
+  /** Counts one hit; a key whose window has ended starts a new one of `windowMs`. */
+  increment(key: string, windowMs: number): Promise<WindowCount>;
+  /** The key's count in its current window, without counting; undefined when it has none. */
+  get(key: string): Promise<WindowCount | undefined>;
+  reset(key: string): Promise<void>;
+}
 
-  /** True while the key is still under its limit (the hit is counted either way). */
-  hit(key: string, now = Date.now()): boolean {
+/** Counts in this process's memory, which suits the one-process deployment. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly hits = new Map<string, WindowCount>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async increment(key: string, windowMs: number): Promise<WindowCount> {
+    const now = this.now();
     if (this.hits.size > 10_000) this.sweep(now);
     const entry = this.hits.get(key);
     if (!entry || entry.resetAt <= now) {
-      this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
-      return true;
+      const fresh = { count: 1, resetAt: now + windowMs };
+      this.hits.set(key, fresh);
+      return { ...fresh };
     }
     entry.count += 1;
-    return entry.count <= this.max;
+    return { ...entry };
   }
 
-  isOver(key: string, now = Date.now()): boolean {
+  async get(key: string): Promise<WindowCount | undefined> {
     const entry = this.hits.get(key);
-    return !!entry && entry.resetAt > now && entry.count >= this.max;
+    return entry && entry.resetAt > this.now() ? { ...entry } : undefined;
+  }
+
+  async reset(key: string): Promise<void> {
+    this.hits.delete(key);
   }
 
   private sweep(now: number): void {
@@ -50,13 +73,48 @@ export class WindowCounter {
   }
 }
 
-/** Limits anonymous endpoints per client address: 429 beyond `max` requests a window. */
+/** 429 in the one error shape, telling the client when to try again. */
+export function tooManyRequests(resetAt: number, message: string): ApiError {
+  const retryAfterS = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+  return new ApiError(429, 'TooManyRequests', message, { retryAfterSeconds: retryAfterS }, { 'Retry-After': String(retryAfterS) });
+}
+
+/** At most `max` events per key in a fixed window, counted in the app's store under this limiter's `name`. */
+export class Limiter {
+  constructor(private readonly options: { name: string; max: number; windowMs: number; message: string }) {}
+
+  /** Counts the event; throws 429 once the key is over its limit. */
+  async hit(c: Context<AppEnv>, key: string): Promise<void> {
+    const { count, resetAt } = await c.var.rateLimitStore.increment(this.key(key), this.options.windowMs);
+    if (count > this.options.max) throw tooManyRequests(resetAt, this.options.message);
+  }
+
+  /** Throws 429 while the key has used up its limit, without counting (for limits on failures only). */
+  async check(c: Context<AppEnv>, key: string): Promise<void> {
+    const entry = await c.var.rateLimitStore.get(this.key(key));
+    if (entry && entry.count >= this.options.max) throw tooManyRequests(entry.resetAt, this.options.message);
+  }
+
+  /** Counts the event without refusing it (the next check refuses). */
+  async count(c: Context<AppEnv>, key: string): Promise<void> {
+    await c.var.rateLimitStore.increment(this.key(key), this.options.windowMs);
+  }
+
+  /** Forgets the key's count, as after a successful sign-in. */
+  async reset(c: Context<AppEnv>, key: string): Promise<void> {
+    await c.var.rateLimitStore.reset(this.key(key));
+  }
+
+  private key(key: string): string {
+    return `${this.options.name} ${key}`;
+  }
+}
+
+/** Limits anonymous endpoints per client address and route: 429 beyond `max` requests a window. */
 export function rateLimit({ max, windowMs }: { max: number; windowMs: number }): MiddlewareHandler<AppEnv> {
-  const counter = new WindowCounter(max, windowMs);
+  const limiter = new Limiter({ name: 'route', max, windowMs, message: 'Too many attempts. Please wait a minute and try again.' });
   return async (c, next) => {
-    if (!counter.hit(`${clientAddress(c)} ${c.req.routePath}`)) {
-      throw new ApiError(429, 'TooManyRequests', 'Too many attempts. Please wait a minute and try again.');
-    }
+    await limiter.hit(c, `${clientAddress(c)} ${c.req.routePath}`);
     await next();
   };
 }

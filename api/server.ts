@@ -2,44 +2,65 @@ import { serve } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
 import { seedDemoTour } from '../demo/seed-demo-tour';
 import { createApp } from './app';
-import { loadConfig } from './config';
+import { databaseFile, loadConfig, SettingsError, type Config } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { join } from 'node:path';
-import { WebSocketServer } from 'ws';
+import { createLogger } from './logger';
 import { removeStaleTempFiles } from './media/atomic-write';
 import { startMediaSweeps } from './media/orphan-sweep';
+import { createRtcSocketServer } from './rtc/connection-guard';
 import { RoomHub } from './rtc/room-hub';
 
+/** Bad settings end the process before anything is created, with one plain line each and exit code 2. */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof SettingsError)) throw err;
+    for (const problem of err.problems) process.stderr.write(`${problem}\n`);
+    process.exit(2);
+  }
+}
+
 const rootDir = fileURLToPath(new URL('../../', import.meta.url));
-const config = loadConfig();
-const db = openDatabase(join(config.dataDir, 'tours.sqlite'));
+const config = configOrExit();
+const logger = await createLogger();
+const db = openDatabase(databaseFile(config.dataDir));
 await migrateToLatest(db);
 const mediaDir = join(config.dataDir, 'media');
 await removeStaleTempFiles(mediaDir);
 await seedDemoTour(db, mediaDir, rootDir);
 
 const hub = new RoomHub();
-const app = createApp({ db, config, rootDir, hub });
-const server = serve({ fetch: app.fetch, port: config.port, websocket: { server: new WebSocketServer({ noServer: true }) } }, (info) => {
-  console.log(`Tour platform listening on ${config.publicUrl ?? `http://localhost:${info.port}`}/`);
-  console.log(`  demo tour: /tours/demo   partner page: /demo/`);
+const sockets = createRtcSocketServer();
+const app = createApp({ db, config, rootDir, hub, logger });
+const server = serve({ fetch: app.fetch, port: config.port, websocket: { server: sockets } }, (info) => {
+  logger.info(`listening on ${config.publicUrl ?? `http://localhost:${info.port}`}/ (demo tour: /tours/demo, partner page: /demo/)`);
 });
 // Not awaited: the server listens while the first sweep runs.
 const sweeps = startMediaSweeps(db, mediaDir);
+
+/** Longest wait for requests under way and sockets' closing handshakes before the process ends regardless. */
+const DRAIN_MS = 10_000;
 
 let stopping = false;
 function shutdown(signal: string): void {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: closing`);
+  logger.info(`${signal}: closing`);
+  // 1001 "going away": clients reconnect at once (to another instance behind the balancer) instead of backing off.
   hub.close();
+  for (const socket of sockets.clients) socket.close(1001, 'server shutting down');
   // A sweep under way finishes before the database closes under it.
   const swept = sweeps.stop();
+  // Refuses new connections and closes idle keep-alive ones; requests under way are answered first.
   server.close(() => {
     void swept.then(() => db.destroy()).then(() => process.exit(0));
   });
-  // Open keep-alive or WebSocket connections must not hold the process forever.
-  setTimeout(() => process.exit(0), 5000).unref();
+  setTimeout(() => process.exit(0), DRAIN_MS).unref();
 }
+// The last line of defence: every socket and request handler catches its own failures, and one that slips
+// through is logged rather than allowed to end every visitor's session with the process.
+process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection (the server carries on)'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));

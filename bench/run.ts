@@ -2,11 +2,13 @@
 // Exits non-zero when a budget is exceeded.
 import { readFileSync } from 'node:fs';
 import { benchBundle } from './bundle.bench';
+import { benchStatic } from './static.bench';
 import { benchVideo } from './video.bench';
 import { benchViewer } from './viewer.bench';
 
 const BENCHES: Array<[string, () => Promise<void>]> = [
   ['bundle', benchBundle],
+  ['static', benchStatic],
   ['viewer', benchViewer],
   ['video', benchVideo],
 ];

@@ -377,7 +377,8 @@ export function TourViewer({ shortId, loading, mls, showVideoChat, container }: 
         />
       )}
       {/* Only the type changes: the answer is what an anonymous visitor sees, which for a password tour is its cover. */}
-      {state.modal === 'locked' && <LockedTourModal tour={tour} onUnlocked={(unlocked) => ((store.tour!.type = unlocked.type), closeModal(store))} />}
+      {/* The whole answer: a locked tour reaches visitors without its scenes until an e-mail unlocks it. */}
+      {state.modal === 'locked' && <LockedTourModal tour={tour} onUnlocked={(unlocked) => (tourLoaded(store, unlocked), closeModal(store))} />}
       {state.modal === 'payments' && <PaymentsModal onClose={() => closeModal(store)} />}
       {state.modal === 'notice' && (
         <Modal title="Notification" onClose={() => closeModal(store)} width={420}>

@@ -23,8 +23,10 @@ export async function realApiMiddleware(context, next) {
   if (!/^\/(api|media)\//.test(context.path)) return next();
   const handle = await realApi();
   // The suite's files together sign up more owners a minute than one visitor may; a real visitor is one page.
+  // Test helpers that stand for a visitor of their own (each new owner) name it; otherwise the page's session
+  // id names it, unless the admin's router has pushed an address without it.
   const page = new URL(context.get('Referer') || 'http://runner/', 'http://runner/');
-  context.req.headers['x-forwarded-for'] = page.searchParams.get('wtr-session-id') ?? 'runner';
+  context.req.headers['x-forwarded-for'] = context.get('X-Test-Visitor') || page.searchParams.get('wtr-session-id') || 'runner';
   // The app writes the Node response itself; Koa must not answer too.
   context.respond = false;
   await handle(context.req, context.res);

@@ -7,11 +7,12 @@ import { requireUser } from '../auth/current-user';
 import type { AssetTable } from '../db/tables';
 import { ApiError, parseOr422, readJson } from '../errors';
 import { checkImage, MAX_IMAGE_BYTES, storeCheckedImage } from '../media/image-checks';
-import { storeMediaFile } from '../media/media-file-store';
+import { randomMediaName, storeMediaFiles } from '../media/media-file-store';
 import { removeUnreferencedFiles } from '../media/unreferenced-files';
 import { readUpload, uploadLimit } from '../media/upload';
 import { MAX_INPUT_PIXELS, THUMB_SIZE_PX } from '../media/panorama-store';
 import type { Selectable } from 'kysely';
+import type { Asset, AssetUpload } from '../schema/media';
 
 const assetInputSchema = z.object({
   assetId: z.string().min(1).max(100).optional(),
@@ -21,7 +22,7 @@ const assetInputSchema = z.object({
   assetType: z.string().min(1).max(40).default('image'),
 });
 
-function assetFromRow(row: Selectable<AssetTable>) {
+function assetFromRow(row: Selectable<AssetTable>): Asset {
   return { assetId: row.id, name: row.name, url: row.url, thumbUrl: row.thumb_url, createdDate: row.created_at, assetType: row.asset_type, userId: row.user_id };
 }
 
@@ -32,20 +33,20 @@ export function assetsRoutes(): Hono<AppEnv> {
     requireUser(c);
     const { file } = await readUpload(c, 'file');
     const bytes = Buffer.from(await file.arrayBuffer());
-    await checkImage(bytes, { equirectangular: false });
+    const checked = await checkImage(bytes, { equirectangular: false });
     const mediaDir = join(c.var.config.dataDir, 'media');
     // Logos keep their transparency as PNG; everything else becomes JPEG. Either way, without metadata.
     const keepAlpha = (await sharp(bytes, { limitInputPixels: false }).metadata()).hasAlpha;
     const source = () => sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
     const encode = (image: Sharp) => (keepAlpha ? image.png() : image.jpeg({ quality: 85 }));
     const ext = keepAlpha ? 'png' : 'jpg';
-    const [original, thumb] = await storeCheckedImage(() =>
+    const [original, thumb] = await storeCheckedImage(checked, () =>
       Promise.all([encode(source()).toBuffer(), encode(source().resize({ ...THUMB_SIZE_PX, fit: 'inside' })).toBuffer()]),
     );
-    const name = await storeMediaFile(mediaDir, 'assets', ext, original);
-    const thumbName = await storeMediaFile(mediaDir, 'assets', ext, thumb);
+    const [name, thumbName] = [randomMediaName(ext), randomMediaName(ext)];
+    await storeMediaFiles(mediaDir, 'assets', [[thumbName, thumb], [name, original]], 'picture');
     const base = `${c.var.config.mediaBaseUrl}/assets/`;
-    return c.json({ url: base + name, thumbUrl: base + thumbName }, 201);
+    return c.json({ url: base + name, thumbUrl: base + thumbName } satisfies AssetUpload, 201);
   });
 
   app.get('/assets', async (c) => {

@@ -12,6 +12,12 @@ export interface UserTable {
   type: string;
   picture: Generated<string>;
   meta: Generated<string>;
+  /** Tours this account may still publish for free; only ever lowered by a conditional update. */
+  free_tours_remaining: number;
+  stripe_customer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Pro Plus subscription last heard of and its Stripe status ('active', 'past_due', 'canceled' ...). */
+  stripe_subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
+  subscription_status: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -83,6 +89,38 @@ export interface AssetTable {
   created_at: CreatedAt;
 }
 
+/** One row per issued sign-in token (its `jti`); a token whose row is gone is refused. */
+export interface SessionTable {
+  id: string;
+  user_id: number;
+  expires_at: string;
+  created_at: CreatedAt;
+}
+
+export interface PaymentTable {
+  id: Generated<number>;
+  tour_id: number | null;
+  user_id: number | null;
+  kind: 'tour' | 'subscription';
+  /** In the currency's smallest unit, as Stripe counts it. */
+  amount: number;
+  currency: string;
+  checkout_session_id: string;
+  payment_intent_id: string | null;
+  subscription_id: string | null;
+  /** The webhook event that confirmed it; null while only the return from Checkout has. */
+  event_id: string | null;
+  status: 'paid' | 'refunded';
+  created_at: CreatedAt;
+}
+
+/** Stripe events already handled: Stripe delivers at least once, and a replay must change nothing. */
+export interface StripeEventTable {
+  id: string;
+  type: string;
+  handled_at: string;
+}
+
 export interface Database {
   user: UserTable;
   tour: TourTable;
@@ -91,6 +129,9 @@ export interface Database {
   showing_request: ShowingRequestTable;
   outbox_email: OutboxEmailTable;
   asset: AssetTable;
+  session: SessionTable;
+  payment: PaymentTable;
+  stripe_event: StripeEventTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -5,7 +5,8 @@ import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
 import { ApiError, parseOr422, readJson } from '../errors';
 import { removeUnreferencedFiles } from '../media/unreferenced-files';
-import { floorplanHotspotSchema, tourInputSchema } from '../schema/tour';
+import { floorplanHotspotSchema, type Tour } from '../schema/tour';
+import { findTourByIdFor } from '../tours/tour-access';
 import { floorplanFromRow } from '../tours/tour.repository';
 
 const floorplanInputSchema = z.object({
@@ -39,25 +40,20 @@ const floorplanUpdateSchema = z.object({
     .optional(),
 });
 
-async function ownTourById(c: Context<AppEnv>, tourId: number) {
-  const user = requireUser(c);
-  const tour = await c.var.db.selectFrom('tour').select(['id', 'user_id', 'data']).where('id', '=', tourId).executeTakeFirst();
-  if (!tour) throw new ApiError(404, 'TourNotFound', 'No tour with this id.');
-  if (tour.user_id !== user.id) throw new ApiError(403, 'Forbidden', 'Only the owner of this tour can change its floor plans.');
-  return tour;
-}
-
 /** A floor-plan room must be a scene of the tour. */
-function checkRooms(tourData: string, hotspots: Array<{ destinationSceneId: string }>): void {
-  const scenes = new Set(tourInputSchema.parse(JSON.parse(tourData)).images.map((image) => image.id));
+function checkRooms(tour: Tour, hotspots: Array<{ destinationSceneId: string }>): void {
+  const scenes = new Set(tour.images.map((image) => image.id));
   const missing = hotspots.find((spot) => !scenes.has(spot.destinationSceneId));
   if (missing) throw new ApiError(422, 'ValidationFailed', 'A floor-plan room links to a scene that does not exist.', { destinationSceneId: missing.destinationSceneId });
 }
 
+/** A floor plan of a tour the caller may edit; one of anybody else's tour answers as a missing one does. */
 async function ownFloorplan(c: Context<AppEnv>) {
+  requireUser(c);
+  const missing = new ApiError(404, 'NotFound', 'No floor plan with this id.');
   const row = await c.var.db.selectFrom('floorplan').selectAll().where('id', '=', c.req.param('floorplanId')!).executeTakeFirst();
-  if (!row) throw new ApiError(404, 'NotFound', 'No floor plan with this id.');
-  const tour = await ownTourById(c, row.tour_id);
+  if (!row) throw missing;
+  const { tour } = await findTourByIdFor(c, String(row.tour_id), 'edit', missing);
   return { row, tour };
 }
 
@@ -65,9 +61,9 @@ export function floorplansRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post('/floorplans/:tourId', async (c) => {
-    const tour = await ownTourById(c, Number(c.req.param('tourId')));
+    const { tour } = await findTourByIdFor(c, c.req.param('tourId'), 'edit');
     const input = parseOr422(floorplanInputSchema, await readJson(c));
-    checkRooms(tour.data, input.hotspots);
+    checkRooms(tour, input.hotspots);
     const row = await c.var.db
       .insertInto('floorplan')
       .values({
@@ -87,16 +83,18 @@ export function floorplansRoutes(): Hono<AppEnv> {
   app.post('/floorplan/update/:floorplanId', async (c) => {
     const { row, tour } = await ownFloorplan(c);
     const input = parseOr422(floorplanUpdateSchema, await readJson(c));
-    if (input.hotspots) checkRooms(tour.data, input.hotspots);
+    if (input.hotspots) checkRooms(tour, input.hotspots);
+    const changes = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.url !== undefined ? { url: input.url } : {}),
+      ...(input.thumbUrl !== undefined ? { thumb_url: input.thumbUrl } : {}),
+      ...(input.sortOrder !== undefined ? { sort_order: input.sortOrder } : {}),
+      ...(input.hotspots ? { hotspots: JSON.stringify(input.hotspots) } : {}),
+    };
+    if (Object.keys(changes).length === 0) return c.json(floorplanFromRow(row));
     const updated = await c.var.db
       .updateTable('floorplan')
-      .set({
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.url !== undefined ? { url: input.url } : {}),
-        ...(input.thumbUrl !== undefined ? { thumb_url: input.thumbUrl } : {}),
-        ...(input.sortOrder !== undefined ? { sort_order: input.sortOrder } : {}),
-        ...(input.hotspots ? { hotspots: JSON.stringify(input.hotspots) } : {}),
-      })
+      .set(changes)
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -1,9 +1,20 @@
 import sharp, { type Metadata } from 'sharp';
 import { ApiError } from '../errors';
+import { imageQueue } from './image-queue';
 import { MAX_INPUT_PIXELS } from './panorama-store';
 
 export const MAX_IMAGE_BYTES = 60 * 1024 * 1024;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+/** Bytes a decoded sample takes, by libvips band format. */
+const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, double: 8, complex: 8, dpcomplex: 16 };
+
+export interface CheckedImage {
+  width: number;
+  height: number;
+  /** What the picture takes once decoded: its weight in the image queue. */
+  decodedBytes: number;
+}
+
 /** How far from 2:1 an equirectangular panorama may be (rounding in cameras and stitchers). */
 const EQUIRECT_TOLERANCE = 0.01;
 
@@ -12,7 +23,7 @@ const EQUIRECT_TOLERANCE = 0.01;
  * 16384×8192 pixels (422, read from the header before anything is decoded), and 2:1 for panoramas. Truncated and
  * corrupt pictures are found when storePanorama decodes them (see storeCheckedImage).
  */
-export async function checkImage(bytes: Buffer, options: { equirectangular: boolean }): Promise<{ width: number; height: number }> {
+export async function checkImage(bytes: Buffer, options: { equirectangular: boolean }): Promise<CheckedImage> {
   let meta: Metadata;
   try {
     // Only the header is read here, so the pixel limit is checked below with its own message.
@@ -33,15 +44,18 @@ export async function checkImage(bytes: Buffer, options: { equirectangular: bool
       height,
     });
   }
-  return { width, height };
+  return { width, height, decodedBytes: width * height * (meta.channels ?? 4) * (SAMPLE_BYTES[meta.depth ?? ''] ?? 1) };
 }
 
-/** Stores a checked picture; a decode failure (truncated, corrupt) is the uploader's 422, not our 500. */
-export async function storeCheckedImage<T>(store: () => Promise<T>): Promise<T> {
+/**
+ * Stores a checked picture once the image queue has room for it (uploads wait there rather than being refused);
+ * a decode failure (truncated, corrupt) is the uploader's 422, not our 500.
+ */
+export async function storeCheckedImage<T>(checked: CheckedImage, store: () => Promise<T>): Promise<T> {
   try {
-    return await store();
+    return await imageQueue.run(checked.decodedBytes, store);
   } catch (err) {
-    if (err instanceof Error && /VipsJpeg|pngload|webpload|truncated|corrupt|premature|Invalid|bad/i.test(err.message)) {
+    if (err instanceof Error && !(err instanceof ApiError) && /VipsJpeg|pngload|webpload|truncated|corrupt|premature|Invalid|bad/i.test(err.message)) {
       throw new ApiError(422, 'ImageInvalid', 'The picture is damaged or incomplete. Export it again and retry.');
     }
     throw err;

@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
-import { writeFileAtomic } from './atomic-write';
+import { randomMediaName, storeMediaFiles } from './media-file-store';
 
 /** Phones cap WebGL textures at 4096 px; wider panoramas also get a variant that fits. */
 export const MOBILE_MAX_WIDTH_PX = 4096;
@@ -22,26 +19,34 @@ export interface StoredPanorama {
 
 /**
  * Re-encodes an uploaded picture as JPEG without metadata and writes it with its `thumb-`, `hotspot-` (and,
- * for wide panoramas, `mobile-`) variants under `mediaDir/tours`.
+ * for wide panoramas, `mobile-`) variants under `mediaDir/tours`, all or none.
  */
 export async function storePanorama(mediaDir: string, input: Buffer): Promise<StoredPanorama> {
-  const dir = join(mediaDir, 'tours');
-  await mkdir(dir, { recursive: true });
-  const source = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' }).rotate();
+  // Baseline JPEG with plain Huffman tables is written row by row as the input decodes; progressive, trellis
+  // (mozjpeg) and optimised coding each keep the whole picture's coefficients in memory (about 1.2 GB for a
+  // 16384×8192 picture) and take several times as long. mozjpeg's quantisation tables keep most of its saving.
   // sharp drops metadata unless asked to keep it.
-  const original = await source().jpeg({ quality: 85, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+  const original = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
+    .rotate()
+    .jpeg({ quality: 85, quantisationTable: 3, optimiseCoding: false })
+    .toBuffer({ resolveWithObject: true });
   const { width, height } = original.info;
-  const image = `${randomBytes(16).toString('hex')}.jpg`;
+  // The variants shrink our own baseline JPEG, which libjpeg scales down while decoding: far cheaper than
+  // decoding the upload (perhaps a PNG) again for each.
+  const fromOriginal = () => sharp(original.data);
+  const image = randomMediaName('jpg');
   const variants: Array<[string, Promise<Buffer>]> = [
-    [`thumb-${image}`, source().resize({ ...THUMB_SIZE_PX, fit: 'cover' }).jpeg({ quality: 75 }).toBuffer()],
-    [`hotspot-${image}`, source().resize({ ...HOTSPOT_SIZE_PX, fit: 'cover' }).jpeg({ quality: 75 }).toBuffer()],
+    [`thumb-${image}`, fromOriginal().resize({ ...THUMB_SIZE_PX, fit: 'cover' }).jpeg({ quality: 75 }).toBuffer()],
+    [`hotspot-${image}`, fromOriginal().resize({ ...HOTSPOT_SIZE_PX, fit: 'cover' }).jpeg({ quality: 75 }).toBuffer()],
   ];
   const mobileImage = width > MOBILE_MAX_WIDTH_PX ? `mobile-${image}` : '';
   if (mobileImage) {
-    variants.push([mobileImage, source().resize({ width: MOBILE_MAX_WIDTH_PX }).jpeg({ quality: 82 }).toBuffer()]);
+    variants.push([mobileImage, fromOriginal().resize({ width: MOBILE_MAX_WIDTH_PX }).jpeg({ quality: 82 }).toBuffer()]);
   }
-  // Variants first: the original's name is what callers hand out, so it appears only once all are complete.
-  for (const [name, data] of variants) await writeFileAtomic(join(dir, name), await data);
-  await writeFileAtomic(join(dir, image), original.data);
+  const encoded = await Promise.all(variants.map(([, data]) => data));
+  const files = variants.map(([name], i): [string, Buffer] => [name, encoded[i]]);
+  // The original's name is what callers hand out, so it is written last, once all its variants are complete.
+  files.push([image, original.data]);
+  await storeMediaFiles(mediaDir, 'tours', files, 'image');
   return { image, width, height, size: original.data.length, mobileImage };
 }

@@ -1,20 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { findTourByShortId, tourFromRecord } from '../tours/tour.repository';
-import { passwordCover } from '../tours/tour-visibility';
-import type { Tour } from '../schema/tour';
+import { tourAccess, tourSeenWith } from '../tours/tour-access';
 import { TOUR_PAGE_HEADER } from '../schema/white-label';
 import { renderNoticePage, renderPublicTourPage } from './public-tour-page';
 import { WHITE_LABEL_NOTICE, whiteLabelRefused } from './white-label';
-
-/**
- * The page carries no sign-in, so it embeds only what an anonymous visitor may see: a public tour whole, a
- * password tour's cover, a private tour nothing (the element then asks the API, with the owner's token if any).
- */
-function anonymousView(tour: Tour): Tour | undefined {
-  if (tour.privacy === 'Public') return tour;
-  return tour.privacy === 'Password' ? passwordCover(tour) : undefined;
-}
 
 export function pagesRoutes(): Hono<AppEnv> {
   return new Hono<AppEnv>().get('/tours/:shortId', async (c) => {
@@ -28,7 +18,9 @@ export function pagesRoutes(): Hono<AppEnv> {
     }
     // Lets the white-label check tell this page from another site answering at the owner's domain.
     if (full) c.header(TOUR_PAGE_HEADER, full.shortId);
-    const tour = full ? anonymousView(full) : undefined;
+    // The page carries no sign-in, so it embeds only what an anonymous visitor may see (a private tour: nothing;
+    // the element then asks the API, with the owner's token if any).
+    const tour = record && full ? tourSeenWith(full, await tourAccess({ record, tour: full }, { user: undefined }, c.var.config.jwtSecret)) : undefined;
     return c.html(renderPublicTourPage({ tour, shortId, origin }), record ? 200 : 404);
   });
 }

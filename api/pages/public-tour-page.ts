@@ -1,4 +1,5 @@
 import type { Tour } from '../schema/tour';
+import { socialImageUrl } from '../tours/social-image';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -19,15 +20,11 @@ export interface PublicTourPage {
   origin: string;
 }
 
-function absolute(url: string, origin: string): string {
-  return new URL(url, `${origin}/`).href;
-}
-
 /** The public tour page: the viewer element with its tour data embedded, and the share meta tags. */
 export function renderPublicTourPage({ tour, shortId, origin }: PublicTourPage): string {
   const title = `360 Tour - ${tour?.title || tour?.name || 'Virtual tour'}`;
   const description = tour?.description || 'A 360° virtual tour.';
-  const image = tour ? absolute(tour.socialImage, origin) : '';
+  const image = tour ? socialImageUrl(tour, origin) : '';
   const pageUrl = `${origin}/tours/${encodeURIComponent(shortId)}`;
   const meta = [
     ['og:type', 'website'],
@@ -53,6 +50,7 @@ export function renderPublicTourPage({ tour, shortId, origin }: PublicTourPage):
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
     <title>${escapeHtml(title)}</title>
+    <link rel="icon" href="data:,">
     <meta name="description" content="${escapeHtml(description)}">
     ${metaTags}
     <link rel="modulepreload" href="/embed/tour-viewer.js">
@@ -71,7 +69,7 @@ export function renderPublicTourPage({ tour, shortId, origin }: PublicTourPage):
 export function renderNoticePage(message: string): string {
   return `<!doctype html>
 <html lang="en">
-  <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>360 Tour</title>
+  <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>360 Tour</title><link rel="icon" href="data:,">
     <style>body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;font:16px/1.5 system-ui,sans-serif;background:#111;color:#fff;padding:24px;text-align:center}</style>
   </head>
   <body><p role="alert">${escapeHtml(message)}</p></body>

@@ -3,7 +3,7 @@ import type { AppEnv } from '../app-env';
 import { ApiError } from '../errors';
 import { rateLimit } from '../rate-limit';
 import { PRO_PLUS } from '../schema/user';
-import { findOwnTour } from '../tours/tours.routes';
+import { findTourFor } from '../tours/tour-access';
 import { parseUserType } from '../tours/tour.repository';
 import { checkWhiteLabel, whiteLabelPageUrl } from './white-label-status';
 
@@ -14,7 +14,7 @@ export function whiteLabelRoutes(): Hono<AppEnv> {
    * Payments do not exist yet, so 'OK' versus 'UPGRADE' follows the owner's Pro Plus type.
    */
   return new Hono<AppEnv>().get('/tours/:shortId/white-label-status', rateLimit({ max: 30, windowMs: 60_000 }), async (c) => {
-    const { record, tour } = await findOwnTour(c, c.req.param('shortId'));
+    const { record, tour } = await findTourFor(c, c.req.param('shortId'), 'manage');
     const pageUrl = whiteLabelPageUrl(tour.whiteLabelUrl, tour.shortId);
     if (!pageUrl) {
       throw new ApiError(422, 'ValidationFailed', 'Enter your white-label URL (for example tours.youragency.com) and save before checking it.', {

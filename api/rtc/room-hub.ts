@@ -11,6 +11,7 @@ import {
   type ServerFrame,
   type VideoErrorCode,
 } from '../schema/video';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-guard';
 
 /** One connection, whatever carries it (a WebSocket in production and tests). */
 export interface PeerSocket {
@@ -38,6 +39,8 @@ export interface RoomHubOptions {
   /** Connections the whole server accepts before answering `busy`. */
   maxConnections?: number;
   minTimeoutMs?: number;
+  /** What each connection may ask of the server (tests shorten the deadlines). */
+  limits?: Partial<ConnectionLimits>;
 }
 
 /**
@@ -50,11 +53,13 @@ export class RoomHub {
   private readonly roomCap: number;
   private readonly maxConnections: number;
   private readonly minTimeoutMs: number;
+  readonly limits: ConnectionLimits;
 
   constructor(options: RoomHubOptions = {}) {
     this.roomCap = options.roomCap ?? MESH_ROOM_CAP;
     this.maxConnections = options.maxConnections ?? 2000;
     this.minTimeoutMs = options.minTimeoutMs ?? 1000;
+    this.limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
   }
 
   /** Joins a verified identity to a room; answers the peer's sid, or undefined when refused (the socket is told why). */

@@ -1,23 +1,27 @@
 import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
+import { signedInWith } from '../auth/current-user';
 import type { Db } from '../db/database';
-import { VIDEO_ERRORS, type VideoErrorCode } from '../schema/video';
-import { identityError, roomExists, roomNameError } from '../video/video-room';
+import { VIDEO_ERRORS, type ClientFrame, type VideoErrorCode } from '../schema/video';
+import { identityError, mayEnterRoom, roomExists, roomNameError } from '../video/video-room';
 import { verifyMeshToken, type VideoGrant } from '../video/video-token';
 import { parseClientFrame } from './client-frames';
-import type { PeerSocket, RoomHub } from './room-hub';
+import { guardedEvents } from './connection-guard';
+import type { RoomHub } from './room-hub';
 
 /**
  * The identity and room a hello's token grants, or the SPEC.md §8 code it is refused with: the token (20101–20107),
- * then the names in it (53100–53102, 53200–53202), then whether the room's tour still exists (53106).
+ * then the names in it (53100–53102, 53200–53202), then whether the room's tour still exists and this caller may
+ * still be in it (53106): a tour made private, or a password changed, since the token was minted shuts it out.
  */
-async function admit(token: string, secret: string, db: Db): Promise<VideoGrant | { error: VideoErrorCode }> {
-  const grant = await verifyMeshToken(token, secret);
+async function admit(hello: Extract<ClientFrame, { type: 'hello' }>, secret: string, db: Db): Promise<VideoGrant | { error: VideoErrorCode }> {
+  const grant = await verifyMeshToken(hello.token, secret);
   if ('error' in grant) return grant;
   const error = roomNameError(grant.room) ?? identityError(grant.identity);
   if (error) return { error };
-  return (await roomExists(db, grant.room)) ? grant : { error: 53106 };
+  const user = hello.auth === undefined ? undefined : (await signedInWith(db, hello.auth, secret))?.user;
+  return (await mayEnterRoom(db, grant.room, { user, tourAccessToken: hello.tourAccessToken }, secret)) ? grant : { error: 53106 };
 }
 
 /** `/api/rtc`: hello → welcome, heartbeats, msg, bye (SPEC.md §7's signalling model) over one WebSocket. */
@@ -27,9 +31,11 @@ export function rtcRoutes(hub: RoomHub): Hono<AppEnv> {
     upgradeWebSocket((c) => {
       let sid: string | undefined;
       let greeting = false;
-      return {
-        async onMessage(event, ws) {
-          const socket: PeerSocket = { send: (frame) => ws.send(JSON.stringify(frame)), close: (code, reason) => ws.close(code, reason) };
+      let closed = false;
+      return guardedEvents(hub.limits, (guard) => ({
+        async onMessage(event) {
+          const { socket } = guard;
+          if (!guard.admitFrame()) return;
           const parsed = parseClientFrame(String(event.data));
           if (!parsed.ok) return socket.send({ type: 'bad', reason: parsed.reason, code: 53004 });
           const { frame } = parsed;
@@ -37,7 +43,10 @@ export function rtcRoutes(hub: RoomHub): Hono<AppEnv> {
           if (frame.type === 'hello') {
             if (sid || greeting) return socket.send({ type: 'bad', reason: 'already greeted', code: 53004 });
             greeting = true;
-            const grant = await admit(frame.token, c.var.config.jwtSecret, c.var.db);
+            guard.cancelHelloDeadline();
+            const grant = await admit(frame, c.var.config.jwtSecret, c.var.db);
+            // Gone while its hello was being checked: nothing to join, and nobody to tell.
+            if (closed) return;
             if ('error' in grant) {
               socket.send({ type: 'error', code: grant.error, message: VIDEO_ERRORS[grant.error] });
               return socket.close(4000 + (grant.error % 1000), VIDEO_ERRORS[grant.error]);
@@ -48,7 +57,7 @@ export function rtcRoutes(hub: RoomHub): Hono<AppEnv> {
             return;
           }
           if (!sid) return socket.send({ type: 'bad', reason: 'say hello first', code: 53004 });
-          if (frame.type === 'msg') hub.message(sid, frame.body);
+          if (frame.type === 'msg' && guard.admitMessage(frame.body.type)) hub.message(sid, frame.body);
           if (frame.type === 'bye') {
             hub.leave(sid);
             sid = undefined;
@@ -57,10 +66,11 @@ export function rtcRoutes(hub: RoomHub): Hono<AppEnv> {
           }
         },
         onClose() {
+          closed = true;
           if (sid) hub.leave(sid);
           sid = undefined;
         },
-      };
+      }));
     }),
   );
 }

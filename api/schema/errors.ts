@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'UnsupportedMediaType'
   | 'TooManyRequests'
   | 'InternalError'
+  | 'NotReady'
   // auth and users
   | 'InvalidCredentials'
   | 'EmailTaken'
@@ -20,10 +21,20 @@ export type ErrorCode =
   | 'TourPasswordRequired'
   | 'IncorrectPassword'
   | 'StaleRevision'
+  // publishing and payments
+  | 'NoFreeToursLeft'
+  | 'AccountRequired'
+  | 'PaymentsNotConfigured'
+  | 'PaymentProviderError'
+  | 'PaymentNotFound'
+  | 'PaymentMismatch'
+  | 'PaymentNotCompleted'
+  | 'PaymentRefunded'
   // media
   | 'ImageTooLarge'
   | 'ImageInvalid'
-  | 'NotEquirectangular';
+  | 'NotEquirectangular'
+  | 'StorageFailed';
 
 /** The one error body every failing route answers with. */
 export interface ErrorBody {

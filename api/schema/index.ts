@@ -5,3 +5,4 @@ export * from './user';
 export * from './requests';
 export * from './auth-requests';
 export * from './video';
+export * from './media';

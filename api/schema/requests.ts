@@ -16,7 +16,8 @@ export const leadSchema = z.object({
   url: z.string().max(2000).default(''),
 });
 
-export const unlockEmailSchema = z.object({ email: z.email().max(200) });
+/** A password tour's visitor sends the tour-access token the password gave, to see the tour once it is unlocked. */
+export const unlockEmailSchema = z.object({ email: z.email().max(200), tourAccessToken: z.string().max(4096).optional() });
 
 export const passwordCheckSchema = z.object({ password: z.string().max(200), shortId: z.string().min(1).max(100) });
 

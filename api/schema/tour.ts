@@ -6,6 +6,8 @@ export const HOTSPOT_STYLES = [1, 2, 3, 4] as const;
 export const DEFAULT_HOTSPOT_STYLE = 2;
 export const DEFAULT_INFO_STYLE = 1;
 export const TOUR_TYPES = ['free', 'paid', 'locked', 'locked-with-email'] as const;
+/** Types whose owner has not published the tour yet: a free tour, a payment or Pro Plus publishes it. */
+export const UNPUBLISHED_TYPES: TourType[] = ['locked', 'locked-with-email'];
 export const PRIVACY_LEVELS = ['Public', 'Private', 'Password'] as const;
 export const THEMES = ['classic', 'modern', 'flow', 'cascade'] as const;
 export const INFOSPOT_DATA_TYPES = ['shrt', 'ext', 'html', 'image', 'hyperLink'] as const;
@@ -219,7 +221,18 @@ export interface Tour extends TourInput {
   revision: number;
   /** True when the tour is password-protected and this answer left out its scenes and media. */
   locked?: boolean;
+  /**
+   * Only in the answer that accepted a password tour's password: proof of it for a few hours, which the viewer
+   * sends with its requests for the tour's video room.
+   */
+  accessToken?: string;
 }
+
+/** What a save (`POST /tours/:shortId`) carries beside the tour's fields: the revision it was edited from and, once, a new password. */
+export const tourSaveSchema = z.object({ revision: z.number().int().positive(), password: z.string().min(1).max(200).optional() });
+
+/** The body of a save: the tour's fields and the save's own. */
+export type TourSave = TourInput & z.infer<typeof tourSaveSchema>;
 
 export interface TourProblem {
   level: 'error' | 'warning';

@@ -67,7 +67,18 @@ export type ServerFrame =
 
 /** What clients send. */
 export type ClientFrame =
-  | { type: 'hello'; version: 2; id: string; timeout?: number; token: string }
+  | {
+      type: 'hello';
+      version: 2;
+      id: string;
+      timeout?: number;
+      /** The control-plane token from POST /api/mesh/video-token. */
+      token: string;
+      /** The signed-in user's token, as sent in `Authorization` elsewhere: lets the owner into a private tour's room. */
+      auth?: string;
+      /** The token given when a password tour's password was accepted. */
+      tourAccessToken?: string;
+    }
   | { type: 'heartbeat' }
   | { type: 'msg'; body: RoomMessage }
   | { type: 'bye' };

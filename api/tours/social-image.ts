@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../errors';
 import { writeFileAtomic } from '../media/atomic-write';
-import type { Tour } from '../schema/tour';
+import { defaultSocialImage, type Tour } from '../schema/tour';
 
 export const SOCIAL_IMAGE_PX = { width: 1200, height: 630 };
 
@@ -27,6 +27,22 @@ async function centreCrop(mediaDir: string, image: string): Promise<Buffer> {
   await mkdir(join(mediaDir, 'social'), { recursive: true });
   await writeFileAtomic(cached, picture).catch(() => undefined); // a concurrent request may have written it first
   return picture;
+}
+
+/**
+ * The share picture's absolute address for the page's meta tags, or '' when the tour shares none (a password tour's
+ * cover). A saved address that is not an http(s) one, or not an address at all, gives way to the default picture
+ * rather than breaking the page.
+ */
+export function socialImageUrl(tour: Tour, origin: string): string {
+  if (!tour.socialImage) return '';
+  try {
+    const url = new URL(tour.socialImage, `${origin}/`);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+  } catch {
+    // Not an address: the default below.
+  }
+  return new URL(defaultSocialImage(tour.shortId), `${origin}/`).href;
 }
 
 /** The share picture crawlers fetch: the centre of the first scene, cut to the size social sites show. */

@@ -17,13 +17,21 @@ export interface TourRecord {
   floorplans: FloorplanRow[];
 }
 
-export async function findTourByShortId(db: Db, shortId: string): Promise<TourRecord | undefined> {
+export function findTourByShortId(db: Db, shortId: string): Promise<TourRecord | undefined> {
+  return findTour(db, 'tour.short_id', shortId);
+}
+
+export function findTourById(db: Db, id: number): Promise<TourRecord | undefined> {
+  return findTour(db, 'tour.id', id);
+}
+
+async function findTour(db: Db, column: 'tour.short_id' | 'tour.id', value: string | number): Promise<TourRecord | undefined> {
   const row = await db
     .selectFrom('tour')
     .leftJoin('user', 'user.id', 'tour.user_id')
     .selectAll('tour')
     .select('user.type as owner_type')
-    .where('tour.short_id', '=', shortId)
+    .where(column, '=', value)
     .executeTakeFirst();
   if (!row) return undefined;
   const { owner_type, ...tour } = row;

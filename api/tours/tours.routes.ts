@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import { join } from 'node:path';
-import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
 import { hashPassword } from '../auth/password-hash';
@@ -9,29 +8,14 @@ import { removeUnreferencedFiles } from '../media/unreferenced-files';
 import type { RoomHub } from '../rtc/room-hub';
 import { MESSAGES } from '../schema/errors';
 import { pageQuerySchema, unlockEmailSchema } from '../schema/requests';
-import { DEMO_SHORT_ID, findTourProblems, tourInputSchema, type Tour } from '../schema/tour';
+import { DEMO_SHORT_ID, findTourProblems, tourInputSchema, tourSaveSchema, type Tour } from '../schema/tour';
 import { readPage } from '../pagination';
 import { rateLimit } from '../rate-limit';
 import { socialImageResponse } from './social-image';
 import { newShortId } from './short-id';
-import { findTourByShortId, insertTour, tourFromRecord, type TourRecord } from './tour.repository';
-import { isOwner, visibleTour } from './tour-visibility';
+import { callerAccess, findTourFor, findTourOr404, tourAccess, tourAsSeen, tourSeenWith } from './tour-access';
+import { findTourByShortId, insertTour, tourFromRecord } from './tour.repository';
 
-const saveSchema = z.object({ revision: z.number().int().positive(), password: z.string().min(1).max(200).optional() });
-
-export async function findTourOr404(c: Context<AppEnv>, shortId: string): Promise<{ record: TourRecord; tour: Tour }> {
-  const record = await findTourByShortId(c.var.db, shortId);
-  if (!record) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
-  return { record, tour: tourFromRecord(record) };
-}
-
-/** The tour, if the caller owns it: 401 for anonymous callers, 403 for anyone else. */
-export async function findOwnTour(c: Context<AppEnv>, shortId: string): Promise<{ record: TourRecord; tour: Tour }> {
-  const user = requireUser(c);
-  const found = await findTourOr404(c, shortId);
-  if (!isOwner(found.tour, user)) throw new ApiError(403, 'Forbidden', 'Only the owner of this tour can do that.');
-  return found;
-}
 
 function noStoreUnlessPublic(c: Context<AppEnv>, tour: Tour): void {
   c.header('Cache-Control', tour.privacy === 'Public' ? 'no-cache' : 'private, no-store');
@@ -61,15 +45,15 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
   });
 
   app.get('/:shortId', async (c) => {
-    const { tour } = await findTourOr404(c, c.req.param('shortId'));
-    noStoreUnlessPublic(c, tour);
-    return c.json(visibleTour(tour, c.var.user));
+    const found = await findTourOr404(c, c.req.param('shortId'));
+    noStoreUnlessPublic(c, found.tour);
+    return c.json(await tourAsSeen(c, found));
   });
 
   app.post('/:shortId', async (c) => {
-    const { record, tour } = await findOwnTour(c, c.req.param('shortId'));
+    const { record, tour } = await findTourFor(c, c.req.param('shortId'), 'edit');
     const body = await readJson(c);
-    const { revision, password } = parseOr422(saveSchema, body);
+    const { revision, password } = parseOr422(tourSaveSchema, body);
     const input = parseOr422(tourInputSchema, body);
     const problems = findTourProblems(input, tour.floorplans);
     if (problems.some((problem) => problem.level === 'error')) {
@@ -111,7 +95,7 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
   });
 
   app.delete('/:shortId', async (c) => {
-    const { record } = await findOwnTour(c, c.req.param('shortId'));
+    const { record } = await findTourFor(c, c.req.param('shortId'), 'manage');
     const tourId = record.row.id;
     // What the rows named as they were deleted (floor plans go with their tour), not as first read.
     const named = await c.var.db.transaction().execute(async (trx) => {
@@ -126,8 +110,9 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
 
   app.get('/:shortId/clone', async (c) => {
     const user = requireUser(c);
-    const { tour } = await findTourOr404(c, c.req.param('shortId'));
-    if (tour.shortId !== DEMO_SHORT_ID && !isOwner(tour, user)) {
+    const found = await findTourOr404(c, c.req.param('shortId'));
+    const { tour } = found;
+    if (tour.shortId !== DEMO_SHORT_ID && !(await callerAccess(c, found)).manages) {
       throw new ApiError(403, 'Forbidden', 'Only the owner of this tour can clone it.');
     }
     const clone = await c.var.db.transaction().execute(async (trx) => {
@@ -152,20 +137,25 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
   });
 
   app.post('/:shortId/unlock/email', rateLimit({ max: 10, windowMs: 60_000 }), async (c) => {
-    const { record, tour } = await findTourOr404(c, c.req.param('shortId'));
-    const { email } = parseOr422(unlockEmailSchema, await readJson(c));
+    const found = await findTourOr404(c, c.req.param('shortId'));
+    const { record, tour } = found;
+    const { email, tourAccessToken } = parseOr422(unlockEmailSchema, await readJson(c));
+    // Asked before anything is written: a tour the caller may not see is left exactly as it was.
+    const access = await tourAccess(found, { user: c.var.user, tourAccessToken }, c.var.config.jwtSecret);
+    if (access.sees === 'nothing') throw new ApiError(403, 'TourPrivate', MESSAGES.privateTour);
     if (tour.type !== 'locked') throw new ApiError(409, 'Conflict', 'This tour is not locked.');
     await c.var.db.transaction().execute(async (trx) => {
       await trx.updateTable('tour').set({ type: 'locked-with-email' }).where('id', '=', record.row.id).execute();
       await trx.insertInto('lead').values({ tour_id: record.row.id, email, name: '', url: c.req.header('Referer') ?? '' }).execute();
     });
-    const updated = tourFromRecord((await findTourByShortId(c.var.db, tour.shortId))!);
-    return c.json(visibleTour(updated, c.var.user));
+    const updated = await findTourOr404(c, tour.shortId);
+    return c.json(tourSeenWith(updated.tour, access));
   });
 
   app.get('/:shortId/meta/center.jpg', async (c) => {
-    const { tour } = await findTourOr404(c, c.req.param('shortId'));
-    return socialImageResponse(c, visibleTour(tour, c.var.user));
+    const found = await findTourOr404(c, c.req.param('shortId'));
+    // A locked tour is shared with its title and this picture before it is published; only a password hides it too.
+    return socialImageResponse(c, (await callerAccess(c, found)).sees === 'all' ? found.tour : await tourAsSeen(c, found));
   });
 
   return app;

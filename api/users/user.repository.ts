@@ -25,7 +25,7 @@ export function userFromRow(row: UserRow, token: string): User {
     credits: 0,
     type: parseUserType(row.type),
     typeIntention: '',
-    freeToursRemaining: 0,
+    freeToursRemaining: row.free_tours_remaining,
     referralCode: '',
     meta: JSON.parse(row.meta) as Record<string, unknown>,
     createdDate: row.created_at,

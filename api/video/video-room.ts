@@ -1,9 +1,14 @@
 import type { Db } from '../db/database';
+import { parseNumericId } from '../numeric-id';
 import type { VideoErrorCode } from '../schema/video';
+import { tourAccess, type FoundTour, type TourCaller } from '../tours/tour-access';
+import { findTourById, tourFromRecord } from '../tours/tour.repository';
 
 /** Twilio's limits for room names and identities, kept so that a room works on either provider. */
 export const ROOM_NAME_MAX = 128;
 export const IDENTITY_MAX = 256;
+/** Longest token the video routes and the socket's hello read: ours are a few hundred characters. */
+export const TOKEN_MAX = 4096;
 
 /** The SPEC.md §8 room-name error (53100–53102), or undefined for a good name: letters, digits, '_' and '-'. */
 export function roomNameError(room: unknown): VideoErrorCode | undefined {
@@ -21,12 +26,23 @@ export function identityError(identity: unknown): VideoErrorCode | undefined {
   return undefined;
 }
 
-/**
- * Every tour has one room, named by the tour's id; a room exists while its tour does, so a name that names no
- * tour (or a tour deleted since the token was minted) is SPEC.md §8's 53106 Room not found.
- */
+/** The tour whose room this is: every tour has one, named by the tour's id, which lasts as long as the tour. */
+async function roomTour(db: Db, room: string): Promise<FoundTour | undefined> {
+  const id = parseNumericId(room);
+  const record = id === undefined ? undefined : await findTourById(db, id);
+  return record && { record, tour: tourFromRecord(record) };
+}
+
+/** A name that names no tour (or a tour deleted since the token was minted) is SPEC.md §8's 53106 Room not found. */
 export async function roomExists(db: Db, room: string): Promise<boolean> {
-  if (!/^\d{1,15}$/.test(room)) return false;
-  const tour = await db.selectFrom('tour').select('id').where('id', '=', Number(room)).executeTakeFirst();
-  return tour !== undefined;
+  return (await roomTour(db, room)) !== undefined;
+}
+
+/**
+ * Whether the caller may be in the room: its tour exists and they may join its video. A room they may not enter
+ * is refused as one that does not exist (53106), so room names do not tell which private tours exist.
+ */
+export async function mayEnterRoom(db: Db, room: string, caller: TourCaller, secret: string): Promise<boolean> {
+  const found = await roomTour(db, room);
+  return found !== undefined && (await tourAccess(found, caller, secret)).joinsVideo;
 }

@@ -5,15 +5,21 @@ import type { Config } from '../config';
 import { ApiError, readJson } from '../errors';
 import { rateLimit } from '../rate-limit';
 import { VIDEO_ERRORS, type VideoErrorCode } from '../schema/video';
-import { identityError, roomExists, roomNameError } from './video-room';
+import { identityError, mayEnterRoom, roomNameError, TOKEN_MAX } from './video-room';
 import { mintMeshToken, mintTwilioToken, type VideoGrant } from './video-token';
 
-/** `{identity, room}` checked as the video service would, refused with its code (SPEC.md §8) in the details. */
-function readGrant(body: unknown): VideoGrant {
-  const { identity, room } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+/**
+ * `{identity, room}` checked as the video service would, refused with its code (SPEC.md §8) in the details, and
+ * the tour-access token of a password tour, if sent.
+ */
+function readRequest(body: unknown): { grant: VideoGrant; tourAccessToken?: string } {
+  const { identity, room, tourAccessToken } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const code: VideoErrorCode | undefined = roomNameError(room) ?? identityError(identity);
   if (code) throw new ApiError(422, 'ValidationFailed', `${VIDEO_ERRORS[code]}.`, { code });
-  return { identity: identity as string, room: room as string };
+  if (tourAccessToken !== undefined && (typeof tourAccessToken !== 'string' || tourAccessToken.length > TOKEN_MAX)) {
+    throw new ApiError(422, 'ValidationFailed', 'tourAccessToken must be the token given with the tour.');
+  }
+  return { grant: { identity: identity as string, room: room as string }, tourAccessToken };
 }
 
 /** TURN credentials that expire (the TURN REST API scheme: user = expiry:name, password = HMAC-SHA1). */
@@ -42,8 +48,10 @@ export function videoRoutes(): Hono<AppEnv> {
   app.post('/:provider/video-token', rateLimit({ max: 30, windowMs: 60_000 }), async (c) => {
     const provider = c.req.param('provider');
     if (provider !== 'mesh' && provider !== 'twilio') throw new ApiError(404, 'NotFound', `No video provider "${provider}".`);
-    const grant = readGrant(await readJson(c));
-    if (!(await roomExists(c.var.db, grant.room))) throw new ApiError(404, 'NotFound', `${VIDEO_ERRORS[53106]}.`, { code: 53106 });
+    const { grant, tourAccessToken } = readRequest(await readJson(c));
+    if (!(await mayEnterRoom(c.var.db, grant.room, { user: c.var.user, tourAccessToken }, c.var.config.jwtSecret))) {
+      throw new ApiError(404, 'NotFound', `${VIDEO_ERRORS[53106]}.`, { code: 53106 });
+    }
     if (provider === 'twilio') {
       const twilio = c.var.config.twilio;
       if (!twilio) throw new ApiError(404, 'NotFound', 'Twilio Video is not configured on this server.');

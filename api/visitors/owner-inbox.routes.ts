@@ -3,7 +3,7 @@ import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
 import { parseOr422 } from '../errors';
 import { pageQuerySchema } from '../schema/requests';
-import { findOwnTour } from '../tours/tours.routes';
+import { findTourFor } from '../tours/tour-access';
 import { readPage } from '../pagination';
 
 /** CSV cells: quoted, and never read as a formula by spreadsheet programs. */
@@ -22,7 +22,7 @@ export function ownerInboxRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/tours/:shortId/leads', async (c) => {
-    const { tour } = await findOwnTour(c, c.req.param('shortId'));
+    const { tour } = await findTourFor(c, c.req.param('shortId'), 'manage');
     const query = c.var.db.selectFrom('lead').selectAll().where('tour_id', '=', tour.id).orderBy('id', 'desc');
     return c.json(
       await readPage(query, parseOr422(pageQuerySchema, c.req.query()), visitorEntry),
@@ -30,7 +30,7 @@ export function ownerInboxRoutes(): Hono<AppEnv> {
   });
 
   app.get('/tours/:shortId/leads.csv', async (c) => {
-    const { tour } = await findOwnTour(c, c.req.param('shortId'));
+    const { tour } = await findTourFor(c, c.req.param('shortId'), 'manage');
     const rows = await c.var.db.selectFrom('lead').selectAll().where('tour_id', '=', tour.id).orderBy('id').execute();
     const lines = [['createdDate', 'name', 'email', 'url'], ...rows.map((row) => [row.created_at, row.name, row.email, row.url])];
     c.header('Content-Type', 'text/csv; charset=utf-8');
@@ -39,7 +39,7 @@ export function ownerInboxRoutes(): Hono<AppEnv> {
   });
 
   app.get('/tours/:shortId/showings', async (c) => {
-    const { tour } = await findOwnTour(c, c.req.param('shortId'));
+    const { tour } = await findTourFor(c, c.req.param('shortId'), 'manage');
     const query = c.var.db.selectFrom('showing_request').selectAll().where('tour_id', '=', tour.id).orderBy('id', 'desc');
     return c.json(
       await readPage(query, parseOr422(pageQuerySchema, c.req.query()), visitorEntry),

@@ -3,28 +3,23 @@ import type { AppEnv } from '../app-env';
 import { ApiError, parseOr422, readJson } from '../errors';
 import { rateLimit } from '../rate-limit';
 import { leadSchema, showingFormSchema } from '../schema/requests';
-import type { Tour } from '../schema/tour';
-import { findTourOr404 } from '../tours/tours.routes';
-import { isOwner, visibleTour } from '../tours/tour-visibility';
+import { callerAccess, findTourByIdFor, findTourOr404, tourAsSeen, type FoundTour } from '../tours/tour-access';
 import { findUserById } from '../users/user.repository';
 
-/** What visitors send: leads, showing requests and the join-chat notice. Anonymous, so limited per address. */
 /** The tour a visitor may reach: a private one only by its owner (403 for anyone else, as when viewing it). */
-async function reachableTour(c: Context<AppEnv>, shortId: string): Promise<Tour> {
-  const { tour } = await findTourOr404(c, shortId);
-  visibleTour(tour, c.var.user);
-  return tour;
+async function reachableTour(c: Context<AppEnv>, shortId: string): Promise<FoundTour> {
+  const found = await findTourOr404(c, shortId);
+  await tourAsSeen(c, found);
+  return found;
 }
 
+/** What visitors send: leads, showing requests and the join-chat notice. Anonymous, so limited per address. */
 export function visitorsRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limit = rateLimit({ max: 20, windowMs: 60_000 });
 
   app.post('/leads/:tourId', limit, async (c) => {
-    const tourId = Number(c.req.param('tourId'));
-    const row = Number.isInteger(tourId) ? await c.var.db.selectFrom('tour').select(['short_id']).where('id', '=', tourId).executeTakeFirst() : undefined;
-    if (!row) throw new ApiError(404, 'TourNotFound', 'No tour with this id.');
-    const tour = await reachableTour(c, row.short_id);
+    const { tour } = await findTourByIdFor(c, c.req.param('tourId'), 'visit');
     if (!tour.leadgen.enabled) throw new ApiError(403, 'Forbidden', 'This tour does not collect contact requests.');
     const lead = parseOr422(leadSchema, await readJson(c));
     await c.var.db.insertInto('lead').values({ tour_id: tour.id, name: lead.name, email: lead.email, url: lead.url }).execute();
@@ -32,7 +27,8 @@ export function visitorsRoutes(): Hono<AppEnv> {
   });
 
   app.post('/tours/:shortId/requestShowing', limit, async (c) => {
-    const tour = await reachableTour(c, c.req.param('shortId'));
+    const { tour } = await reachableTour(c, c.req.param('shortId'));
+    if (!tour.isScheduleEnabled) throw new ApiError(403, 'Forbidden', 'This tour does not take showing requests.');
     const form = parseOr422(showingFormSchema, await readJson(c));
     await c.var.db.insertInto('showing_request').values({ tour_id: tour.id, ...form }).execute();
     const owner = tour.userId === null ? undefined : await findUserById(c.var.db, tour.userId);
@@ -55,8 +51,10 @@ export function visitorsRoutes(): Hono<AppEnv> {
   });
 
   app.get('/tours/:shortId/joinChat', limit, async (c) => {
-    const tour = await reachableTour(c, c.req.param('shortId'));
-    if (!tour.isNotifyEnabled || isOwner(tour, c.var.user) || tour.userId === null) return c.json({ notified: false });
+    const found = await reachableTour(c, c.req.param('shortId'));
+    const { tour } = found;
+    // Those who run the tour joining their own room are no news to them.
+    if (!tour.isNotifyEnabled || tour.userId === null || (await callerAccess(c, found)).manages) return c.json({ notified: false });
     const owner = await findUserById(c.var.db, tour.userId);
     if (!owner?.email) return c.json({ notified: false });
     const who = c.var.user && c.var.user.type !== 'guest' ? c.var.user.name : 'A visitor';

@@ -22,6 +22,8 @@ declare module 'pannellum/build/pannellum.js' {
     vaov?: number;
   }
   export interface PannellumConfig {
+    /** Read only at the top level of the config (not from `default` or a scene). */
+    escapeHTML: true;
     default: Record<string, unknown> & { firstScene: string };
     scenes: Record<string, PannellumScene>;
   }

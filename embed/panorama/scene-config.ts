@@ -67,6 +67,8 @@ export function pannellumConfig(tour: Tour, firstScene: string, options: SceneCo
     };
   }
   return {
+    // pannellum writes scene titles (and any hot-spot text or author) with innerHTML unless told to escape them.
+    escapeHTML: true,
     default: {
       firstScene,
       autoLoad: true,

@@ -29,6 +29,14 @@ export function panoramaKey(tour: Tour, sceneId: string, firstView: FirstView | 
   return JSON.stringify([tour.shortId, sceneId, firstView ?? null, allowLinks]);
 }
 
+/**
+ * pannellum reports a failure as HTML (a link to the picture that failed); the viewer passes it on as plain text, so
+ * a partner page may show it however it likes. A parsed document runs no script and loads nothing.
+ */
+export function errorText(message: string): string {
+  return new DOMParser().parseFromString(message, 'text/html').body.textContent ?? '';
+}
+
 /** Starts pannellum on the whole tour at one scene, in a new element inside `parent`. */
 export function startPannellum(parent: Element, tour: Tour, sceneId: string, firstView: FirstView | undefined, allowLinks: boolean): StartedPanorama {
   const container = document.createElement('div');
@@ -48,6 +56,6 @@ export function startPannellum(parent: Element, tour: Tour, sceneId: string, fir
   );
   const started: StartedPanorama = { viewer, container, handlers, key: panoramaKey(tour, sceneId, firstView, allowLinks), loaded: false };
   viewer.on('load', () => (started.loaded = true));
-  viewer.on('error', (message: string) => (started.error = message));
+  viewer.on('error', (message: string) => (started.error = errorText(message)));
   return started;
 }

@@ -14,9 +14,10 @@ export function LockedTourModal({ tour, onUnlocked }: { tour: Tour; onUnlocked: 
     event.preventDefault();
     if (!EMAIL_PATTERN.test(email)) return window.alert('invalid e-mail');
     setVerifying(true);
-    const result = await apiPost<Tour>(`/tours/${encodeURIComponent(tour.shortId)}/unlock/email`, { email });
+    const result = await apiPost<Tour>(`/tours/${encodeURIComponent(tour.shortId)}/unlock/email`, { email, tourAccessToken: tour.accessToken });
     setVerifying(false);
-    if (result.ok) onUnlocked(result.value);
+    // The token the password gave stays with the tour: the video room asks for it again.
+    if (result.ok) onUnlocked({ ...result.value, accessToken: tour.accessToken });
     else window.alert(result.error.code === 'ValidationFailed' ? 'invalid e-mail' : result.error.message);
   }
 

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { VideoChatProps } from '../video-chat-contract';
 
 // The chat (and twilio-video behind it) is its own chunk, fetched only when a visitor opens the panel.
-const VideoChat = lazy(() => import('../video/index').then((module) => ({ default: module.VideoChat })));
+const VideoChat = lazy(() => import('../video').then((module) => ({ default: module.VideoChat })));
 
 /** The slot that hosts the lazily loaded video chat: 300 px at the right edge (SPEC.md §2), a sheet along the bottom of a phone-sized viewer. */
 export function VideoChatPanel(props: VideoChatProps) {

@@ -8,6 +8,9 @@ export const RECONNECT_MAX_MS = 10_000;
 /** SPEC.md §9: a session that cannot reconnect within 30 s ends with a signalling error. */
 export const SESSION_TIMEOUT_MS = 30_000;
 
+/** What lets this person into a tour's room that is not open to all: the owner's sign-in, a password tour's token. */
+export type RoomAccess = Pick<Extract<ClientFrame, { type: 'hello' }>, 'auth' | 'tourAccessToken'>;
+
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 
 export interface ControlSocketEvents {
@@ -27,6 +30,7 @@ export class ControlSocket {
   constructor(
     private readonly token: string,
     private readonly events: ControlSocketEvents,
+    private readonly access: RoomAccess = {},
   ) {
     this.open();
   }
@@ -50,7 +54,8 @@ export class ControlSocket {
   private open(): void {
     const socket = new WebSocket(`${API_ORIGIN.replace(/^http/, 'ws')}/api/rtc`);
     this.socket = socket;
-    socket.onopen = () => this.write({ type: 'hello', version: 2, id: crypto.randomUUID(), token: this.token });
+    // Every hello, reconnections too, shows the access again: the server checks it each time.
+    socket.onopen = () => this.write({ type: 'hello', version: 2, id: crypto.randomUUID(), token: this.token, ...this.access });
     socket.onmessage = (event) => {
       const frame = JSON.parse(String(event.data)) as ServerFrame;
       if (frame.type === 'welcome') {

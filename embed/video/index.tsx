@@ -84,10 +84,13 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
     const room = String(tour.id);
     const config = await apiGet<VideoConfig>('/video/config');
     const provider = config.ok ? config.value.provider : 'mesh';
-    // The control plane (/api/rtc) takes our own token whichever provider carries the media (DESIGN.md §7).
+    // The control plane (/api/rtc) takes our own token whichever provider carries the media (DESIGN.md §7). A
+    // password tour's room asks for the token its accepted password gave; the owner is known by their sign-in,
+    // which the requests carry and the socket's hello shows again.
+    const request = { identity, room, tourAccessToken: tour.accessToken };
     const [control, media] = await Promise.all([
-      apiPost<{ token: string }>('/mesh/video-token', { identity, room }),
-      provider === 'twilio' ? apiPost<{ token: string }>('/twilio/video-token', { identity, room }) : undefined,
+      apiPost<{ token: string }>('/mesh/video-token', request),
+      provider === 'twilio' ? apiPost<{ token: string }>('/twilio/video-token', request) : undefined,
     ]);
     // SPEC.md §4/§8: a failed token request (the config only says which tokens to ask for) is silent apart from
     // clearing state: the visitor is back in the lobby and may connect again.
@@ -97,7 +100,14 @@ export function VideoChat({ tour, panorama, user, onActiveChange, onClose, onSch
     }
     void apiGet(`/tours/${encodeURIComponent(tour.shortId)}/joinChat`);
     const join = provider === 'twilio' ? twilioProvider() : meshProvider;
-    const options = { controlToken: control.value.token, mediaToken: media?.ok ? media.value.token : undefined, room, local, iceServers: config.value.iceServers };
+    const options = {
+      controlToken: control.value.token,
+      mediaToken: media?.ok ? media.value.token : undefined,
+      access: { auth: user?.token, tourAccessToken: tour.accessToken },
+      room,
+      local,
+      iceServers: config.value.iceServers,
+    };
     session.current = { room: join(options, roomEvents()), local, sid: '' };
     setConnection('connecting');
     setPhase('room');

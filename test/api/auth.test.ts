@@ -1,6 +1,6 @@
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { signUserToken } from '../../api/auth/token';
+import { signUserToken, tokenExpiry } from '../../api/auth/token';
 import { createTestApp } from './support/test-app';
 import { guest, json, signUp } from './support/users';
 
@@ -36,9 +36,9 @@ describe('auth and users', () => {
 
   it('answers 401 to a forged, expired-secret or missing token on the status check', async () => {
     const t = await createTestApp();
-    const { id } = await signUp(t);
+    const { id, token } = await signUp(t);
     expect((await t.app.request('/api/status/user')).status).toBe(401);
-    const forged = await signUserToken(id, 'another-secret');
+    const forged = await signUserToken({ userId: id, sessionId: decodeJwt(token).jti! }, tokenExpiry(), 'another-secret');
     expect((await t.app.request('/api/status/user', { headers: { Authorization: `JWT ${forged}` } })).status).toBe(401);
     expect((await t.app.request('/api/status/user', { headers: { Authorization: 'JWT garbage' } })).status).toBe(401);
   });

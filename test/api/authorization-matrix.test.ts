@@ -37,14 +37,15 @@ function form(field: string, bytes: Buffer, name: string, extra: Record<string, 
 }
 
 async function setUp(): Promise<Fixture> {
-  const t = await createTestApp();
+  // Twilio configured (its cloud is never called) so that both providers' token routes are walked.
+  const t = await createTestApp({ TWILIO_ACCOUNT_SID: 'AC0123456789abcdef', TWILIO_API_KEY: 'SK0123456789abcdef', TWILIO_API_SECRET: 'twilio-api-secret' });
   const users = { guest: await guest(t), other: await signUp(t, 'Other'), owner: await signUp(t, SECRET) };
   const created = async () => (await t.app.request('/api/tours', { method: 'POST', headers: users.owner.auth })).json();
   const hiddenNew = await created();
   const openNew = await created();
   const scene = { id: 'hall', title: 'Hall', url: '/media/tours/0123.jpg' };
-  const hidden = await (await t.app.request(`/api/tours/${hiddenNew.shortId}`, json({ revision: hiddenNew.revision, title: SECRET, privacy: 'Private', images: [scene] }, users.owner.auth))).json();
-  const open = await (await t.app.request(`/api/tours/${openNew.shortId}`, json({ revision: openNew.revision, title: 'Open house', leadgen: { enabled: true }, isNotifyEnabled: true, images: [scene] }, users.owner.auth))).json();
+  const hidden = await (await t.app.request(`/api/tours/${hiddenNew.shortId}`, json({ revision: hiddenNew.revision, title: SECRET, privacy: 'Private', isScheduleEnabled: true, images: [scene] }, users.owner.auth))).json();
+  const open = await (await t.app.request(`/api/tours/${openNew.shortId}`, json({ revision: openNew.revision, title: 'Open house', leadgen: { enabled: true }, isNotifyEnabled: true, isScheduleEnabled: true, images: [scene] }, users.owner.auth))).json();
   const floorplan = await (await t.app.request(`/api/floorplans/${hidden.id}`, json({ name: SECRET, url: '/media/tours/plan.jpg' }, users.owner.auth))).json();
   const asset = await (await t.app.request('/api/assets', json({ name: SECRET, url: '/media/assets/a.jpg', thumbUrl: '/media/assets/thumb-a.jpg', assetType: 'logo' }, users.owner.auth))).json();
   await t.app.request(`/api/leads/${open.id}`, json({ email: 'lead@example.com', name: SECRET, url: 'https://partner.example' }));
@@ -63,6 +64,7 @@ async function ownerState(): Promise<unknown> {
     get(`/api/tours/${f.open.shortId}/leads`),
     get(`/api/tours/${f.open.shortId}/showings`),
     get('/api/outbox'),
+    get('/api/billing/payments'),
   ]);
 }
 
@@ -73,6 +75,10 @@ interface Route {
 }
 
 const OWNER_ONLY = { anonymous: 401, guest: 403, other: 403 } as const;
+/** SPEC's routes that name a tour by numeric id answer a tour the caller may not use as a missing one. */
+const OWNER_ONLY_BY_ID = { anonymous: 401, guest: 404, other: 404 } as const;
+/** A private tour's video room is refused as a room that does not exist (53106), whoever asks but its owner. */
+const ROOM_OF_PRIVATE = { anonymous: 404, guest: 404, other: 404, owner: 200 } as const;
 
 const ROUTES: Route[] = [
   { name: 'GET /api/status/user', call: (r) => f.t.app.request('/api/status/user', { headers: auth(r) }), status: { anonymous: 401, guest: 200, other: 200, owner: 200 } },
@@ -86,20 +92,20 @@ const ROUTES: Route[] = [
   {
     name: 'POST /api/images/',
     call: async (r) => f.t.app.request('/api/images/', { method: 'POST', headers: auth(r), body: form('image', await smallPanorama(400), 'Hall.jpg', { tourId: String(f.hidden.id) }) }),
-    status: { ...OWNER_ONLY, owner: 201 },
+    status: { ...OWNER_ONLY_BY_ID, owner: 201 },
   },
   {
     name: 'POST /api/tours/{shortId}/audio',
     call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}/audio`, { method: 'POST', headers: auth(r), body: form('audio', TINY_MP3, 'Birds.mp3') }),
     status: { ...OWNER_ONLY, owner: 201 },
   },
-  { name: 'POST /api/floorplans/{tourId}', call: (r) => f.t.app.request(`/api/floorplans/${f.hidden.id}`, json({ name: r, url: '/media/tours/p.jpg' }, auth(r))), status: { ...OWNER_ONLY, owner: 201 } },
+  { name: 'POST /api/floorplans/{tourId}', call: (r) => f.t.app.request(`/api/floorplans/${f.hidden.id}`, json({ name: r, url: '/media/tours/p.jpg' }, auth(r))), status: { ...OWNER_ONLY_BY_ID, owner: 201 } },
   {
     name: 'POST /api/floorplan/update/{id}',
     call: (r) => f.t.app.request(`/api/floorplan/update/${f.floorplanId}`, json({ name: r, hotspots: JSON.stringify([{ coords: { x: 1, y: 2 }, destinationSceneId: 'hall' }]) }, auth(r))),
-    status: { ...OWNER_ONLY, owner: 200 },
+    status: { ...OWNER_ONLY_BY_ID, owner: 200 },
   },
-  { name: 'DELETE /api/floorplan/delete/{id}', call: (r) => f.t.app.request(`/api/floorplan/delete/${f.floorplanId}`, { method: 'DELETE', headers: auth(r) }), status: { ...OWNER_ONLY, owner: 200 } },
+  { name: 'DELETE /api/floorplan/delete/{id}', call: (r) => f.t.app.request(`/api/floorplan/delete/${f.floorplanId}`, { method: 'DELETE', headers: auth(r) }), status: { ...OWNER_ONLY_BY_ID, owner: 200 } },
   { name: 'GET /api/assets/', call: (r) => f.t.app.request('/api/assets/', { headers: auth(r) }), status: { anonymous: 401, guest: 200, other: 200, owner: 200 } },
   {
     name: 'POST /api/assets/upload',
@@ -112,9 +118,26 @@ const ROUTES: Route[] = [
   { name: 'GET /api/tours/{shortId}/leads.csv', call: (r) => f.t.app.request(`/api/tours/${f.open.shortId}/leads.csv`, { headers: auth(r) }), status: { ...OWNER_ONLY, owner: 200 } },
   { name: 'GET /api/tours/{shortId}/showings', call: (r) => f.t.app.request(`/api/tours/${f.open.shortId}/showings`, { headers: auth(r) }), status: { ...OWNER_ONLY, owner: 200 } },
   { name: 'GET /api/outbox', call: (r) => f.t.app.request('/api/outbox', { headers: auth(r) }), status: { anonymous: 401, guest: 200, other: 200, owner: 200 } },
-  { name: 'POST /api/leads/{private tourId}', call: (r) => f.t.app.request(`/api/leads/${f.hidden.id}`, json({ email: 'x@example.com' }, auth(r))), status: { anonymous: 403, guest: 403, other: 403, owner: 403 } },
+  { name: 'POST /api/leads/{private tourId}', call: (r) => f.t.app.request(`/api/leads/${f.hidden.id}`, json({ email: 'x@example.com' }, auth(r))), status: { anonymous: 404, guest: 404, other: 404, owner: 403 } },
   { name: 'POST /api/tours/{private}/requestShowing', call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}/requestShowing`, json({ name: 'V', email: 'v@example.com' }, auth(r))), status: { anonymous: 403, guest: 403, other: 403, owner: 201 } },
+  { name: 'POST /api/tours/{shortId}/unlock/free', call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}/unlock/free`, { method: 'POST', headers: auth(r) }), status: { ...OWNER_ONLY, owner: 200 } },
+  // Without Stripe settings (the default) the owner learns card payments are off; everyone else is refused first.
+  { name: 'POST /api/tours/{shortId}/checkout', call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}/checkout`, { method: 'POST', headers: auth(r) }), status: { ...OWNER_ONLY, owner: 503 } },
+  {
+    name: 'POST /api/tours/{id}/unlock/paid',
+    call: (r) => f.t.app.request(`/api/tours/${f.hidden.id}/unlock/paid?session_id=cs_test_x`, { method: 'POST', headers: auth(r) }),
+    // Named by number: someone else's tour answers the same 404 as a missing one.
+    status: { anonymous: 401, guest: 404, other: 404, owner: 503 },
+  },
+  { name: 'POST /api/billing/pro-plus/checkout', call: (r) => f.t.app.request('/api/billing/pro-plus/checkout', { method: 'POST', headers: auth(r) }), status: { anonymous: 401, guest: 403, other: 503, owner: 503 } },
+  { name: 'POST /api/billing/portal', call: (r) => f.t.app.request('/api/billing/portal', { method: 'POST', headers: auth(r) }), status: { anonymous: 401, guest: 403, other: 503, owner: 503 } },
+  { name: 'GET /api/billing/plans', call: (r) => f.t.app.request('/api/billing/plans', { headers: auth(r) }), status: { anonymous: 200, guest: 200, other: 200, owner: 200 } },
+  { name: 'GET /api/billing/payments', call: (r) => f.t.app.request('/api/billing/payments', { headers: auth(r) }), status: { anonymous: 401, guest: 200, other: 200, owner: 200 } },
+  { name: 'POST /api/stripe/webhook', call: (r) => f.t.app.request('/api/stripe/webhook', json({ id: 'evt_1', type: 'checkout.session.completed' }, auth(r))), status: { anonymous: 503, guest: 503, other: 503, owner: 503 } },
   { name: 'GET /api/tours/{private}/joinChat', call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}/joinChat`, { headers: auth(r) }), status: { anonymous: 403, guest: 403, other: 403, owner: 200 } },
+  { name: 'POST /api/mesh/video-token {private room}', call: (r) => f.t.app.request('/api/mesh/video-token', json({ identity: `${r}::1`, room: String(f.hidden.id) }, auth(r))), status: ROOM_OF_PRIVATE },
+  // Twilio's cloud is not reached: the server only signs its token.
+  { name: 'POST /api/twilio/video-token {private room}', call: (r) => f.t.app.request('/api/twilio/video-token', json({ identity: `${r}::1`, room: String(f.hidden.id) }, auth(r))), status: ROOM_OF_PRIVATE },
 ];
 
 beforeEach(async () => {
@@ -139,5 +162,37 @@ describe('authorization matrix', () => {
     expect(showing.status).toBe(201);
     expect(await showing.text()).not.toContain(SECRET);
     expect(await (await f.t.app.request(`/api/tours/${f.open.shortId}/joinChat`, { headers: auth(role) })).json()).toEqual({ notified: true });
+  });
+});
+
+/**
+ * Routes that need no owner, each with why; every other API route of the app's own table must stand in the matrix
+ * above, so a route added later cannot skip its authorisation test.
+ */
+const OPEN_BY_DESIGN: Record<string, string> = {
+  'POST /api/auth/signup': 'makes an account',
+  'POST /api/auth/login': 'signs in',
+  'POST /api/auth/guest': 'starts a guest account',
+  'POST /api/auth/logout': "ends the caller's own session (test/api/sessions.test.ts)",
+  'POST /api/tours': 'makes a tour owned by the caller',
+  'POST /api/status/tours/password': 'a visitor gives the password (test/api/tours-access.test.ts)',
+  'POST /api/tours/:shortId/unlock/email': 'a visitor leaves an e-mail (test/api/tours-access.test.ts)',
+  'GET /api/tours/:shortId/white-label-status': "says whether the tour's own address is ready; names nothing private",
+  'GET /api/video/config': 'which video provider and ICE servers this server uses',
+  'GET /api/rtc': 'the video socket checks its hello with tour-access (test/api/video-access.test.ts)',
+  'GET /api/billing/plans': 'the prices on offer',
+  'POST /api/stripe/webhook': "Stripe's signature is its authorisation (test/api/billing/stripe-webhook.test.ts)",
+};
+
+describe('the matrix covers the route table', () => {
+  it('names every API route of the app, or says why it needs no owner', async () => {
+    const { app } = await createTestApp();
+    const inMatrix = ROUTES.map((route) => route.name.replace(/ \(.*\)$| \{.*\}$/, '').replace(/\{[^}]*\}/g, 'x').replace(/\/$/, ''));
+    const missing = [...new Set(app.routes.filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))].filter((route) => {
+      if (route in OPEN_BY_DESIGN) return false;
+      const pattern = new RegExp(`^${route.replace(/:\w+/g, '[^/]+').replace(/\//g, '\\/')}$`);
+      return !inMatrix.some((name) => pattern.test(name));
+    });
+    expect(missing).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ beforeEach(async () => {
   const created = await (await t.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
   const saved = await t.app.request(
     `/api/tours/${created.shortId}`,
-    json({ revision: created.revision, leadgen: { enabled: true }, images: [{ id: 'hall', title: 'Hall' }] }, owner.auth),
+    json({ revision: created.revision, leadgen: { enabled: true }, isScheduleEnabled: true, images: [{ id: 'hall', title: 'Hall' }] }, owner.auth),
   );
   tour = await saved.json();
   floorplanId = (await (await t.app.request(`/api/floorplans/${tour.id}`, json({ name: 'Ground', url: '/media/tours/p.jpg' }, owner.auth))).json()).floorplanId;

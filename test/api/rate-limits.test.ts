@@ -15,15 +15,18 @@ describe('rate limits on anonymous endpoints', () => {
     ['POST /api/tours/{shortId}/requestShowing', 20, (t, tour) => t.app.request(`/api/tours/${tour.shortId}/requestShowing`, json({ name: 'V', email: 'v@example.com' }))],
     ['GET /api/tours/{shortId}/joinChat', 20, (t, tour) => t.app.request(`/api/tours/${tour.shortId}/joinChat`)],
     ['POST /api/tours/{shortId}/unlock/email', 10, (t, tour) => t.app.request(`/api/tours/${tour.shortId}/unlock/email`, json({ email: 'not an e-mail' }))],
-    ['POST /api/auth/login', 20, (t) => t.app.request('/api/auth/login', json({ email: 'nobody@example.com', password: 'guess' }))],
+    // A new e-mail each time, so the per-account limit stays out of the way of the per-address one.
+    ['POST /api/auth/login', 20, (t) => t.app.request('/api/auth/login', json({ email: `nobody${Math.random()}@example.com`, password: 'guess' }))],
     ['POST /api/auth/guest', 20, (t) => t.app.request('/api/auth/guest', { method: 'POST' })],
-  ])('%s answers 429 in the one error shape after %d calls a minute', async (_route, max, call) => {
+  ])('%s answers 429 in the one error shape, with Retry-After, after %d calls a minute', async (_route, max, call) => {
     const t = await createTestApp();
     const tour = await publicTour(t);
     for (let i = 0; i < max; i++) expect((await call(t, tour)).status).not.toBe(429);
     const refused = await call(t, tour);
     expect(refused.status).toBe(429);
     expect((await refused.json()).error.code).toBe('TooManyRequests');
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('Retry-After'))).toBeLessThanOrEqual(60);
   });
 
   it('counts each route on its own, so visitors can still reach the others', async () => {

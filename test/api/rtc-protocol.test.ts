@@ -1,15 +1,16 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { randomUUID } from 'node:crypto';
 import { base64url, decodeJwt, decodeProtectedHeader, SignJWT, type JWTPayload, type JWTHeaderParameters } from 'jose';
-import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket, { WebSocketServer } from 'ws';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import { createApp } from '../../api/app';
 import type { Db } from '../../api/db/database';
+import { createRtcSocketServer } from '../../api/rtc/connection-guard';
 import { RoomHub } from '../../api/rtc/room-hub';
 import { tourInputSchema } from '../../api/schema/tour';
-import type { ServerFrame } from '../../api/schema/video';
 import { insertTour } from '../../api/tours/tour.repository';
 import { mintMeshToken, mintTwilioToken } from '../../api/video/video-token';
+import { closeCodeForAnnouncedFrame, openRtc, rawUpgrade, type RtcClient } from '../support/rtc-client';
 import { createTestApp, type TestApp } from './support/test-app';
 import { signUp } from './support/users';
 
@@ -35,32 +36,13 @@ async function start(hub = new RoomHub()): Promise<string> {
   ROOM = String((await insertTour(db, { shortId: 'rtc-tour', userId: null, type: 'paid', input: tourInputSchema.parse({}) })).id);
   t = { ...base, app: createApp({ db, config: base.config, rootDir: '.', hub }) };
   return new Promise((resolve) => {
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', websocket: { server: new WebSocketServer({ noServer: true }) } }, (info) => resolve(`ws://127.0.0.1:${info.port}/api/rtc`));
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', websocket: { server: createRtcSocketServer() } }, (info) => resolve(`ws://127.0.0.1:${info.port}/api/rtc`));
   });
 }
 
-class Client {
-  readonly frames: ServerFrame[] = [];
-  closed: { code: number; reason: string } | undefined;
-  constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => this.frames.push(JSON.parse(String(data))));
-    socket.on('close', (code, reason) => (this.closed = { code, reason: String(reason) }));
-  }
-  send(frame: unknown) {
-    this.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
-  }
-  async next<T extends ServerFrame['type']>(type: T): Promise<Extract<ServerFrame, { type: T }>> {
-    await expect.poll(() => this.frames.some((frame) => frame.type === type), { timeout: 5000 }).toBe(true);
-    const index = this.frames.findIndex((frame) => frame.type === type);
-    return this.frames.splice(index, 1)[0] as Extract<ServerFrame, { type: T }>;
-  }
-}
-
-async function connect(url: string, identity: string, room = ROOM, token?: string, timeout?: number): Promise<Client> {
-  const socket = new WebSocket(url);
-  sockets.push(socket);
-  const client = new Client(socket);
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+async function connect(url: string, identity: string, room = ROOM, token?: string, timeout?: number): Promise<RtcClient> {
+  const client = await openRtc(url);
+  sockets.push(client.socket);
   client.send({ type: 'hello', version: 2, id: randomUUID(), token: token ?? (await mintMeshToken({ identity, room }, SECRET)), ...(timeout ? { timeout } : {}) });
   return client;
 }
@@ -235,5 +217,151 @@ describe('the /api/rtc control plane', () => {
     expect((await ann.next('welcome')).negotiatedTimeout).toBe(100);
     await ann.next('heartbeat');
     await expect.poll(() => ann.closed?.code, { timeout: 5000 }).toBe(3001);
+  });
+});
+
+/** Ann and Bob in the room, with their sids. */
+async function annAndBob(url: string): Promise<{ ann: RtcClient; bob: RtcClient; a: string; b: string }> {
+  const [ann, bob] = [await connect(url, 'Ann::1'), await connect(url, 'Bob::2')];
+  const [a, b] = [(await ann.next('welcome')).participant.sid, (await bob.next('welcome')).participant.sid];
+  return { ann, bob, a, b };
+}
+
+const signal = (to: string, payload: unknown) => ({ type: 'msg', body: { type: 'signal', data: { to, payload } } });
+const candidate = { candidate: 'candidate:842163049 1 udp 1677729535 198.51.100.7 50612 typ srflx raddr 0.0.0.0 rport 0 generation 0', sdpMid: '0', sdpMLineIndex: 0, usernameFragment: 'f3Ab' };
+
+describe('what one /api/rtc connection cannot do to the server or the room', () => {
+  it('relays an SDP offer, an ICE candidate and a microphone state with their known fields only', async () => {
+    const url = await start();
+    const { ann, bob, a, b } = await annAndBob(url);
+    const offer = { type: 'offer', sdp: 'v=0\r\no=- 4611 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n' };
+    ann.send(signal(b, { description: offer }));
+    ann.send(signal(b, { candidate: { ...candidate, extra: 'not relayed' } }));
+    ann.send(signal(b, { audioMuted: true }));
+    expect((await bob.next('msg')).body).toEqual({ type: 'signal', data: { senderSid: a, to: b, payload: { description: offer } } });
+    expect((await bob.next('msg')).body).toEqual({ type: 'signal', data: { senderSid: a, to: b, payload: { candidate } } });
+    expect((await bob.next('msg')).body).toEqual({ type: 'signal', data: { senderSid: a, to: b, payload: { audioMuted: true } } });
+  });
+
+  it.each<{ what: string; payload: unknown }>([
+    { what: 'a string', payload: 'v=0' },
+    { what: 'an array', payload: [{ candidate }] },
+    { what: 'no known field', payload: { evil: { nested: true } } },
+    { what: 'a description of an unknown type', payload: { description: { type: 'exploit', sdp: 'v=0' } } },
+    { what: 'a candidate that is a number', payload: { candidate: 7 } },
+    { what: 'a negative m-line index', payload: { candidate: { ...candidate, sdpMLineIndex: -1 } } },
+    { what: 'a microphone state that is a string', payload: { audioMuted: 'yes' } },
+  ])('answers a signal whose payload is $what with bad and relays nothing', async ({ payload }) => {
+    const url = await start();
+    const { ann, bob, b } = await annAndBob(url);
+    ann.send(signal(b, payload));
+    expect((await ann.next('bad')).code).toBe(53004);
+    // Bob's next signal is the well-formed one sent after: the bad one never reached him.
+    ann.send(signal(b, { audioMuted: false }));
+    expect((await bob.next('msg')).body).toMatchObject({ type: 'signal', data: { payload: { audioMuted: false } } });
+    expect(bob.messages('signal')).toEqual([]);
+  });
+
+  it('refuses a signal nested 20 000 deep with bad, unrelayed, and the room lives on', async () => {
+    const url = await start();
+    const { ann, bob, b } = await annAndBob(url);
+    ann.send(`{"type":"msg","body":{"type":"signal","data":{"to":"${b}","payload":${'['.repeat(20_000)}${']'.repeat(20_000)}}}}`);
+    expect((await ann.next('bad')).reason).toBe('nested too deep');
+    ann.send(signal(b, { audioMuted: true }));
+    expect((await bob.next('msg')).body).toMatchObject({ type: 'signal', data: { payload: { audioMuted: true } } });
+    const cat = await connect(url, 'Cat::3');
+    expect((await cat.next('welcome')).participants.map((p) => p.identity)).toEqual(['Ann::1', 'Bob::2']);
+    expect([ann.closed, bob.closed]).toEqual([undefined, undefined]);
+  });
+
+  it('ends only the connection whose frame a handler failed on (1011), without an unhandled rejection (failure injected into the hub)', async () => {
+    class FailingHub extends RoomHub {
+      override message(): void {
+        throw new Error('injected failure');
+      }
+    }
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const url = await start(new FailingHub());
+      const { ann, bob } = await annAndBob(url);
+      ann.send({ type: 'msg', body: { type: 'room_life_time_request', data: {} } });
+      await expect.poll(() => ann.closed?.code).toBe(1011);
+      expect((await bob.next('left')).participant.identity).toBe('Ann::1');
+      expect(logged).toHaveBeenCalledWith('rtc: a frame failed; closing that connection', expect.any(Error));
+      const cat = await connect(url, 'Cat::3');
+      expect((await cat.next('welcome')).participants.map((p) => p.identity)).toEqual(['Bob::2']);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('refuses a 50 MB frame before hello from its header alone (1009), without waiting for its body', async () => {
+    const url = await start();
+    const raw = await rawUpgrade(url);
+    try {
+      expect(await closeCodeForAnnouncedFrame(raw, 50 * 1024 * 1024)).toBe(1009);
+    } finally {
+      raw.destroy();
+    }
+  });
+
+  it('closes a connection that does not say hello in time (3007), and not one that did', async () => {
+    const url = await start(new RoomHub({ limits: { helloTimeoutMs: 200 } }));
+    const ann = await connect(url, 'Ann::1');
+    await ann.next('welcome');
+    const silent = await openRtc(url);
+    sockets.push(silent.socket);
+    await expect.poll(() => silent.closed).toEqual({ code: 3007, reason: 'no hello in time' });
+    // Ann's deadline started first and has passed too: she still gets answers.
+    ann.send('{not json');
+    await ann.next('bad');
+    expect(ann.closed).toBeUndefined();
+  });
+
+  it('passes on no more than the limit of a non-host flooding room_life_time_request, answering busy with retryAfter', async () => {
+    const burst = 3;
+    const url = await start(new RoomHub({ limits: { roomMessages: { burst, perSecond: 0.001 } } }));
+    const { ann, bob, a } = await annAndBob(url);
+    const cat = await connect(url, 'Cat::3');
+    await cat.next('welcome');
+    ann.send({ type: 'msg', body: { type: 'host', data: { hostSid: a } } });
+    for (const client of [ann, bob, cat]) await client.next('msg');
+    for (let i = 0; i < 100; i++) bob.send({ type: 'msg', body: { type: 'room_life_time_request', data: {} } });
+    expect((await bob.next('busy')).retryAfter).toBeGreaterThan(0);
+    // Bob's frames are handled in order, his leaving after all of them.
+    bob.socket.close();
+    for (const client of [ann, cat]) {
+      expect((await client.next('left')).participant.identity).toBe('Bob::2');
+      expect(client.messages('room_life_time_request')).toHaveLength(burst);
+    }
+  });
+
+  it('drops frames beyond the connection rate, whatever they hold, answering busy', async () => {
+    const burst = 10;
+    const url = await start(new RoomHub({ limits: { frames: { burst, perSecond: 0.001 } } }));
+    const { ann, bob, b } = await annAndBob(url);
+    for (let i = 0; i < 100; i++) ann.send(signal(b, { audioMuted: i % 2 === 0 }));
+    expect((await ann.next('busy')).retryAfter).toBeGreaterThan(0);
+    ann.socket.close();
+    await bob.next('left');
+    // Ann's hello took one of her frames.
+    expect(bob.messages('signal')).toHaveLength(burst - 1);
+  });
+
+  it('drops a participant who stops reading instead of buffering for them without end', async () => {
+    const hub = new RoomHub({ limits: { maxBufferedBytes: 64 * 1024, frames: { burst: 100_000, perSecond: 100_000 } } });
+    const url = await start(hub);
+    const { ann, bob, a, b } = await annAndBob(url);
+    bob.socket.pause();
+    // About 50 KB each, as a large honest offer: at most 100 MB in all, far past what the kernel buffers.
+    const offer = signal(b, { description: { type: 'offer', sdp: `v=0\r\n${'a=candidate:1 1 udp 1 198.51.100.7 50612 typ host\r\n'.repeat(1000)}` } });
+    for (let sent = 0; sent < 2000 && !ann.frames.some((frame) => frame.type === 'left'); sent++) {
+      ann.send(offer);
+      // Ann's own socket keeps up: the test holds no more than a few offers unsent itself.
+      while (ann.socket.bufferedAmount > 256 * 1024) await new Promise((resolve) => setTimeout(resolve, 5));
+      if (sent % 20 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect((await ann.next('left')).participant.sid).toBe(b);
+    expect(hub.participants(ROOM).map((p) => p.sid)).toEqual([a]);
   });
 });

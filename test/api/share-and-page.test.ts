@@ -26,6 +26,8 @@ beforeEach(async () => {
   );
   expect(saved.status).toBe(200);
   tour = await saved.json();
+  // Published with a free tour: a locked tour shows visitors no scenes.
+  expect((await t.app.request(`/api/tours/${tour.shortId}/unlock/free`, { method: 'POST', headers: owner.auth })).status).toBe(200);
 });
 
 async function setPrivacy(privacy: 'Public' | 'Private' | 'Password'): Promise<void> {
@@ -47,6 +49,14 @@ describe('the default social image', () => {
     expect(existsSync(join(t.config.dataDir, 'media', 'social', image))).toBe(true);
     const again = Buffer.from(await (await t.app.request(`/api/tours/${tour.shortId}/meta/center.jpg`)).arrayBuffer());
     expect(again.equals(bytes)).toBe(true);
+  });
+
+  it('is still served for a locked tour, shown to visitors with its title and this picture only', async () => {
+    await t.db.updateTable('tour').set({ type: 'locked' }).where('short_id', '=', tour.shortId).execute();
+    expect((await (await t.app.request(`/api/tours/${tour.shortId}`)).json()).images).toEqual([]);
+    const response = await t.app.request(`/api/tours/${tour.shortId}/meta/center.jpg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
   });
 
   it('is not given to non-owners of private or password tours', async () => {
@@ -94,6 +104,25 @@ describe('the public tour page', () => {
     expect(data).toMatchObject({ locked: true, privacy: 'Password', images: [], floorplans: [] });
     expect(html).not.toContain('/media/tours/');
     expect(html).not.toContain('open sesame');
+  });
+
+  it('still answers when the saved share picture is not an address, with the default picture in its meta tags', async () => {
+    const fallback = `http://localhost/api/tours/${tour.shortId}/meta/center.jpg`;
+    for (const socialImage of ['http://[', 'javascript:alert(1)', 'https://example.com/share.jpg']) {
+      const saved = await t.app.request(`/api/tours/${tour.shortId}`, json({ ...tour, socialImage }, owner.auth));
+      expect(saved.status).toBe(200);
+      tour = await saved.json();
+      expect((tour as unknown as { socialImage: string }).socialImage, 'stored as typed').toBe(socialImage);
+      const response = await t.app.request(`/tours/${tour.shortId}`);
+      expect(response.status).toBe(200);
+      const shared = (await response.text()).match(/<meta property="og:image" content="([^"]*)">/)?.[1];
+      expect(shared).toBe(socialImage.startsWith('https:') ? socialImage : fallback);
+    }
+  });
+
+  it('shares no picture of a password tour', async () => {
+    await setPrivacy('Password');
+    expect(await page()).not.toContain('og:image');
   });
 
   it('answers an unknown tour with 404 and no data', async () => {

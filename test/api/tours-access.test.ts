@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tourInputSchema } from '../../api/schema/tour';
 import { insertTour } from '../../api/tours/tour.repository';
+import { legacyScryptHash } from './support/scrypt-hash';
 import { createTestApp, type TestApp } from './support/test-app';
 import { guest, json, signUp, type TestUser } from './support/users';
 
@@ -97,6 +98,8 @@ describe('password tours', () => {
   beforeEach(async () => {
     const response = await save(tour.shortId, { revision: tour.revision, privacy: 'Password', password: 'open sesame', title: 'Flat', images: [scene] });
     expect(response.status).toBe(200);
+    // Published: the password, not the lock, is what these tests are about.
+    expect((await t.app.request(`/api/tours/${tour.shortId}/unlock/free`, { method: 'POST', headers: users.owner.auth })).status).toBe(200);
   });
 
   it('shows others only the cover, without scenes or media, and never the password', async () => {
@@ -124,14 +127,27 @@ describe('password tours', () => {
     for (let i = 0; i < 10; i++) {
       expect((await t.app.request('/api/status/tours/password', json({ shortId: tour.shortId, password: `x${i}` }))).status).toBe(401);
     }
-    expect((await t.app.request('/api/status/tours/password', json({ shortId: tour.shortId, password: 'open sesame' }))).status).toBe(429);
+    const refused = await t.app.request('/api/status/tours/password', json({ shortId: tour.shortId, password: 'open sesame' }));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('still opens a tour whose password was hashed with scrypt before, and replaces the hash with argon2id', async () => {
+    const stored = async () => (await t.db.selectFrom('tour').select('password_hash').where('short_id', '=', tour.shortId).executeTakeFirstOrThrow()).password_hash;
+    const scryptHash = legacyScryptHash('open sesame');
+    await t.db.updateTable('tour').set({ password_hash: scryptHash }).where('short_id', '=', tour.shortId).execute();
+    expect((await t.app.request('/api/status/tours/password', json({ shortId: tour.shortId, password: 'guess' }))).status).toBe(401);
+    expect(await stored()).toBe(scryptHash);
+    expect((await t.app.request('/api/status/tours/password', json({ shortId: tour.shortId, password: 'open sesame' }))).status).toBe(200);
+    expect(await stored()).toMatch(/^\$argon2id\$/);
+    expect((await t.app.request('/api/status/tours/password', json({ shortId: tour.shortId, password: 'open sesame' }))).status).toBe(200);
   });
 
   it('keeps the password when the owner saves again without one, and stores it hashed', async () => {
     const current = await (await t.app.request(`/api/tours/${tour.shortId}`, { headers: users.owner.auth })).json();
     expect((await save(tour.shortId, { ...current, title: 'Flat 2' })).status).toBe(200);
     const row = await t.db.selectFrom('tour').select('password_hash').where('short_id', '=', tour.shortId).executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^scrypt\$/);
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect((await t.app.request('/api/status/tours/password', json({ shortId: tour.shortId, password: 'open sesame' }))).status).toBe(200);
   });
 });
@@ -197,5 +213,58 @@ describe('clone and unlock', () => {
     const good = await t.app.request(`/api/tours/${tour.shortId}/unlock/email`, json({ email: 'visitor@example.com' }));
     expect(good.status).toBe(200);
     expect((await good.json()).type).toBe('locked-with-email');
+  });
+});
+
+describe('what a stranger’s refused call leaves behind: nothing', () => {
+  /** Everything stored about tours and what visitors left. */
+  const stored = () =>
+    Promise.all([
+      t.db.selectFrom('tour').selectAll().execute(),
+      t.db.selectFrom('lead').selectAll().execute(),
+      t.db.selectFrom('showing_request').selectAll().execute(),
+      t.db.selectFrom('outbox_email').selectAll().execute(),
+      t.db.selectFrom('floorplan').selectAll().execute(),
+    ]);
+
+  it.each<Role>(['anonymous', 'guest', 'other'])('e-mail unlock of a private tour by %s answers 403 and changes neither the tour nor its leads', async (role) => {
+    expect((await save(tour.shortId, { revision: tour.revision, privacy: 'Private' })).status).toBe(200);
+    const before = await stored();
+    const response = await t.app.request(`/api/tours/${tour.shortId}/unlock/email`, json({ email: 'stranger@example.com' }, headers(role)));
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.code).toBe('TourPrivate');
+    expect(await stored()).toEqual(before);
+  });
+
+  it('refuses a showing request while the tour’s scheduling is off, storing and mailing nothing; takes it once it is on', async () => {
+    const request = () => t.app.request(`/api/tours/${tour.shortId}/requestShowing`, json({ name: 'Vera', email: 'vera@example.com' }));
+    const before = await stored();
+    const refused = await request();
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.code).toBe('Forbidden');
+    expect(await stored()).toEqual(before);
+    expect((await save(tour.shortId, { revision: tour.revision, isScheduleEnabled: true })).status).toBe(200);
+    expect((await request()).status).toBe(201);
+  });
+
+  it('reads a numeric tour id strictly: /api/leads/0x2, 02, 2.0, 2e0 or " 2" is not tour 2', async () => {
+    expect((await save(tour.shortId, { revision: tour.revision, leadgen: { enabled: true } })).status).toBe(200);
+    const before = await stored();
+    for (const id of [`0x${tour.id.toString(16)}`, `0${tour.id}`, `${tour.id}.0`, `${tour.id}e0`, ` ${tour.id}`, `+${tour.id}`]) {
+      const response = await t.app.request(`/api/leads/${encodeURIComponent(id)}`, json({ email: 'lead@example.com' }));
+      expect(response.status, id).toBe(404);
+      expect((await response.json()).error.code).toBe('TourNotFound');
+    }
+    expect(await stored()).toEqual(before);
+    expect((await t.app.request(`/api/leads/${tour.id}`, json({ email: 'lead@example.com' }))).status).toBe(201);
+  });
+
+  it.each<Role>(['guest', 'other'])('POST /api/floorplans/{id} answers %s the same for another owner’s tour as for a missing one', async (role) => {
+    const before = await stored();
+    const plan = { name: 'Ground floor', url: '/media/tours/plan.jpg' };
+    const [theirs, missing] = [await t.app.request(`/api/floorplans/${tour.id}`, json(plan, headers(role))), await t.app.request(`/api/floorplans/${tour.id + 1000}`, json(plan, headers(role)))];
+    expect(theirs.status).toBe(404);
+    expect({ status: theirs.status, body: await theirs.text() }).toEqual({ status: missing.status, body: await missing.text() });
+    expect(await stored()).toEqual(before);
   });
 });

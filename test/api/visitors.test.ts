@@ -69,7 +69,7 @@ describe('showing requests and join notices, mailed through a real SMTP server',
     closeSmtp = smtp.close;
     const t = await createTestApp({ SMTP_URL: smtp.url });
     const owner = await signUp(t);
-    const tour = await tourWith(t, owner, { title: 'Loft', agentName: 'Alex', agentEmail: 'alex@agency.example' });
+    const tour = await tourWith(t, owner, { title: 'Loft', agentName: 'Alex', agentEmail: 'alex@agency.example', isScheduleEnabled: true });
     const response = await t.app.request(
       `/api/tours/${tour.shortId}/requestShowing`,
       json({ name: 'Vera', email: 'vera@example.com', phone: '+1 555 0100', comments: 'Tomorrow?' }),
@@ -93,7 +93,7 @@ describe('showing requests and join notices, mailed through a real SMTP server',
     ['1001 characters of comments', { name: 'Vera', email: 'a@b.co', comments: 'c'.repeat(1001) }, 'comments'],
   ])('refuses a showing form with %s', async (_label, form, field) => {
     const t = await createTestApp();
-    const tour = await tourWith(t, await signUp(t), {});
+    const tour = await tourWith(t, await signUp(t), { isScheduleEnabled: true });
     const response = await t.app.request(`/api/tours/${tour.shortId}/requestShowing`, json(form));
     expect(response.status).toBe(422);
     expect((await response.json()).error.details.fieldErrors).toHaveProperty(field);
@@ -102,7 +102,7 @@ describe('showing requests and join notices, mailed through a real SMTP server',
   it('keeps mail in the owner’s outbox when no SMTP server is set', async () => {
     const t = await createTestApp();
     const owner = await signUp(t);
-    const tour = await tourWith(t, owner, { title: 'Loft' });
+    const tour = await tourWith(t, owner, { title: 'Loft', isScheduleEnabled: true });
     await t.app.request(`/api/tours/${tour.shortId}/requestShowing`, json({ name: 'Vera', email: 'vera@example.com' }));
     const outbox = await (await t.app.request('/api/outbox', { headers: owner.auth })).json();
     expect(outbox.items).toHaveLength(1);

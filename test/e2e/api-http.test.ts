@@ -50,10 +50,12 @@ describe('the API over real HTTP', () => {
     const saved = await post(
       first.origin,
       `/api/tours/${tour.shortId}`,
-      { revision: tour.revision, title: 'Loft', privacy: 'Password', password: 'let me in', leadgen: { enabled: true }, images: [{ id: 'hall', title: 'Hall', url: picture.url }] },
+      { revision: tour.revision, title: 'Loft', privacy: 'Password', password: 'let me in', leadgen: { enabled: true }, isScheduleEnabled: true, images: [{ id: 'hall', title: 'Hall', url: picture.url }] },
       token,
     );
     expect(saved.status).toBe(200);
+    // Published with a free tour: a locked tour would show no scenes even after the password.
+    expect((await post(first.origin, `/api/tours/${tour.shortId}/unlock/free`, {}, token)).status).toBe(200);
     const plan = { name: 'Ground', url: picture.url, hotspots: [{ coords: { x: 10, y: 20 }, destinationSceneId: 'hall' }] };
     expect((await post(first.origin, `/api/floorplans/${tour.id}`, plan, token)).status).toBe(201);
     const asset = await (await post(first.origin, '/api/assets', { name: 'Logo', url: picture.url, assetType: 'logo' }, token)).json();
@@ -129,7 +131,7 @@ describe('the API over real HTTP', () => {
     const { port } = smtp.server.address() as { port: number };
     const server = await start({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
     const { token, email, tour } = await ownerWithTour(server.origin);
-    await post(server.origin, `/api/tours/${tour.shortId}`, { revision: tour.revision, agentEmail: 'agent@agency.example', leadgen: { enabled: true }, isNotifyEnabled: true }, token);
+    await post(server.origin, `/api/tours/${tour.shortId}`, { revision: tour.revision, agentEmail: 'agent@agency.example', leadgen: { enabled: true }, isNotifyEnabled: true, isScheduleEnabled: true }, token);
     const showing = await post(server.origin, `/api/tours/${tour.shortId}/requestShowing`, { name: 'Vera', email: 'vera@example.com' });
     expect(showing.status).toBe(201);
     expect(received).toEqual(['agent@agency.example']);

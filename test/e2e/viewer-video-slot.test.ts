@@ -75,6 +75,8 @@ describe('the video chat slot of the viewer', () => {
 
     const owner = await builder.owner();
     const tour = await builder.tour(owner, [await smallPanorama(1024)], { isVideoChatEnabled: false });
+    // Published, so the visitor meets the viewer rather than the lock.
+    builder.setType(tour.shortId, 'paid');
     const off = await open(`short-id="${tour.shortId}" show-video-chat="1"`, '/chat-off');
     const viewer = off.page.locator('#tour');
     await viewer.getByRole('button', { name: 'Share' }).waitFor();

@@ -1,11 +1,15 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './2026-11-22T23-00-initial';
 import * as visitorsAssetsMail from './2026-11-22T23-50-visitors-assets-mail';
+import * as sessions from './2026-11-24T07-00-sessions';
+import * as billing from './2026-11-24T09-00-billing';
 
 /** Frozen migrations, in order. Add new files; never edit one that has landed. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T23-00-initial': initial,
   '2026-11-22T23-50-visitors-assets-mail': visitorsAssetsMail,
+  '2026-11-24T07-00-sessions': sessions,
+  '2026-11-24T09-00-billing': billing,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,5 @@
 import type { RoomParticipant, ServerFrame } from '../../../api/schema/video';
-import { ControlSocket, type ControlSocketEvents } from '../control-socket';
+import { ControlSocket, type ControlSocketEvents, type RoomAccess } from '../control-socket';
 import type { JoinOptions, MediaPlane, MediaPlaneEvents, MediaRoom, MediaRoomEvents, RemoteMedia, RoomBody, RoomError, RoomState } from './media-provider';
 
 /** The room is as far along as its slower plane: both must be connected for it to be. */
@@ -9,9 +9,9 @@ const NO_MEDIA: RemoteMedia = { stream: null, audioMuted: false };
 
 /** The /api/rtc connection as the room uses it. */
 export type ControlPlane = Pick<ControlSocket, 'send' | 'close'>;
-export type OpenControlPlane = (token: string, events: ControlSocketEvents) => ControlPlane;
+export type OpenControlPlane = (token: string, events: ControlSocketEvents, access?: RoomAccess) => ControlPlane;
 
-const openControlSocket: OpenControlPlane = (token, events) => new ControlSocket(token, events);
+const openControlSocket: OpenControlPlane = (token, events, access) => new ControlSocket(token, events, access);
 
 /**
  * A room of either provider (DESIGN.md §7): presence, host election and the room messages always go over the
@@ -36,13 +36,17 @@ export class ControlledRoom implements MediaRoom {
     createPlane: (signal: (to: string, payload: unknown) => void, events: MediaPlaneEvents) => MediaPlane,
     openControl = openControlSocket,
   ) {
-    this.socket = openControl(options.controlToken, {
-      frame: (frame) => this.onFrame(frame),
-      state: (state, error) => {
-        this.controlState = state;
-        this.update(error);
+    this.socket = openControl(
+      options.controlToken,
+      {
+        frame: (frame) => this.onFrame(frame),
+        state: (state, error) => {
+          this.controlState = state;
+          this.update(error);
+        },
       },
-    });
+      options.access,
+    );
     this.plane = createPlane((to, payload) => this.socket.send({ type: 'signal', data: { senderSid: this.sid, to, payload } }), {
       media: (identity, media) => {
         this.media.set(identity, media);

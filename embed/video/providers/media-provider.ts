@@ -1,4 +1,5 @@
 import type { RoomMessage, RoomParticipant } from '../../../api/schema/video';
+import type { RoomAccess } from '../control-socket';
 
 /**
  * SPEC.md §4 room connection: connecting → connected; connected → reconnecting or disconnected; reconnecting →
@@ -48,6 +49,8 @@ export interface JoinOptions {
   controlToken: string;
   /** The media service's own token, for providers that have one (POST /api/twilio/video-token). */
   mediaToken?: string;
+  /** Shown with the control plane's hello: what lets this person into a room not open to all. */
+  access?: RoomAccess;
   room: string;
   /** The camera and microphone, already granted. */
   local: MediaStream;

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { createRoot, type Root } from 'react-dom/client';
 import { ParticipantTiles, type LocalTile, type RemoteTile } from '../../../embed/video/ParticipantTiles';
 import videoCss from '../../../embed/video/video.css';
+import { brokenPictureSettled, hostile, scriptRan } from '../../support/script-payloads';
 import { until } from './support/render';
 
 // Real MediaStreams from painted canvases: the tiles play them as they would a camera's.
@@ -90,6 +91,17 @@ describe('participant tiles in Chromium', () => {
     expect(remoteVideo.srcObject).to.equal(theirs);
     await until(() => remoteVideo.getVideoPlaybackQuality().totalVideoFrames > 0, 'frames of the remote camera');
     expect(local.querySelector('[aria-label="Muted"]')).to.equal(null);
+  });
+
+  it('names people as text, whatever they typed as their name in the lobby', async () => {
+    const name = hostile('name');
+    const { shadow } = renderInViewer(1200, { ...me, identity: name }, remotes(1, () => ({ identity: `${name}::f00d` })));
+    await until(() => shadow.querySelectorAll('.vc-tile figcaption').length === 2, 'both tiles');
+    const captions = [...shadow.querySelectorAll('.vc-tile figcaption')].map((caption) => caption.textContent!.trim());
+    expect(captions).to.deep.equal([`${name} (you)`, name]);
+    expect(shadow.querySelectorAll('figcaption img, figcaption script, figcaption [onload]').length, 'no element made of a name').to.equal(0);
+    await brokenPictureSettled();
+    expect(scriptRan()).to.equal(undefined);
   });
 
   it('makes the tile of an upright video taller by its scaling factor (height over width), so it is seen whole', async () => {

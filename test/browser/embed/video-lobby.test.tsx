@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CAMERA_ERROR, UNSUPPORTED_BROWSER, VideoChat } from '../../../embed/video/index';
+import { CAMERA_ERROR, UNSUPPORTED_BROWSER, VideoChat } from '../../../embed/video';
 import type { PanoramaControl } from '../../../embed/video-chat-contract';
 import { apiTour } from './support/fixtures';
 import { render, unmountAll, until } from './support/render';

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { NOTICE_HIDE_MS, RoomNotices, useRoomNotices, type HideSchedule } from '../../../embed/video/RoomNotices';
+import { brokenPictureSettled, hostile, scriptRan } from '../../support/script-payloads';
 import { render, unmountAll, until } from './support/render';
 
 /** A clock the test turns by hand: each notice's hide waits here until the test runs it. */
@@ -61,5 +62,17 @@ describe('room notices (SPEC.md §8 texts, hidden after 3 s as SPEC.md §9 says)
     await until(() => texts(host).length === 1, 'the notice');
     unmountAll();
     expect(clock.waiting.map((entry) => entry.cancelled)).to.deep.equal([true]);
+  });
+
+  it('shows a notice naming someone as text, whatever they typed as their name', async () => {
+    const { host, handle } = renderNotices(manualClock().schedule);
+    await until(() => host.querySelector('.vc-notices'), 'the notice region');
+    const joined = `${hostile('name')} has joined the conversation.`;
+    handle.notify!(joined);
+    await until(() => texts(host).length === 1, 'the notice');
+    expect(texts(host)).to.deep.equal([joined]);
+    expect(host.querySelector('.vc-notice')!.children.length, 'no element made of the name').to.equal(0);
+    await brokenPictureSettled();
+    expect(scriptRan()).to.equal(undefined);
   });
 });

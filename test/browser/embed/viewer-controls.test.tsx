@@ -106,6 +106,7 @@ describe('PanoramaControl over a real pannellum viewer (what the video chat driv
     container.style.cssText = 'width:400px;height:300px';
     document.body.append(container);
     const viewer: PannellumViewer = pannellum.viewer(container, {
+      escapeHTML: true,
       default: { firstScene: 'a', autoLoad: true, sceneFadeDuration: 0 },
       scenes: { a: { type: 'equirectangular', panorama: panoramaDataUrl('#336') }, b: { type: 'equirectangular', panorama: panoramaDataUrl('#633') } },
     });

@@ -29,11 +29,17 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'tour-e2e-'));
 }
 
-/** Starts the built server (`dist/api/server.js`) on a free port with its own data folder. */
-export async function startServer(options: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<RunningServer> {
+/**
+ * Starts the built server (`dist/api/server.js` of `cwd`, by default this project) on a free port with its own
+ * data folder.
+ */
+export async function startServer(
+  options: { dataDir?: string; port?: number; env?: Record<string, string>; cwd?: string } = {},
+): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? tempDataDir();
   const child = spawn(process.execPath, ['dist/api/server.js'], {
+    cwd: options.cwd,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -10,7 +10,9 @@ export interface VideoChatRig {
   readonly server: RunningServer;
   /** Stops the server and starts it again on the same port and data folder. */
   restartServer(): Promise<void>;
-  /** A new visitor (own browser context) on the partner page showing `shortId`, with `name` typed in the chat lobby. */
+  /** A new visitor (own browser context) on the partner page showing `shortId` with its chat panel open. */
+  openTour(shortId?: string, initScript?: string): Promise<Page>;
+  /** openTour, with `name` typed in the chat lobby. */
   openLobby(name: string, initScript?: string, shortId?: string): Promise<Page>;
   /** openLobby, then Connect, and wait until the room is connected and the visitor has a sid. */
   join(name: string, initScript?: string, shortId?: string): Promise<Page>;
@@ -37,7 +39,7 @@ export function videoChatRig(): VideoChatRig {
     if (server) removeDataDir(server.dataDir);
   });
 
-  const openLobby = async (name: string, initScript?: string, shortId = 'demo') => {
+  const openTour = async (shortId = 'demo', initScript?: string) => {
     const context = await browser.newContext({ viewport: { width: 1600, height: 800 } });
     contexts.push(context);
     const page = await context.newPage();
@@ -45,6 +47,11 @@ export function videoChatRig(): VideoChatRig {
     const html = partnerPage(server.origin, `<tour-viewer id="tour" short-id="${shortId}" show-video-chat="1" loading="eager" style="height:640px"></tour-viewer>`);
     // A <video autoplay> on an empty stream holds the load event forever (STACK.md).
     await page.goto(partner.page(`/visitor-${++visitors}`, html), { waitUntil: 'commit' });
+    return page;
+  };
+
+  const openLobby = async (name: string, initScript?: string, shortId = 'demo') => {
+    const page = await openTour(shortId, initScript);
     await page.locator('#tour .vc-lobby').getByPlaceholder('Enter Your Name').fill(name);
     return page;
   };
@@ -57,6 +64,7 @@ export function videoChatRig(): VideoChatRig {
       await server.stop();
       server = await startServer({ dataDir: server.dataDir, port: server.port });
     },
+    openTour,
     openLobby,
     async join(name, initScript, shortId) {
       const page = await openLobby(name, initScript, shortId);

@@ -1,11 +1,17 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { AppEnv } from '../../../api/app-env';
 import { ApiError, handleError } from '../../../api/errors';
+import { captureLog, type CapturedLog } from '../../support/log-lines';
 
-function appThrowing(err: Error): Hono {
-  const app = new Hono();
+function appThrowing(err: Error, log: CapturedLog): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
   app.use(requestId());
+  app.use(async (c, next) => {
+    c.set('logger', log.logger);
+    await next();
+  });
   app.get('/boom', () => {
     throw err;
   });
@@ -13,26 +19,23 @@ function appThrowing(err: Error): Hono {
   return app;
 }
 
-afterEach(() => vi.restoreAllMocks());
-
 describe('handleError', () => {
   it('answers an unexpected failure with 500 in the one shape, no stack or message, logged once with the request id', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const response = await appThrowing(new Error('database password is hunter2')).request('/boom');
+    const log = await captureLog();
+    const response = await appThrowing(new Error('database password is hunter2'), log).request('/boom');
     expect(response.status).toBe(500);
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({ error: { code: 'InternalError', message: 'Something went wrong on our side.' } });
     expect(text).not.toMatch(/hunter2|\.ts:\d+|at /);
-    expect(logged).toHaveBeenCalledTimes(1);
-    expect(String(logged.mock.calls[0][0])).toContain(response.headers.get('x-request-id')!);
+    expect(log.lines()).toHaveLength(1);
+    expect(log.lines()[0]).toMatchObject({ level: 50, requestId: response.headers.get('x-request-id'), err: { message: 'database password is hunter2' } });
   });
 
   it('answers an ApiError with its status, code and details, logged once as a warning with the request id', async () => {
-    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const response = await appThrowing(new ApiError(409, 'StaleRevision', 'Changed meanwhile.', { revision: 4 })).request('/boom');
+    const log = await captureLog();
+    const response = await appThrowing(new ApiError(409, 'StaleRevision', 'Changed meanwhile.', { revision: 4 }), log).request('/boom');
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: { code: 'StaleRevision', message: 'Changed meanwhile.', details: { revision: 4 } } });
-    expect(warned).toHaveBeenCalledTimes(1);
-    expect(String(warned.mock.calls[0][0])).toContain(response.headers.get('x-request-id')!);
+    expect(log.lines()).toEqual([expect.objectContaining({ level: 40, requestId: response.headers.get('x-request-id'), code: 'StaleRevision', status: 409 })]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uploadImages, type UploadOne } from '../../../admin/features/editor/upload-images';
+import { uploadImages, type UploadOne } from '../../../../../admin/features/editor/upload-images';
 
 const file = (name: string) => new File(['x'], name);
 const stored = (name: string) => ({ image: `${name}.jpg`, url: `/media/tours/${name}.jpg`, thumbUrl: '', hotspotUrl: '', mobileUrl: '', width: 2, height: 1, size: 1, isNotEquirect: false });

@@ -8,7 +8,7 @@ import {
   requestPending,
   requestSettled,
   trackRequest,
-} from '../../../admin/features/loading-progress';
+} from '../../../../admin/lib/loading-progress';
 
 describe('the top loading bar progress', () => {
   beforeEach(() => vi.useFakeTimers());

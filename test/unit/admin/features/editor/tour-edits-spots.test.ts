@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { coordsToYawPitch } from '../../../api/schema/coords';
-import { imageSchema, tourInputSchema } from '../../../api/schema/tour';
+import { coordsToYawPitch } from '../../../../../api/schema/coords';
+import { imageSchema, tourInputSchema } from '../../../../../api/schema/tour';
 import {
   moveSpot,
   nudgeSpot,
@@ -12,7 +12,7 @@ import {
   updateHotspot,
   updateInfospot,
   type HotspotFields,
-} from '../../../admin/features/editor/tour-edits';
+} from '../../../../../admin/features/editor/tour-edits';
 
 function tourOf(...ids: string[]) {
   return tourInputSchema.parse({

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RequestFailed } from '../../../admin/request-failed';
-import { OFFLINE_RETRY_MS, SAVE_DEBOUNCE_MS, TourSaver } from '../../../admin/features/editor/tour-saver';
-import type { Tour } from '../../../api/schema/tour';
+import { RequestFailed } from '../../../../../admin/lib/request-failed';
+import { OFFLINE_RETRY_MS, SAVE_DEBOUNCE_MS, TourSaver } from '../../../../../admin/features/editor/tour-saver';
+import { imageSchema, type Tour } from '../../../../../api/schema/tour';
 
-const tour = (title: string, revision = 1) => ({ title, revision }) as Tour;
+const tour = (title: string, revision = 1, images: Tour['images'] = []) => ({ title, revision, images, floorplans: [] }) as unknown as Tour;
+const scene = (id: string, title: string) => imageSchema.parse({ id, title, url: `/media/${id}.jpg` });
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -31,7 +32,7 @@ describe('TourSaver', () => {
     const saver = new TourSaver(save, (t) => saved.push(t));
     saver.change(tour('offline edit'));
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
-    expect(saver.state).toEqual({ status: 'offline', message: 'Not Connected to Internet' });
+    expect(saver.state).toEqual({ status: 'offline', message: 'Not Connected to Internet', warnings: [] });
     online = true;
     await vi.advanceTimersByTimeAsync(OFFLINE_RETRY_MS);
     expect(saver.state.status).toBe('saved');
@@ -78,6 +79,18 @@ describe('TourSaver', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(await unsaved).toBe(false);
     expect(saver.state.status).toBe('offline');
+  });
+
+  it("runs the schema's checks before each save: a scene no link reaches is a warning, and the save still goes", async () => {
+    const save = vi.fn(async (t: Tour) => ({ ...t, revision: t.revision + 1 }));
+    const saver = new TourSaver(save, () => undefined);
+    saver.change(tour('two rooms', 1, [scene('hall', 'Hall'), scene('loft', 'Loft')]));
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(saver.state.warnings).toEqual(['Scene "Loft" is not reachable.']);
+    saver.change(tour('one room', 2, [scene('hall', 'Hall')]));
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(saver.state.warnings).toEqual([]);
   });
 });
 

@@ -1,0 +1,28 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './app-env';
+import { bodyLimitOf, MAX_BODY_BYTES, uploadLimitFor } from './media/upload';
+import { Limiter } from './rate-limit';
+
+/** Uploads a user may start a minute; below it they wait in the image queue, above it they are refused. */
+export const UPLOADS_PER_USER_PER_MINUTE = 60;
+
+/**
+ * Bounds what any API request may send: 2 MB of body, or an upload route's own limit; and at most
+ * UPLOADS_PER_USER_PER_MINUTE uploads a minute per signed-in user (429 with Retry-After beyond). Runs after
+ * currentUser, before any handler reads the body.
+ */
+export function requestLimits(): MiddlewareHandler<AppEnv> {
+  const anyBody = bodyLimitOf(MAX_BODY_BYTES, 'request body');
+  const uploads = new Limiter({
+    name: 'uploads',
+    max: UPLOADS_PER_USER_PER_MINUTE,
+    windowMs: 60_000,
+    message: `At most ${UPLOADS_PER_USER_PER_MINUTE} uploads a minute. Please wait and try again.`,
+  });
+  return async (c, next) => {
+    const uploadLimit = uploadLimitFor(c);
+    if (!uploadLimit) return anyBody(c, next);
+    if (c.var.user) await uploads.hit(c, String(c.var.user.id));
+    return uploadLimit(c, next);
+  };
+}

@@ -1,0 +1,49 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './app-env';
+import type { Config } from './config';
+
+/** Who may frame a page: the tour page is made to be embedded on any site, everything else only by our own pages. */
+type Framing = 'anywhere' | 'self';
+
+/**
+ * The Content-Security-Policy of our own pages. Scripts come only from this origin (the tour page's data sits in a
+ * `type="application/json"` script, which is never run). Styles need 'unsafe-inline' while the viewer and the admin
+ * app put `<style>` elements into the page and the viewer's shadow root; constructable stylesheets would lift that.
+ * Media come from this origin or the media CDN; the video chat's socket is this origin, Twilio's servers when
+ * Twilio is configured.
+ */
+export function contentSecurityPolicy(config: Config, framing: Framing): string {
+  const media = /^https?:\/\//.test(config.mediaBaseUrl) ? ` ${new URL(config.mediaBaseUrl).origin}` : '';
+  const twilio = config.twilio ? ' https://*.twilio.com wss://*.twilio.com' : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${media}`,
+    `media-src 'self' blob:${media}`,
+    `connect-src 'self'${media}${twilio}`,
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${framing === 'anywhere' ? '*' : "'self'"}`,
+  ].join('; ');
+}
+
+/**
+ * nosniff and a referrer policy on every answer; on HTML pages also the CSP, and for pages that must not be framed
+ * X-Frame-Options for browsers that predate frame-ancestors.
+ */
+export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
+  const embeddable = contentSecurityPolicy(config, 'anywhere');
+  const ownOnly = contentSecurityPolicy(config, 'self');
+  return async (c, next) => {
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!c.res.headers.get('Content-Type')?.startsWith('text/html')) return;
+    const tourPage = /^\/tours\/[^/]+\/?$/.test(c.req.path);
+    c.res.headers.set('Content-Security-Policy', tourPage ? embeddable : ownOnly);
+    if (!tourPage) c.res.headers.set('X-Frame-Options', 'SAMEORIGIN');
+  };
+}

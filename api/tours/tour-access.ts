@@ -1,0 +1,157 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env';
+import { requireUser } from '../auth/current-user';
+import type { UserRow } from '../db/tables';
+import { ApiError } from '../errors';
+import { parseNumericId } from '../numeric-id';
+import { MESSAGES } from '../schema/errors';
+import type { Tour } from '../schema/tour';
+import { PRO_PLUS } from '../schema/user';
+import { verifyTourAccessToken } from './tour-access-token';
+import { findTourById, findTourByShortId, tourFromRecord, type TourRecord } from './tour.repository';
+
+/**
+ * Who may see, edit and manage a tour is decided here and nowhere else: every route, the video-token routes and
+ * the video socket's hello ask this module.
+ */
+
+export interface FoundTour {
+  record: TourRecord;
+  tour: Tour;
+}
+
+/** Who is asking: the signed-in user, if any, and the tour-access token they hold, if any. */
+export interface TourCaller {
+  user: UserRow | undefined;
+  /** Given when this tour's password was accepted. */
+  tourAccessToken?: string;
+}
+
+/** What the caller may do with one tour. */
+export interface TourAccess {
+  /** All of the tour, only a password tour's cover (title and picture, no scenes or media), or nothing at all. */
+  sees: 'all' | 'cover' | 'nothing';
+  /** May join the tour's live video room. */
+  joinsVideo: boolean;
+  /** May change what the tour shows: scenes, floor plans, pictures, sounds. */
+  edits: boolean;
+  /** May delete, copy or publish it, and read what visitors left. */
+  manages: boolean;
+  /** Holds a permission on it (its owner, or a member of its team): sees it as it is, not as published. */
+  member: boolean;
+}
+
+/** A need a route has of a tour: `visit` is a visitor's (a form on a tour's cover counts). */
+export type TourNeed = 'visit' | 'edit' | 'manage';
+
+/**
+ * The caller's permission on a tour, as teams grant them (`view`, `edit`, `admin`); the owner holds `admin`.
+ * Members of the tour's team will get theirs here.
+ */
+type Permission = 'view' | 'edit' | 'admin';
+
+function permissionOn(tour: Tour, user: UserRow | undefined): Permission | undefined {
+  return user && tour.userId !== null && tour.userId === user.id ? 'admin' : undefined;
+}
+
+/** A tour locked until it is paid for: the viewer holds visitors at its unlock form, so its room stays shut to them too. */
+function lockedForVisitors(tour: Tour): boolean {
+  return tour.owner !== null && publishedView(tour).type === 'locked';
+}
+
+export async function tourAccess({ record, tour }: FoundTour, caller: TourCaller, secret: string): Promise<TourAccess> {
+  const permission = permissionOn(tour, caller.user);
+  const gavePassword =
+    tour.privacy === 'Password' &&
+    !!caller.tourAccessToken &&
+    !!record.row.password_hash &&
+    (await verifyTourAccessToken(caller.tourAccessToken, { id: tour.id, passwordHash: record.row.password_hash }, secret));
+  const sees = permission || tour.privacy === 'Public' || gavePassword ? 'all' : tour.privacy === 'Password' ? 'cover' : 'nothing';
+  return {
+    sees,
+    joinsVideo: sees === 'all' && (permission !== undefined || !lockedForVisitors(tour)),
+    edits: permission === 'edit' || permission === 'admin',
+    manages: permission === 'admin',
+    member: permission !== undefined,
+  };
+}
+
+function allows(access: TourAccess, need: TourNeed): boolean {
+  if (need === 'visit') return access.sees !== 'nothing';
+  return need === 'edit' ? access.edits : access.manages;
+}
+
+/** What the caller of this request may do with the tour. */
+export function callerAccess(c: Context<AppEnv>, found: FoundTour): Promise<TourAccess> {
+  return tourAccess(found, { user: c.var.user }, c.var.config.jwtSecret);
+}
+
+export async function findTourOr404(c: Context<AppEnv>, shortId: string): Promise<FoundTour> {
+  const record = await findTourByShortId(c.var.db, shortId);
+  if (!record) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
+  return { record, tour: tourFromRecord(record) };
+}
+
+/** A tour named by short id for a signed-in caller's `need`: 401 for anonymous callers, 403 for anyone without it. */
+export async function findTourFor(c: Context<AppEnv>, shortId: string, need: 'edit' | 'manage'): Promise<FoundTour> {
+  requireUser(c);
+  const found = await findTourOr404(c, shortId);
+  if (!allows(await callerAccess(c, found), need)) throw new ApiError(403, 'Forbidden', 'Only the owner of this tour can do that.');
+  return found;
+}
+
+/**
+ * A tour named by numeric id (SPEC's older routes): a missing tour and one the caller may not use answer the same
+ * 404 (`missing`), so nobody learns which ids exist. `id` is the text as sent, read strictly.
+ */
+export async function findTourByIdFor(
+  c: Context<AppEnv>,
+  id: string | undefined,
+  need: TourNeed,
+  missing = new ApiError(404, 'TourNotFound', 'No tour with this id.'),
+): Promise<FoundTour> {
+  if (need !== 'visit') requireUser(c);
+  const tourId = parseNumericId(id);
+  const record = tourId === undefined ? undefined : await findTourById(c.var.db, tourId);
+  const found = record && { record, tour: tourFromRecord(record) };
+  if (!found || !allows(await callerAccess(c, found), need)) throw missing;
+  return found;
+}
+
+/**
+ * The tour as `access` lets it be seen: whole by those who hold a permission on it; by everyone else as published,
+ * and only as a password tour's cover until its password is given; or nothing.
+ */
+export function tourSeenWith(tour: Tour, access: TourAccess): Tour | undefined {
+  if (access.sees === 'nothing') return undefined;
+  if (access.member) return tour;
+  const published = publishedView(tour);
+  return access.sees === 'all' ? published : passwordCover(published);
+}
+
+/** What of the tour this caller may see: the whole tour, a password tour's cover, or 403 for a private tour. */
+export async function tourAsSeen(c: Context<AppEnv>, found: FoundTour): Promise<Tour> {
+  const seen = tourSeenWith(found.tour, await callerAccess(c, found));
+  if (!seen) throw new ApiError(403, 'TourPrivate', MESSAGES.privateTour);
+  return seen;
+}
+
+/**
+ * The tour as visitors see it. Pro Plus is read from the owner's type now, not written into the tour: while it
+ * lasts, every tour of the owner is shown as a paid one (no lock, no watermark); after a downgrade the stored type
+ * applies again. An unpublished locked tour shows its title and share picture only.
+ */
+function publishedView(tour: Tour): Tour {
+  if (tour.owner?.type === PRO_PLUS) return tour.type === 'paid' ? tour : { ...tour, type: 'paid' };
+  return tour.type === 'locked' ? withoutScenes(tour) : tour;
+}
+
+function withoutScenes(tour: Tour): Tour {
+  const { ambience: _ambience, ...config } = tour.config;
+  return { ...tour, images: [], floorplans: [], logo: '', defaultHotspotImage: '', config };
+}
+
+/** A password tour as shown before its password is given: no scenes, floor plans, media or share picture. */
+function passwordCover(tour: Tour): Tour {
+  return { ...withoutScenes(tour), socialImage: '', locked: true };
+}

@@ -1,0 +1,132 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { startPartnerSite, type PartnerSite } from './support/partner-site';
+import { removeDataDir, startServer, tempDataDir, type RunningServer } from './support/server';
+import { panoramaCanvas } from './support/viewer-page';
+
+let parent: string;
+let server: RunningServer;
+let partner: PartnerSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  parent = tempDataDir();
+  // A DATA_DIR that does not exist yet, so the server creates it (mkdtemp alone would already give 0700).
+  [server, partner, browser] = await Promise.all([startServer({ dataDir: join(parent, 'data') }), startPartnerSite(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await partner?.close();
+  await server?.stop();
+  if (parent) removeDataDir(parent);
+});
+
+/** A panorama takes seconds to load on a busy two-core machine. */
+const LOADED = { timeout: 60_000 };
+
+const mode = (path: string) => statSync(path).mode & 0o777;
+
+describe('files the server keeps', () => {
+  it('creates DATA_DIR 0700 and the database 0600', () => {
+    expect(mode(server.dataDir).toString(8)).toBe('700');
+    expect(mode(join(server.dataDir, 'tours.sqlite')).toString(8)).toBe('600');
+    expect(mode(join(server.dataDir, 'tours.sqlite-wal')).toString(8), 'the write-ahead log too').toBe('600');
+  });
+});
+
+describe('security headers', () => {
+  it.each([
+    ['an API answer', '/api/tours/demo', 200],
+    ['an API error', '/api/no-such-route', 404],
+    ['a refused sign-in', '/api/status/user', 401],
+    ['the viewer script', '/embed/tour-viewer.js', 200],
+    ['a missing file', '/media/none.jpg', 404],
+    ['the admin app', '/', 200],
+    ['the tour page', '/tours/demo', 200],
+    ['the demo page', '/demo/', 200],
+  ])('%s carries nosniff and a referrer policy', async (_kind, path, status) => {
+    const response = await fetch(`${server.origin}${path}`, path === '/api/status/user' ? { headers: { Authorization: 'JWT x' } } : {});
+    expect(response.status).toBe(status);
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('gives our pages a CSP: scripts only from here, the admin app not frameable, the tour page embeddable anywhere', async () => {
+    const csp = async (path: string) => (await fetch(`${server.origin}${path}`)).headers;
+    for (const path of ['/', '/dashboard', '/demo/']) {
+      const headers = await csp(path);
+      expect(headers.get('Content-Security-Policy'), path).toContain("script-src 'self';");
+      expect(headers.get('Content-Security-Policy'), path).toContain("frame-ancestors 'self'");
+      expect(headers.get('X-Frame-Options'), path).toBe('SAMEORIGIN');
+    }
+    const tourPage = await csp('/tours/demo');
+    expect(tourPage.get('Content-Security-Policy')).toContain("script-src 'self';");
+    expect(tourPage.get('Content-Security-Policy')).toContain('frame-ancestors *');
+    expect(tourPage.get('X-Frame-Options')).toBeNull();
+    expect((await csp('/embed/tour-viewer.js')).get('X-Frame-Options')).toBeNull();
+  });
+});
+
+/** Opens a page, collecting CSP violations (seen by the page itself) and console errors. */
+async function openWatched(url: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  const problems: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await page.exposeFunction('reportViolation', (text: string) => problems.push(`csp: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  await page.goto(url);
+  return { page, problems };
+}
+
+describe('our pages under their CSP in Chromium', () => {
+  it('the admin landing renders with no violation and no console error', async () => {
+    const { page, problems } = await openWatched(`${server.origin}/`);
+    await expect.poll(() => page.locator('#root *').count(), LOADED).toBeGreaterThan(3);
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('the tour page draws the demo panorama with no violation and no console error', async () => {
+    const { page, problems } = await openWatched(`${server.origin}/tours/demo`);
+    const canvas = panoramaCanvas(page.locator('tour-viewer'));
+    await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0, LOADED).toBeGreaterThan(300);
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('the demo page shows the tour and its event line with no violation and no console error', async () => {
+    const { page, problems } = await openWatched(`${server.origin}/demo/`);
+    await expect.poll(() => page.locator('#last-event').textContent(), LOADED).toMatch(/^tour-load: /);
+    await expect.poll(() => page.locator('pre code').textContent()).toContain(`${server.origin}/embed/tour-viewer.js`);
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a page of another origin may frame the tour page but not the admin app', async () => {
+    const url = partner.page(
+      '/framing',
+      `<!doctype html><iframe id="tour" src="${server.origin}/tours/demo" width="600" height="400"></iframe><iframe id="admin" src="${server.origin}/" width="600" height="400"></iframe>`,
+    );
+    const page = await browser.newPage();
+    await page.goto(url);
+    const tour = page.frameLocator('#tour');
+    await expect.poll(() => tour.locator('tour-viewer').count(), LOADED).toBe(1);
+    const admin = await (await page.$('#admin'))!.contentFrame();
+    // Chromium puts its own error page where a refused frame would be.
+    await expect.poll(() => admin!.url(), LOADED).not.toBe('about:blank');
+    expect(admin!.url()).not.toContain(server.origin);
+    await page.close();
+  });
+});
