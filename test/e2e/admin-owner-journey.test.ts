@@ -108,6 +108,8 @@ describe('an owner builds a tour in the app', () => {
     await page.locator('section[aria-label="Floor plans"] input[type="file"]').setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: await flatPhoto() });
     await page.locator('.ad-plans li', { hasText: 'Ground floor' }).getByRole('button', { name: 'Link rooms' }).click();
     const plan = page.locator('.ad-plan > img');
+    // An owner clicks rooms on the drawn plan; before it has loaded, the page still moves under the pointer.
+    await expect.poll(() => plan.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     for (const [room, x] of [[hall, 0.25], [garden, 0.75]] as const) {
       const box = (await plan.boundingBox())!;
       await plan.click({ position: { x: box.width * x, y: box.height / 2 } });
