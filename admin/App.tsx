@@ -14,7 +14,7 @@ import { navigate, usePath } from './lib/router';
 import { session, setUser } from './lib/session';
 import adminCss from './styles/admin.css';
 
-/** SPEC.md §2: a 401 from the status check resets the user and returns to /. */
+/** A 401 from the status check resets the user and returns to /. */
 function useStatusCheck(): void {
   useEffect(() => {
     if (!session.user) return;

@@ -2,6 +2,6 @@ import './zod-without-eval';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 
-// SPEC.md §3: local storage is cleared at start-up; the signed-in user lives in a cookie.
+// Local storage is cleared at start-up; the signed-in user lives in a cookie.
 localStorage.clear();
 createRoot(document.getElementById('root')!).render(<App />);

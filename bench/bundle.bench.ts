@@ -5,7 +5,7 @@ import { removeDataDir, startServer } from '../test/e2e/support/server';
 import { RECORD_EVENTS, waitForEvent } from '../test/e2e/support/viewer-page';
 import { writeResult } from './support/results';
 
-/** DESIGN.md §9: everything the viewer loads before the first panorama. */
+/** Everything the viewer loads before the first panorama. */
 export const INITIAL_VIEWER_BUDGET_KB = 120;
 
 /**

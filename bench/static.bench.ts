@@ -2,7 +2,7 @@ import { Agent, request } from 'node:http';
 import { removeDataDir, startServer } from '../test/e2e/support/server';
 import { writeResult } from './support/results';
 
-/** DESIGN.md §9: the viewer with `Accept-Encoding: gzip` at this share of the plain file's requests per second. */
+/** The viewer with `Accept-Encoding: gzip` at this share of the plain file's requests per second. */
 export const GZIP_SHARE_BUDGET = 0.8;
 const CONNECTIONS = 16;
 const DURATION_MS = 5_000;

@@ -45,7 +45,7 @@ async function controlClient(origin: string, identity: string, room: string) {
 
 /**
  * Host-to-follower view sync over the control plane alone, on loopback: the time from the host sending a `scene`
- * message to the follower receiving it (followers then tween for 100 ms, SPEC.md §9).
+ * message to the follower receiving it (followers then tween for 100 ms).
  */
 async function viewSyncRelay(origin: string, room: string): Promise<number[]> {
   const host = await controlClient(origin, 'Host::bench', room);
@@ -232,7 +232,7 @@ export async function benchVideo(): Promise<void> {
         followerTweenMs: CAMERA_TWEEN_MS,
       },
       mesh: { triedSizes: MESH_SIZES, participantsWithAllVideoFlowing: held, roomCap: 6 },
-      // DESIGN.md sets no budget for video; this records the numbers for the next decisions.
+      // Video has no budget yet; this records the numbers for the next decisions.
       withinBudget: true,
     });
   } finally {

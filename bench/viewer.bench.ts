@@ -6,7 +6,7 @@ import { removeDataDir, startServer } from '../test/e2e/support/server';
 import { FIRST_PANORAMA_MARK } from '../embed/viewer-events';
 import { writeResult } from './support/results';
 
-/** DESIGN.md §9: time to first panorama of <tour-viewer> at most 1.25× bare pannellum, same image, same run. */
+/** Time to first panorama of <tour-viewer> at most 1.25× bare pannellum, same image, same run. */
 export const FIRST_PANORAMA_RATIO_BUDGET = 1.25;
 const RUNS = 7;
 

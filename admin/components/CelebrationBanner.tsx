@@ -1,6 +1,6 @@
 import { Icon } from './Icon';
 
-/** SPEC.md §2 celebratory banner across the top of a modal, e.g. when a new or cloned tour opens in the editor. */
+/** Celebratory banner across the top of a modal, e.g. when a new or cloned tour opens in the editor. */
 export function CelebrationBanner({ title }: { title: string }) {
   return (
     <div className="ad-celebration" role="status">

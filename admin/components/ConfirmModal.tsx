@@ -10,7 +10,7 @@ export interface ConfirmModalProps {
   onCancel: () => void;
 }
 
-/** SPEC.md §2 confirm modal: agree and cancel, Yes and Cancel by default. */
+/** Confirm modal: agree and cancel, Yes and Cancel by default. */
 export function ConfirmModal({ text, image, agreeLabel = 'Yes', cancelLabel = 'Cancel', onAgree, onCancel }: ConfirmModalProps) {
   return (
     <Modal title={text} hideTitle width={480} height="auto" onClose={onCancel} className="ad-confirm">

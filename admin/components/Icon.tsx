@@ -1,4 +1,4 @@
-/** SPEC.md §2 interface icons used by the owners' app; 24×24 outlines drawn in the text colour. */
+/** Interface icons used by the owners' app; 24×24 outlines drawn in the text colour. */
 const PATHS = {
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0',
   'sign-out': 'M10 4H5v16h5M15 8l4 4-4 4M19 12H9',

@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { LOADING_ANIMATION_MS, LOADING_ENDING_ANIMATION_MS, loadingProgress } from '../lib/loading-progress';
 
-/** SPEC.md §2 top loading bar, driven by the owner's pending requests (see features/loading-progress). */
+/** Top loading bar, driven by the owner's pending requests (see features/loading-progress). */
 export function LoadingBar() {
   const { percent, ending } = useSnapshot(loadingProgress);
   if (percent === 0) return null;

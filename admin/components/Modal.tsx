@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { CelebrationBanner } from './CelebrationBanner';
 
-/** SPEC.md §9 modal constants; the z-indexes and the 0.7 backdrop live in admin.css. */
+/** Modal constants; the z-indexes and the 0.7 backdrop live in admin.css. */
 export const MODAL_WIDTH_PX = 900;
 export const MODAL_HEIGHT_PX = 600;
 export const MODAL_TRANSITION_MS = 500;
@@ -27,7 +27,7 @@ export interface ModalProps {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** SPEC.md §2 generic modal: keeps focus inside while open and gives it back to where it was when it closes. */
+/** Generic modal: keeps focus inside while open and gives it back to where it was when it closes. */
 export function Modal({ title, hideTitle, celebration, onClose, width = MODAL_WIDTH_PX, height = MODAL_HEIGHT_PX, rounds, side, className, children }: ModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const [closing, setClosing] = useState(false);

@@ -1,7 +1,7 @@
 import { ToastContainer } from 'react-toastify';
 import toastCss from 'react-toastify/dist/ReactToastify.css';
 
-/** SPEC.md §9: editor toasts at top centre, closing after 3000 ms. */
+/** Editor toasts at top centre, closing after 3000 ms. */
 export const TOAST_AUTO_CLOSE_MS = 3000;
 
 /** The owners' app's toast container; its colours are set in admin.css. */

@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 
-/** SPEC.md §9 top loading bar: it creeps every 400 ms by up to 20 points and never passes 99 while requests are pending. */
+/** Top loading bar: it creeps every 400 ms by up to 20 points and never passes 99 while requests are pending. */
 export const LOADING_UPDATE_MS = 400;
 export const LOADING_MAX_PROGRESS = 99;
 export const LOADING_PROGRESS_INCREASE = 20;

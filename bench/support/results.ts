@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 export interface BenchResult {
   name: string;
-  /** True when every measured value is within its DESIGN.md budget. */
+  /** True when every measured value is within its budget. */
   withinBudget: boolean;
   [key: string]: unknown;
 }

@@ -73,7 +73,7 @@ describe('an owner builds a tour in the app', () => {
     const cookie = (await context.cookies()).find((entry) => entry.name === 'tour_user');
     expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 364 * 24 * 3600);
 
-    // SPEC.md §4 create flow: the photos are chosen first; the new tour's editor opens and uploads them.
+    // Create flow: the photos are chosen first; the new tour's editor opens and uploads them.
     await page.locator('label', { hasText: 'New tour from photos' }).locator('input[type="file"]').setInputFiles(files);
     await page.waitForURL(/\/tours\/[^/]+\/edit$/);
     const shortId = page.url().split('/').at(-2)!;
@@ -149,7 +149,7 @@ describe('an owner builds a tour in the app', () => {
     const gate = viewer.locator('[role="dialog"]');
     await gate.locator('input[type="password"]').fill('let me in');
     await gate.getByRole('button', { name: 'Submit' }).click();
-    // New tours are locked until paid: the visitor unlocks with an e-mail address (SPEC.md §4).
+    // New tours are locked until paid: the visitor unlocks with an e-mail address.
     const locked = viewer.locator('[role="dialog"]', { hasText: 'locked' });
     await locked.getByLabel('Email').fill('vera@example.com');
     await locked.getByRole('button', { name: 'Submit' }).click();

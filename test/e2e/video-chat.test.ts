@@ -39,7 +39,7 @@ describe('live video chat with a host guiding the view', () => {
     expect(await bob.locator('#tour .vc-controls').getByRole('button', { name: 'Request to host' }).count()).toBe(1);
     await expect.poll(() => noticesSeen(ann)).toContain('You are now sharing your screen.');
     await expect.poll(() => noticesSeen(bob)).toContain('Ann is now sharing their screen.');
-    // Each notice hides on its own after a few seconds (SPEC.md §9); the timeout is a hang guard.
+    // Each notice hides on its own after a few seconds; the timeout is a hang guard.
     await expect.poll(() => noticesShown(bob), { timeout: 20_000 }).toEqual([]);
 
     // The host walks through a hotspot and then turns; the follower lands on the same scene and looks the same way.

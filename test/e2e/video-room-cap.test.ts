@@ -36,7 +36,7 @@ describe('the mesh room cap', () => {
 
     const zoe = await rig.openLobby('Zoe');
     await zoe.locator('#tour .vc-lobby').getByRole('button', { name: 'Connect' }).click();
-    // SPEC.md §8: the service's error is shown with its message, and the visitor is back in the lobby.
+    // The service's error is shown with its message, and the visitor is back in the lobby.
     await expect.poll(() => zoe.locator('#tour .vc-error').allTextContents(), { timeout: 20_000 }).toEqual(['Something went wrong. Room contains too many Participants']);
     await expect.poll(() => zoe.locator('#tour .vc-lobby').count()).toBe(1);
     // The six are still there: the refusal took no one's place.

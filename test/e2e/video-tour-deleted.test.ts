@@ -17,7 +17,7 @@ describe('a tour deleted during a video chat', () => {
     const deleted = await fetch(`${rig.server.origin}/api/tours/${shortId}`, { method: 'DELETE', headers: { Authorization: `JWT ${owner.token}` } });
     expect(deleted.status).toBe(200);
     for (const page of pages) {
-      // SPEC.md §8: the service's error with its message, then the visitor leaves the chat.
+      // The service's error with its message, then the visitor leaves the chat.
       await expect.poll(() => page.locator('#tour .vc-error').allTextContents(), { timeout: 20_000 }).toEqual(['Something went wrong. Room completed']);
       await expect.poll(() => page.locator('#tour .vc-lobby').count()).toBe(1);
     }

@@ -88,7 +88,7 @@ describe('moving around a tour', () => {
     await page.close();
   });
 
-  it('requests a showing and shows SPEC.md’s confirmation with the agent', async () => {
+  it('requests a showing and shows the confirmation with the agent', async () => {
     const owner = await builder.owner();
     const tour = await builder.tour(owner, [await smallPanorama(1024)], { isScheduleEnabled: true, agentName: 'Alex', agentEmail: 'alex@agency.example' });
     builder.setType(tour.shortId, 'paid');

@@ -1,6 +1,6 @@
 import { createElement, useEffect } from 'react';
 
-/** The real viewer element, loaded once from /embed, as visitors will see the tour (SPEC.md §9: 70vw × 70vh). */
+/** The real viewer element, loaded once from /embed, as visitors will see the tour (70vw × 70vh). */
 export function TourPreview({ shortId, revision }: { shortId: string; revision: number }) {
   useEffect(() => {
     if (document.querySelector('script[data-tour-viewer]')) return;

@@ -3,7 +3,7 @@ import { DEFAULT_INFO_STYLE, normaliseHyperlink, titleFromFileName, type Hotspot
 import type { ImageUpload } from '../../../api/schema/media';
 
 /**
- * Editor operations as small pure functions over the tour (STYLE.md: Excalidraw). Each returns a new tour;
+ * Editor operations as small pure functions over the tour (as Excalidraw does). Each returns a new tour;
  * the server validates the result with the same schema on save.
  */
 type Scenes = Pick<TourInput, 'images' | 'defaultHotspotStyle' | 'defaultHotspotImage'>;
@@ -119,7 +119,7 @@ export function updateHotspot<T extends Scenes>(tour: T, sceneId: string, hotspo
   }));
 }
 
-/** SPEC.md §5: a hyperlink without http:// or https:// gets http://. */
+/** A hyperlink without http:// or https:// gets http://. */
 function cleanInfospot(fields: InfospotFields): InfospotFields {
   return fields.dataType === 'hyperLink' ? { ...fields, data: { ...fields.data, url: normaliseHyperlink(fields.data.url) } } : fields;
 }

@@ -20,7 +20,7 @@ export interface SaverState {
 export type SaveCall = (tour: Tour) => Promise<Tour>;
 
 /**
- * Saves the editor's tour (SPEC.md §4): debounced on change; a network failure keeps the edit and retries
+ * Saves the editor's tour: debounced on change; a network failure keeps the edit and retries
  * ('Not Connected to Internet'); a 401 waits for a new sign-in; a 409 asks to reload; nothing typed is dropped.
  */
 export class TourSaver {

@@ -1,7 +1,7 @@
 import type { ImageUpload } from '../../../api/schema/media';
 import type { UploadedPicture } from './tour-edits';
 
-/** SPEC.md §9: an image upload is retried once. */
+/** An image upload is retried once. */
 export const UPLOAD_RETRIES = 1;
 
 export type UploadOutcome =
@@ -19,7 +19,7 @@ export interface UploadResult {
 export type UploadReply = Partial<ImageUpload & Pick<UploadedPicture, 'isNotEquirect'>>;
 export type UploadOne = (file: File) => Promise<UploadReply>;
 
-/** SPEC.md §8's three upload notices. */
+/** The three upload notices. */
 export function uploadOutcome(total: number, failedTitles: string[]): UploadOutcome {
   if (failedTitles.length === 0) return { kind: 'all', message: 'All your images were uploaded.' };
   if (failedTitles.length === total) return { kind: 'none', message: 'Something went wrong: no images were uploaded. Please try again.' };

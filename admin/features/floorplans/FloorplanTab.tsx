@@ -5,7 +5,7 @@ import { api } from '../../lib/api-client';
 import { RequestFailed } from '../../lib/request-failed';
 import { LinkRoomsModal } from './LinkRoomsModal';
 
-/** Floor plans are saved through their own routes (SPEC.md §7), not with the tour. */
+/** Floor plans are saved through their own routes, not with the tour. */
 /** `onFloorplans` gets a change to apply to the newest list: an upload may finish after other edits of the tour. */
 export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans: (change: (floorplans: Floorplan[]) => Floorplan[]) => void }) {
   const [name, setName] = useState('');

@@ -10,7 +10,7 @@ export interface LinkRoomsModalProps {
   onClose: () => void;
 }
 
-/** SPEC.md §2 floor-plan link-to-rooms modal, editable: click an empty spot to link a room, a hotspot to edit it. */
+/** Floor-plan link-to-rooms modal, editable: click an empty spot to link a room, a hotspot to edit it. */
 export function LinkRoomsModal({ plan, scenes, onChange, onClose }: LinkRoomsModalProps) {
   const image = useRef<HTMLImageElement>(null);
   const [mode, setMode] = useState<SelectorMode | null>(null);

@@ -1,6 +1,6 @@
 import type { FloorplanHotspot } from '../../../api/schema/tour';
 
-/** SPEC.md §2: the room selector popup is 400×220 px and stays within 23 px of the image edges. */
+/** The room selector popup is 400×220 px and stays within 23 px of the image edges. */
 export const SELECTOR_SIZE_PX = { width: 400, height: 220 };
 export const SELECTOR_EDGE_PX = 23;
 /** Destination titles this long get the wide title box. */

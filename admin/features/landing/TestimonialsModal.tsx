@@ -9,7 +9,7 @@ interface Testimonial {
 }
 
 /**
- * SPEC.md §1: a photographer, a real-estate agent and a property group. Sample words written for this page:
+ * A photographer, a real-estate agent and a property group. Sample words written for this page:
  * swap in real customers' quotes (with their consent) before launch.
  */
 export const TESTIMONIALS: Testimonial[] = [

@@ -5,7 +5,7 @@ const scene = (id: string, links: string[] = []) =>
   imageSchema.parse({ id, title: id, hotspots: links.map((to) => ({ image: { id: to }, coords: { x: 0, y: 0, z: -1 } })) });
 
 describe('tour schema', () => {
-  it("fills SPEC.md's defaults for a new tour", () => {
+  it("fills the product's defaults for a new tour", () => {
     const tour = tourInputSchema.parse({});
     expect(tour).toMatchObject({
       defaultHotspotStyle: 2,

@@ -9,7 +9,7 @@ import { WhiteLabelSteps } from './WhiteLabelSteps';
 export function BrandKitTab({ tour, set, isSaved }: TabProps & { isSaved: boolean }) {
   const [logoStatus, setLogoStatus] = useState<'IN_PROGRESS' | 'UPLOADED' | null>(null);
 
-  /** SPEC.md §4: the picture is uploaded first, then the tour is saved with it. */
+  /** The picture is uploaded first, then the tour is saved with it. */
   async function uploadLogo(file: File | undefined) {
     if (!file) return;
     setLogoStatus('IN_PROGRESS');

@@ -18,7 +18,7 @@ function hostOf(address: string): string {
 }
 
 /**
- * The white-label URL in three steps (SPEC.md §2: the step counter starts at 0). The check asks the server to
+ * The white-label URL in three steps (the step counter starts at 0). The check asks the server to
  * fetch the tour under the saved address, so it waits until the address is saved.
  */
 export function WhiteLabelSteps({ tour, set, isSaved }: TabProps & { isSaved: boolean }) {

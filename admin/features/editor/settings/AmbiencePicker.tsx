@@ -10,7 +10,7 @@ function ambienceFrom(sound: Asset): NonNullable<TourConfig['ambience']> {
   return { name: sound.name, audio: sound.url, playing: true };
 }
 
-/** The tour's ambience sound (SPEC.md §3 config.ambience): upload one, choose one of the owner's sounds, or none. */
+/** The tour's ambience sound (config.ambience): upload one, choose one of the owner's sounds, or none. */
 export function AmbiencePicker({ tour, set, settled }: TabProps & { settled: () => Promise<boolean> }) {
   const { sounds, loaded } = useSnapshot(library);
   const [busy, setBusy] = useState(false);

@@ -3,7 +3,7 @@ import { STYLE_NAMES, StylePreview } from '../panorama/HotspotForm';
 import { LibraryPicker } from '../../library/LibraryPicker';
 import type { TabProps } from '../tab-props';
 
-/** The style and custom picture new hotspots start with (SPEC.md §3 defaultHotspotStyle, default 2, and defaultHotspotImage). */
+/** The style and custom picture new hotspots start with (defaultHotspotStyle, default 2, and defaultHotspotImage). */
 export function HotspotStylePicker({ tour, set }: TabProps) {
   const firstScene = tour.images[0];
   const pictureFor = (style: number) => (style === 1 ? (firstScene?.hotspotUrl || firstScene?.thumbUrl) ?? '' : style === 4 ? tour.defaultHotspotImage : '');

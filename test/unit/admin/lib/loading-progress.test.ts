@@ -18,7 +18,7 @@ describe('the top loading bar progress', () => {
     vi.useRealTimers();
   });
 
-  it('uses the constants of SPEC.md §9', () => {
+  it('uses the specified constants', () => {
     expect([LOADING_UPDATE_MS, LOADING_MAX_PROGRESS, LOADING_PROGRESS_INCREASE, LOADING_ENDING_ANIMATION_MS]).toEqual([400, 99, 20, 200]);
   });
 

@@ -13,7 +13,7 @@ describe('the link-to-rooms selector', () => {
     expect(selectorPosition({ x: 790, y: 490 }, image)).toEqual({ left: 800 - 400 - 23, top: 500 - 220 - 23 });
   });
 
-  it('names itself and its primary button as SPEC.md says', () => {
+  it('names itself and its primary button as specified', () => {
     expect(selectorHeader(fresh)).toBe('Select room to link');
     expect(selectorHeader(editing)).toBe('Edit linked rooms');
     expect(primaryLabel(fresh, null)).toBe('Cancel');
