@@ -11,7 +11,7 @@ import { buyProPlus, confirmTourPayment, formatPrice, loadPlans, payForTour, pub
 export const VERIFYING_PAYMENT = 'Verifying the payment, please wait';
 
 /** A payment under way or failed, with what the owner is told. */
-type PaymentStatus = { type: 'IN_PROGRESS'; message: string } | { type: 'ERROR'; message: string } | null;
+type PaymentStatus = { type: 'IN_PROGRESS'; message: string } | { type: 'ERROR'; message: string; confirming?: boolean } | null;
 
 const messageOf = (err: unknown) => (err instanceof RequestFailed ? err.message : 'Something went wrong. Please try again.');
 
@@ -39,17 +39,21 @@ export function PaymentsModal({ tour, returnedSession, onPublished, onClose }: P
     loadPlans().then(setPlans, (err) => setPlansError(messageOf(err)));
   }, []);
 
+  /** Confirmations asked for so far: a payment Stripe has not settled yet can be checked again. */
+  const [confirmations, setConfirmations] = useState(returnedSession ? 1 : 0);
+
   useEffect(() => {
-    if (!returnedSession) return;
+    if (!returnedSession || confirmations === 0) return;
+    setStatus({ type: 'IN_PROGRESS', message: VERIFYING_PAYMENT });
     confirmTourPayment(tour, returnedSession).then(
       (paid) => {
         setStatus(null);
         toast.success('Payment received: your tour is published.');
         onPublished(paid);
       },
-      (err) => setStatus({ type: 'ERROR', message: messageOf(err) }),
+      (err) => setStatus({ type: 'ERROR', message: messageOf(err), confirming: true }),
     );
-  }, [returnedSession]);
+  }, [returnedSession, confirmations]);
 
   /** Runs one choice; the buttons stay off once it succeeds, as the modal closes or Stripe's page takes over. */
   async function act(action: () => Promise<void>) {
@@ -85,6 +89,11 @@ export function PaymentsModal({ tour, returnedSession, onPublished, onClose }: P
             <p className="ad-error" role="alert">
               {status.message}
             </p>
+          )}
+          {status?.type === 'ERROR' && status.confirming && (
+            <button type="button" className="ad-button ad-button--plain" onClick={() => setConfirmations(confirmations + 1)}>
+              Check the payment again
+            </button>
           )}
           <section className="ad-payments__option" aria-labelledby="ad-pay-free">
             <h3 id="ad-pay-free">Use a free tour</h3>

@@ -79,22 +79,29 @@ describe('the payments modal against the real API (card payments off)', () => {
   it("back from Checkout, shows 'Verifying the payment, please wait', then the server's error, and forgets the session", async () => {
     const owner = await signedInOwner();
     const tour = await newTour(owner);
-    const seen = new Set<string>();
-    const watcher = new MutationObserver(() => {
-      const status = document.querySelector('[role="dialog"] [role="status"]')?.textContent;
-      if (status) seen.add(status);
+    // Each time the verifying notice is put up, what it says.
+    const seen: string[] = [];
+    const watcher = new MutationObserver((records) => {
+      for (const node of records.flatMap((record) => [...record.addedNodes])) {
+        if (!(node instanceof HTMLElement)) continue;
+        const notice = node.matches('.ad-payments__status') ? node : node.querySelector('.ad-payments__status');
+        if (notice) seen.push(notice.textContent!);
+      }
     });
     watcher.observe(document.body, { childList: true, subtree: true, characterData: true });
     history.replaceState(null, '', `${testPage}&session_id=cs_test_returned`);
     await openEditorOf(tour);
     await waitFor(() => !!dialog('Publish your tour')?.querySelector('[role="alert"]'), 'the stored error');
-    watcher.disconnect();
-    expect([...seen]).to.deep.equal(['Verifying the payment, please wait']);
+    expect(seen).to.deep.equal(['Verifying the payment, please wait']);
     expect(dialog('Publish your tour')!.querySelector('[role="alert"]')!.textContent).to.equal(CARD_PAYMENTS_OFF);
     expect(new URLSearchParams(location.search).has('session_id'), 'the session left the address').to.equal(false);
     expect(new URLSearchParams(location.search).has('wtr-session-id'), 'the rest of the address kept').to.equal(true);
-    // The choices stay open after a failed confirmation: nothing is a dead end.
+    // The choices stay open after a failed confirmation, and the payment can be checked again: nothing is a dead end.
     expect(button(dialog('Publish your tour')!, 'Use a free tour')).to.not.equal(undefined);
+    button(dialog('Publish your tour')!, 'Check the payment again')!.click();
+    await waitFor(() => seen.length === 2 && !!dialog('Publish your tour')?.querySelector('[role="alert"]'), 'the second check and its error');
+    watcher.disconnect();
+    expect(seen).to.deep.equal(['Verifying the payment, please wait', 'Verifying the payment, please wait']);
     expect((await storedTour(owner, tour.shortId)).type).to.equal('locked');
   });
 
