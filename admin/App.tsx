@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import type { User } from '../api/schema/user';
-import { api } from './lib/api-client';
+import { refreshUser } from './lib/current-user';
 import { RequestFailed } from './lib/request-failed';
+import { Account } from './features/account/Account';
 import { CelebrationModal } from './features/celebration/CelebrationModal';
 import { Dashboard } from './features/dashboard/Dashboard';
 import { Editor } from './features/editor/Editor';
@@ -18,14 +18,11 @@ import adminCss from './styles/admin.css';
 function useStatusCheck(): void {
   useEffect(() => {
     if (!session.user) return;
-    api<User>('GET', '/status/user').then(
-      (user) => setUser({ ...user, token: session.user!.token }),
-      (err) => {
-        if (!(err instanceof RequestFailed) || err.status !== 401) return;
-        setUser(null);
-        navigate('/');
-      },
-    );
+    refreshUser().catch((err) => {
+      if (!(err instanceof RequestFailed) || err.status !== 401) return;
+      setUser(null);
+      navigate('/');
+    });
   }, []);
 }
 
@@ -38,6 +35,7 @@ export function App() {
   if (path === '/' || path === '') page = user ? <Dashboard /> : <Landing />;
   else if (!user) page = <Landing />;
   else if (path === '/dashboard') page = <Dashboard />;
+  else if (path === '/account') page = <Account />;
   else if (edit) page = <Editor shortId={decodeURIComponent(edit[1])} />;
   else page = <NotFound />;
   return (

@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
 import { PRO_PLUS } from '../../api/schema/user';
-import { startUpgrade } from './upgrade';
+import { startUpgrade } from '../features/billing/upgrade';
 import { navigate } from '../lib/router';
 import { session } from '../lib/session';
 import { UserMenu } from './UserMenu';

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { PRO_PLUS, type User } from '../../api/schema/user';
+import { manageSubscription } from '../features/billing/upgrade';
 import { api } from '../lib/api-client';
 import { navigate } from '../lib/router';
 import { setUser } from '../lib/session';
 import { Icon } from './Icon';
 
-/** SPEC.md §2 user menu toggle in the header: the user's name and plan, the dashboard, signing out. Menu-button keyboard pattern (WAI-ARIA APG). */
+/** SPEC.md §2 user menu toggle in the header: the user's name and plan, the dashboard, the account page, a Pro Plus owner's subscription, signing out. Menu-button keyboard pattern (WAI-ARIA APG). */
 export function UserMenu({ user }: { user: Pick<User, 'name' | 'email' | 'type'> }) {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -88,6 +89,16 @@ export function UserMenu({ user }: { user: Pick<User, 'name' | 'email' | 'type'>
             <Icon name="user" />
             Dashboard
           </a>
+          <a role="menuitem" tabIndex={-1} href="/account" onClick={(event) => (event.preventDefault(), choose(() => navigate('/account')))}>
+            <Icon name="user" />
+            Account and payments
+          </a>
+          {user.type === PRO_PLUS && (
+            <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(manageSubscription)}>
+              <Icon name="edit" />
+              Manage subscription
+            </button>
+          )}
           <button
             type="button"
             role="menuitem"

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tour } from '../../api/schema/tour';
 import { flatPhoto, smallPanorama } from '../support/pictures';
+import { signUp as signUpAt } from './support/admin-owner';
 import { launchChromium } from './support/browser';
 import { removeDataDir, startServer, type RunningServer } from './support/server';
 
@@ -28,16 +29,7 @@ afterAll(async () => {
   for (const file of files) rmSync(file, { force: true });
 });
 
-async function signUp(page: Page, email: string) {
-  await page.goto(`${server.origin}/`);
-  const form = page.getByRole('form', { name: 'Sign up' });
-  await form.getByLabel('Name').fill('Olivia Owner');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill('correct horse battery');
-  await form.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByText('Welcome, Olivia Owner').waitFor();
-  await page.getByRole('heading', { name: 'Your tours' }).waitFor();
-}
+const signUp = (page: Page, email: string) => signUpAt(page, server.origin, email);
 
 /** Clicks the editor's panorama at a fraction of its size until the add-here menu opens (the scene may still be loading). */
 async function clickPanorama(page: Page, fx: number, fy: number) {

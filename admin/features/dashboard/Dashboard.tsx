@@ -3,6 +3,8 @@ import { toast } from 'react-toastify';
 import type { Page } from '../../../api/schema/requests';
 import type { Tour } from '../../../api/schema/tour';
 import { api } from '../../lib/api-client';
+import { PublishControl } from '../billing/PublishControl';
+import { useProPlusReturn } from '../billing/pro-plus-return';
 import { celebrate } from '../celebration/celebration';
 import { handOverPhotos } from './new-tour-photos';
 import { RequestFailed } from '../../lib/request-failed';
@@ -16,6 +18,7 @@ type Pending = { kind: 'delete' | 'clone'; tour: Pick<Tour, 'shortId' | 'title' 
 export function Dashboard() {
   const [tours, setTours] = useState<Tour[] | null>(null);
   const [pending, setPending] = useState<Pending>(null);
+  useProPlusReturn();
 
   const reload = () => api<Page<Tour>>('GET', '/tours?perPage=100').then((page) => setTours(page.items), () => setTours([]));
   useEffect(() => void reload(), []);
@@ -70,9 +73,8 @@ export function Dashboard() {
             <li key={tour.shortId} className="ad-tour-card" data-short-id={tour.shortId}>
               {tour.images[0] ? <img src={tour.images[0].thumbUrl} alt="" /> : <div className="ad-tour-card__empty">No scenes yet</div>}
               <h2>{tour.title || tour.name || 'Untitled tour'}</h2>
-              <p>
-                {tour.type} · {tour.images.length} scenes
-              </p>
+              <p>{tour.images.length === 1 ? '1 scene' : `${tour.images.length} scenes`}</p>
+              <PublishControl tour={tour} onPublished={(published) => setTours((all) => all?.map((one) => (one.shortId === published.shortId ? published : one)) ?? null)} />
               <a className="ad-button" href={`/tours/${tour.shortId}/edit`} onClick={(event) => (event.preventDefault(), navigate(`/tours/${tour.shortId}/edit`))}>
                 <Icon name="edit" /> Edit
               </a>

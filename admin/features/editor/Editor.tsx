@@ -5,6 +5,8 @@ import type { Floorplan, Tour, TourSave } from '../../../api/schema/tour';
 import { Header } from '../../components/Header';
 import { api } from '../../lib/api-client';
 import { RequestFailed } from '../../lib/request-failed';
+import { checkoutSessionInAddress, forgetCheckoutSession } from '../billing/billing-api';
+import { PublishControl } from '../billing/PublishControl';
 import { takeChosenPhotos } from '../dashboard/new-tour-photos';
 import { FloorplanTab } from '../floorplans/FloorplanTab';
 import { LibraryTab } from '../library/LibraryTab';
@@ -32,6 +34,8 @@ export function Editor({ shortId }: { shortId: string }) {
   /** The scene shown in the editor's panorama; the first one until the owner picks another. */
   const [sceneId, setSceneId] = useState<string | null>(null);
   const newPassword = useRef('');
+  /** Stripe's Checkout sends the owner back here with its session, to be confirmed once. */
+  const [returnedSession] = useState(checkoutSessionInAddress);
   // Uploads finish after the render that started them: their edits must build on the newest tour, not on that render's.
   const latest = useRef(tour);
   latest.current = tour;
@@ -55,6 +59,10 @@ export function Editor({ shortId }: { shortId: string }) {
   const images = useImageUploads(latest, change);
 
   useEffect(() => {
+    if (returnedSession) forgetCheckoutSession();
+  }, [returnedSession]);
+
+  useEffect(() => {
     api<Tour>('GET', `/tours/${encodeURIComponent(shortId)}`).then(setTour, (err) => setLoadError(err instanceof RequestFailed ? err.message : 'The tour could not be loaded.'));
     const online = () => saver.flush();
     window.addEventListener('online', online);
@@ -76,6 +84,11 @@ export function Editor({ shortId }: { shortId: string }) {
 
   const set = <K extends keyof Tour>(key: K, value: Tour[K]) => change({ ...latest.current!, [key]: value });
   // Floor plans are saved through their own routes, so the tour's saver is not told.
+  // Publishing changes only the type, on its own route: the editor's next save carries the same revision.
+  const published = (next: Tour) => {
+    latest.current = { ...latest.current!, type: next.type };
+    setTour(latest.current);
+  };
   const changeFloorplans = (update: (floorplans: Floorplan[]) => Floorplan[]) => {
     latest.current = { ...latest.current!, floorplans: update(latest.current!.floorplans) };
     setTour(latest.current);
@@ -90,6 +103,7 @@ export function Editor({ shortId }: { shortId: string }) {
           Preview
         </button>
       </Header>
+      <PublishControl tour={tour} onPublished={published} returnedSession={returnedSession} className="ad-publish--bar" />
       {save.message && (
         <p className="ad-banner" role="alert">
           {save.message}

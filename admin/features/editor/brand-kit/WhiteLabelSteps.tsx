@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { WHITE_LABEL_HINTS, WHITE_LABEL_STATUSES, type WhiteLabelCheck, type WhiteLabelStatus } from '../../../../api/schema/white-label';
 import { api } from '../../../lib/api-client';
-import { startUpgrade } from '../../../components/upgrade';
+import { startUpgrade } from '../../billing/upgrade';
 import { RequestFailed } from '../../../lib/request-failed';
 import type { TabProps } from '../tab-props';
 

@@ -67,7 +67,7 @@ describe('the header user menu (SPEC.md §2)', () => {
       await sendKeys({ press: key });
       visited.push(focused()!);
     }
-    expect(visited).to.deep.equal(['Sign out', 'Dashboard', 'Sign out', 'Dashboard', 'Sign out']);
+    expect(visited).to.deep.equal(['Account and payments', 'Sign out', 'Sign out', 'Dashboard', 'Sign out']);
     await sendKeys({ press: 'Escape' });
     await waitFor(() => menu() === null, 'the menu to close');
     expect(document.activeElement).to.equal(toggle());
@@ -79,7 +79,7 @@ describe('the header user menu (SPEC.md §2)', () => {
     await render(1);
     toggle().click();
     await waitFor(() => menu() !== null, 'the menu');
-    expect([...menu()!.querySelectorAll('[role="menuitem"]')].map((item) => item.querySelector('svg[aria-hidden="true"]') !== null)).to.deep.equal([true, true]);
+    expect([...menu()!.querySelectorAll('[role="menuitem"]')].map((item) => item.querySelector('svg[aria-hidden="true"]') !== null)).to.deep.equal([true, true, true]);
     byText('Dashboard')!.click();
     await waitFor(() => menu() === null, 'the menu to close');
     expect(location.pathname).to.equal('/dashboard');
@@ -101,6 +101,33 @@ describe('the header user menu (SPEC.md §2)', () => {
     expect(calls).to.deep.equal([{ url: '/api/auth/logout', method: 'POST', authorization: 'JWT not-a-real-token' }]);
     expect(location.pathname).to.equal('/');
     expect(document.cookie).to.not.contain('tour_user=');
+  });
+
+  it('opens the account page, and for a Pro Plus owner the subscription in Stripe\'s customer portal', async () => {
+    await render(1);
+    toggle().click();
+    await waitFor(() => menu() !== null, 'the menu');
+    expect(byText('Manage subscription'), 'only for Pro Plus').to.equal(undefined);
+    byText('Account and payments')!.click();
+    await waitFor(() => location.pathname === '/account', 'the account page');
+    unmount();
+    await render(2);
+    toggle().click();
+    await waitFor(() => menu() !== null, 'the menu');
+    // Answered as a server without Stripe would: the portal's page never opens, so the test page stays.
+    const calls: string[] = [];
+    const realFetch = window.fetch;
+    window.fetch = async (input, init) => {
+      calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
+      return Response.json({ error: { code: 'PaymentsNotConfigured', message: 'Card payments are not set up on this server.' } }, { status: 503 });
+    };
+    try {
+      byText('Manage subscription')!.click();
+      await waitFor(() => calls.length === 1, 'the portal asked for');
+    } finally {
+      window.fetch = realFetch;
+    }
+    expect(calls).to.deep.equal(['POST /api/billing/portal']);
   });
 
   it('closes when the owner clicks elsewhere on the page', async () => {

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { MESSAGES } from '../../../api/schema/errors';
+import type { Tour } from '../../../api/schema/tour';
+import { Modal } from '../../components/Modal';
+
+/** The tour's public page on this server, in listing-compliant mode when asked. */
+function tourPageUrl(tour: Pick<Tour, 'shortId'>, listingMode: boolean): string {
+  return `${location.origin}/tours/${encodeURIComponent(tour.shortId)}${listingMode ? '?mls=1' : ''}`;
+}
+
+const ALLOW = 'fullscreen; xr-spatial-tracking; gyroscope; accelerometer; camera; microphone; display-capture';
+
+export interface ShareModalProps {
+  tour: Pick<Tour, 'shortId' | 'title' | 'name'>;
+  /** Paid tours and Pro Plus owners may hand out the listing-compliant link. */
+  listingMode: boolean;
+  onClose: () => void;
+}
+
+/** The owner's share-and-embed modal: the direct link, the iframe code and the social buttons for a published tour. */
+export function ShareModal({ tour, listingMode, onClose }: ShareModalProps) {
+  const [mls, setMls] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const link = tourPageUrl(tour, mls);
+  const iframe = `<iframe src="${link}" width="100%" height="600" style="border:0" allowfullscreen allow="${ALLOW}"></iframe>`;
+  const title = tour.title || tour.name;
+
+  async function copy(text: string) {
+    await navigator.clipboard?.writeText(text).catch(() => undefined);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 3000);
+  }
+
+  return (
+    <Modal title="Share and embed" onClose={onClose} width={600} height={750} className="ad-share">
+      {listingMode && (
+        <label className="ad-check">
+          <input type="checkbox" checked={mls} onChange={(event) => setMls(event.target.checked)} /> Listing-compliant link (MLS)
+        </label>
+      )}
+      <label className="ad-field">
+        <span>Direct link</span>
+        <input readOnly value={link} onClick={() => void copy(link)} title="Click to copy" />
+      </label>
+      <label className="ad-field">
+        <span>Embed code</span>
+        <textarea readOnly rows={4} value={iframe} />
+      </label>
+      <button type="button" className="ad-button" onClick={() => void copy(iframe)}>
+        Copy embed code
+      </button>
+      <p className="ad-share__social">
+        <a className="ad-button" style={{ background: '#465B90' }} target="_blank" rel="noopener noreferrer" href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`}>
+          Facebook
+        </a>
+        <a className="ad-button ad-share__twitter" style={{ background: '#50AEED' }} target="_blank" rel="noopener noreferrer" href={`https://twitter.com/intent/tweet?url=${encodeURIComponent(link)}&text=${encodeURIComponent(title)}`}>
+          Twitter
+        </a>
+        <a className="ad-button ad-button--plain" href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(link)}`}>
+          E-mail
+        </a>
+      </p>
+      <p className="ad-tooltip ad-tooltip--right" data-tooltip="White-labelling (your own address for tours) is set under Tour Editor, Brand Kit, Whitelabel URL, for Pro Plus users.">
+        where's my whitelabel
+      </p>
+      {copied && <p role="status">{MESSAGES.textCopied}</p>}
+    </Modal>
+  );
+}
