@@ -34,7 +34,7 @@ export function billingRoutes(payments: Payments | undefined): Hono<AppEnv> {
     const user = requireAccount(c);
     const { stripe, settings } = requirePayments(payments);
     const price = requirePrice(settings.priceProPlus, 'STRIPE_PRICE_PRO_PLUS', 'Pro Plus');
-    if (hasLiveSubscription(user)) throw new ApiError(409, 'Conflict', 'You already have Pro Plus. Manage it under "Manage billing".');
+    if (hasLiveSubscription(user)) throw new ApiError(409, 'Conflict', 'You already have Pro Plus. Manage it under "Manage subscription" in the user menu.');
     let customer = user.stripe_customer_id;
     if (!customer) {
       const created = await askStripe(() => stripe.customers.create({ email: user.email!, name: user.name, metadata: { userId: String(user.id) } }));

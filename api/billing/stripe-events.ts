@@ -60,7 +60,7 @@ async function apply(trx: Db, event: Stripe.Event, mails: Mail[], siteUrl: strin
         to: owner.email,
         userId: owner.id,
         subject: 'Your Pro Plus payment did not go through',
-        text: `Hello ${owner.name},\n\nthe payment for your Pro Plus renewal failed. Pro Plus stays on while the payment is tried again; please check your card under "Manage billing" in your account (${siteUrl}/dashboard). If no payment succeeds, the subscription ends and your tours lock again.\n`,
+        text: `Hello ${owner.name},\n\nthe payment for your Pro Plus renewal failed. Pro Plus stays on while the payment is tried again; please check your card under "Manage subscription" in the user menu (${siteUrl}/dashboard). If no payment succeeds, the subscription ends and your tours lock again.\n`,
       });
       return true;
     }
