@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { displayName, ROOM_LIFETIME_MS } from '../../api/schema/video';
-import { API_ORIGIN } from '../api-origin';
-import { apiGet, apiPost } from '../tour-client';
-import type { VideoChatProps } from '../video-chat-contract';
+import { API_ORIGIN } from '../element/api-origin';
+import { apiGet, apiPost } from '../tour/tour-client';
+import type { VideoChatProps } from './contract';
 import videoCss from './video.css';
 import { ControlIcon } from './ControlIcon';
 import { ContinueChatModal } from './ContinueChatModal';
