@@ -63,12 +63,22 @@ export function lockCheck(tour: Pick<Tour, 'type' | 'userId' | 'owner'>, viewer:
   return 'locked-tour';
 }
 
-/** '1' and 'true' switch a flag on; a bare attribute arrives as '' and is ignored (r2wc). */
 /** Listing-compliant mode: asked by the element's mls attribute, or by ?mls=1 on the tour's own page. */
 export function listingModeRequested(mls: string | null | undefined): boolean {
-  return flagOn(mls) || (onOwnPage() && new URLSearchParams(location.search).get('mls') === '1');
+  return flagOn(mls) || ownPageFlag('mls');
 }
 
+/** The video chat panel opens at start: asked by the show-video-chat attribute, or by ?showVideoChat=1 on the tour's own page. */
+export function chatRequested(showVideoChat: string | null | undefined): boolean {
+  return flagOn(showVideoChat) || ownPageFlag('showVideoChat');
+}
+
+/** On the tour's own page its address may switch a mode on; a partner's address is not ours to read. */
+function ownPageFlag(name: string): boolean {
+  return onOwnPage() && new URLSearchParams(location.search).get(name) === '1';
+}
+
+/** '1' and 'true' switch a flag on; a bare attribute arrives as '' and is ignored (r2wc). */
 export function flagOn(value: string | null | undefined): boolean {
   return value === '1' || value === 'true';
 }

@@ -5,6 +5,10 @@ export type ViewerStatus = 'idle' | 'loading' | 'ready' | 'password' | 'error';
 
 export type ModalName = 'lead' | 'showing' | 'share' | 'floorplan' | 'locked' | 'payments' | 'infospot' | 'notice';
 
+/**
+ * Everything the viewer shows that can change, in one valtio proxy per element (two tours on one page never share
+ * state). Components read it with useSnapshot; only the actions below write to it.
+ */
 export interface ViewerState {
   status: ViewerStatus;
   tour: Tour | null;
@@ -15,6 +19,8 @@ export interface ViewerState {
   infospotId: string | null;
   /** A short message shown in the notification dialog. */
   notice: string;
+  /** The overlays wait for the first panorama, so their images and layout do not compete with it. */
+  firstShown: boolean;
   controlsHidden: boolean;
   reelVisible: boolean;
   floorplanPanel: boolean;
@@ -24,9 +30,12 @@ export interface ViewerState {
   chatActive: boolean;
   /** Name typed in the chat lobby, carried into the showing form. */
   showingName: string;
+  vr: boolean;
+  ambiencePlaying: boolean;
+  /** Covering the window, where the browser has no Fullscreen API for elements (iPhone Safari). */
+  fixedFullscreen: boolean;
 }
 
-/** One store per element: two tours on one page never share state. */
 export function createViewerStore(): ViewerState {
   return proxy<ViewerState>({
     status: 'idle',
@@ -36,6 +45,7 @@ export function createViewerStore(): ViewerState {
     modal: null,
     infospotId: null,
     notice: '',
+    firstShown: false,
     controlsHidden: false,
     reelVisible: true,
     floorplanPanel: false,
@@ -43,7 +53,14 @@ export function createViewerStore(): ViewerState {
     chatOpen: false,
     chatActive: false,
     showingName: '',
+    vr: false,
+    ambiencePlaying: false,
+    fixedFullscreen: false,
   });
+}
+
+export function tourLoading(state: ViewerState): void {
+  state.status = 'loading';
 }
 
 export function tourLoaded(state: ViewerState, tour: Tour, sceneId?: string): void {
@@ -54,13 +71,29 @@ export function tourLoaded(state: ViewerState, tour: Tour, sceneId?: string): vo
   state.reelVisible = !tour.config.hideRibbonAtStart;
 }
 
+/** A locked tour's e-mail unlock answers with the whole tour. */
+export function tourUnlocked(state: ViewerState, tour: Tour): void {
+  tourLoaded(state, tour);
+  closeModal(state);
+}
+
 export function tourFailed(state: ViewerState, error: { code: string; message: string }): void {
   state.status = 'error';
   state.error = error;
 }
 
-export function sceneChanged(state: ViewerState, sceneId: string): void {
+/** False when the scene is already the current one. */
+export function sceneChanged(state: ViewerState, sceneId: string): boolean {
+  if (sceneId === state.sceneId) return false;
   state.sceneId = sceneId;
+  return true;
+}
+
+/** True the first time only: the first panorama is drawn once per element. */
+export function firstPanoramaShown(state: ViewerState): boolean {
+  if (state.firstShown) return false;
+  state.firstShown = true;
+  return true;
 }
 
 export function openModal(state: ViewerState, modal: ModalName): void {
@@ -80,4 +113,64 @@ export function showNotice(state: ViewerState, notice: string): void {
 export function openInfospot(state: ViewerState, infospotId: string): void {
   state.infospotId = infospotId;
   state.modal = 'infospot';
+}
+
+export function toggleControls(state: ViewerState): void {
+  state.controlsHidden = !state.controlsHidden;
+}
+
+export function toggleReel(state: ViewerState): void {
+  state.reelVisible = !state.reelVisible;
+}
+
+export function toggleFloorplanPanel(state: ViewerState): void {
+  state.floorplanPanel = !state.floorplanPanel;
+}
+
+export function openFloorplan(state: ViewerState, floorplanId: string): void {
+  state.floorplanId = floorplanId;
+  openModal(state, 'floorplan');
+}
+
+/** A room picked on a floor plan: the plan and its panel close, and the viewer goes there. */
+export function floorplanRoomChosen(state: ViewerState): void {
+  closeModal(state);
+  state.floorplanPanel = false;
+}
+
+export function openChat(state: ViewerState): void {
+  state.chatOpen = true;
+}
+
+export function closeChat(state: ViewerState): void {
+  state.chatOpen = false;
+}
+
+export function toggleChat(state: ViewerState): void {
+  state.chatOpen = !state.chatOpen;
+}
+
+/** A live chat hides the controls and chat button and stops the ambience; leaving it brings the controls back. */
+export function chatActiveChanged(state: ViewerState, active: boolean): void {
+  state.chatActive = active;
+  state.controlsHidden = active;
+  if (active) state.ambiencePlaying = false;
+}
+
+/** 'Schedule a Showing' in the chat lobby: the showing form opens with the name typed there. */
+export function scheduleShowing(state: ViewerState, name: string): void {
+  state.showingName = name;
+  openModal(state, 'showing');
+}
+
+export function setVr(state: ViewerState, on: boolean): void {
+  state.vr = on;
+}
+
+export function ambienceChanged(state: ViewerState, playing: boolean): void {
+  state.ambiencePlaying = playing;
+}
+
+export function toggleFixedFullscreen(state: ViewerState): void {
+  state.fixedFullscreen = !state.fixedFullscreen;
 }
