@@ -1,6 +1,6 @@
 import pannellumCss from 'pannellum/build/pannellum.css';
 import type { ReactNode } from 'react';
-import viewerCss from '../styles/viewer.css';
+import { viewerCss } from '../styles';
 
 /** The viewer's root in the shadow root, with the styles every state of it needs (none reach it from the page). */
 export function ViewerFrame({ status, className = 'tv-root', theme, children }: { status: string; className?: string; theme?: string; children?: ReactNode }) {
