@@ -42,7 +42,7 @@ export interface VideoChatProps {
   onScheduleShowing(name: string): void;
 }
 
-/** The lazily loaded chunk `embed/video/index.tsx` exports this. */
+/** The lazily loaded chunk `embed/video/index.ts` exports this. */
 export interface VideoChatModule {
   VideoChat: ComponentType<VideoChatProps>;
 }
