@@ -2,7 +2,7 @@ import WebSocket from 'ws';
 import type { Browser, Page } from 'playwright-core';
 import type { ServerFrame } from '../api/schema/video';
 import { CAMERA_TWEEN_MS, VIEW_SEND_INTERVAL_MS } from '../embed/video/follow-host';
-import type { PanoramaView } from '../embed/video-chat-contract';
+import type { PanoramaView } from '../embed/video/contract';
 import { launchChromium } from '../test/e2e/support/browser';
 import { partnerPage, startPartnerSite } from '../test/e2e/support/partner-site';
 import { removeDataDir, startServer } from '../test/e2e/support/server';

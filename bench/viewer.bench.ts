@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/e2e/support/browser';
 import { partnerPage, startPartnerSite } from '../test/e2e/support/partner-site';
 import { removeDataDir, startServer } from '../test/e2e/support/server';
-import { FIRST_PANORAMA_MARK } from '../embed/viewer-events';
+import { FIRST_PANORAMA_MARK } from '../embed/element/viewer-events';
 import { writeResult } from './support/results';
 
 /** Time to first panorama of <tour-viewer> at most 1.25× bare pannellum, same image, same run. */

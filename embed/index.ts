@@ -1,4 +1,4 @@
-import { startFirstPanoramas } from './first-panoramas';
+import { startFirstPanoramas } from './element/first-panoramas';
 
 /** The longest the element's code waits for the first panoramas to be drawn (a slow network must not hold it up). */
 const ELEMENT_WAITS_MS = 1000;
@@ -6,6 +6,6 @@ const ELEMENT_WAITS_MS = 1000;
 // React and the element come after the first panoramas are drawn, so that evaluating and mounting them does not
 // compete on the main thread with decoding and uploading the pictures (DESIGN.md §9: time to first panorama).
 void Promise.race([startFirstPanoramas(), new Promise((resolve) => setTimeout(resolve, ELEMENT_WAITS_MS))])
-  .then(() => import('./define-tour-viewer'))
+  .then(() => import('./element/define-tour-viewer'))
   // Never thrown into the host page (DESIGN.md §6): a chunk that cannot be fetched leaves the viewer as it is.
   .catch((err: unknown) => console.error('tour-viewer: the viewer could not be loaded', err));

@@ -1,7 +1,7 @@
 import type { PannellumViewer } from 'pannellum/build/pannellum.js';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Infospot, Tour } from '../../api/schema/tour';
-import type { PanoramaView } from '../video-chat-contract';
+import type { PanoramaView } from '../video/contract';
 import { takeEarlyPanorama } from './early-panorama';
 import { initialView } from './scene-config';
 import { errorText, panoramaKey, startPannellum, type FirstView } from './start-pannellum';

@@ -1,7 +1,7 @@
 import pannellumCss from 'pannellum/build/pannellum.css';
 import type { Tour } from '../../api/schema/tour';
-import viewerCss from '../styles/viewer.css';
-import { markFirstPanorama } from '../viewer-events';
+import { viewerCss } from '../styles';
+import { markFirstPanorama } from '../element/viewer-events';
 import { startPannellum, type FirstView, type StartedPanorama } from './start-pannellum';
 
 interface EarlyPanorama {

@@ -1,5 +1,5 @@
 import type { Hotspot } from '../../api/schema/tour';
-import { absoluteUrl } from '../api-origin';
+import { absoluteUrl } from '../element/api-origin';
 import { onActivate } from './activate';
 
 /** Fills pannellum's hotspot div with a focusable button drawn in one of the four hotspot styles. */

@@ -1,5 +1,5 @@
 import type { PannellumViewer } from 'pannellum/build/pannellum.js';
-import type { PanoramaControl, PanoramaView } from '../video-chat-contract';
+import type { PanoramaControl, PanoramaView } from '../video/contract';
 
 /** What the control needs from the viewer around it; scene and info-spot state stay in the viewer's store. */
 export interface PanoramaControlHost {

@@ -1,7 +1,7 @@
 import type { PannellumConfig, PannellumHotSpot, PannellumScene } from 'pannellum/build/pannellum.js';
 import { coordsToYawPitch } from '../../api/schema/coords';
 import type { Hotspot, Image, Infospot, Tour } from '../../api/schema/tour';
-import { absoluteUrl } from '../api-origin';
+import { absoluteUrl } from '../element/api-origin';
 import { maxTextureSize } from './max-texture-size';
 
 /** SPEC.md §9: default camera field of view. */

@@ -1,6 +1,6 @@
 import pannellum, { type PannellumViewer } from 'pannellum/build/pannellum.js';
 import type { Infospot, Tour } from '../../api/schema/tour';
-import type { PanoramaView } from '../video-chat-contract';
+import type { PanoramaView } from '../video/contract';
 import { renderSceneHotspot } from './hotspot-element';
 import { renderInfospot } from './infospot-element';
 import { pannellumConfig } from './scene-config';

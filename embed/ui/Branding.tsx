@@ -1,5 +1,5 @@
 import type { Tour } from '../../api/schema/tour';
-import { absoluteUrl } from '../api-origin';
+import { absoluteUrl } from '../element/api-origin';
 
 /** Logo and contact block (hidden in listing mode by the caller). */
 export function ContactBlock({ tour }: { tour: Tour }) {

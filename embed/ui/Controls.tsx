@@ -1,4 +1,4 @@
-import type { VisibleControls } from '../viewer-rules';
+import type { VisibleControls } from '../tour/viewer-rules';
 
 export interface SidebarProps {
   visible: VisibleControls;

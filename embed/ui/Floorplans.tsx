@@ -1,5 +1,5 @@
 import type { Floorplan } from '../../api/schema/tour';
-import { absoluteUrl } from '../api-origin';
+import { absoluteUrl } from '../element/api-origin';
 import { Modal } from './Modal';
 
 /** SPEC.md §2: a horizontal strip of floor plans (180 px tiles, panel up to 593×150). */

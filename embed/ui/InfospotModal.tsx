@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Infospot } from '../../api/schema/tour';
-import { absoluteUrl } from '../api-origin';
+import { absoluteUrl } from '../element/api-origin';
 import { Modal } from './Modal';
 
 /** HTML from owners is sanitised before it is shown; DOMPurify loads only when an HTML info spot opens. */

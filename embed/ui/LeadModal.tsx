@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Tour } from '../../api/schema/tour';
-import { absoluteUrl } from '../api-origin';
-import { apiPost } from '../tour-client';
+import { absoluteUrl } from '../element/api-origin';
+import { apiPost } from '../tour/tour-client';
 import { Modal } from './Modal';
 
 export const LEAD_RECEIVED = 'Thank you! Your information was received and you will be contacted shortly.';

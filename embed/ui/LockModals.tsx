@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Tour } from '../../api/schema/tour';
-import { apiPost } from '../tour-client';
+import { apiPost } from '../tour/tour-client';
 import { Modal } from './Modal';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

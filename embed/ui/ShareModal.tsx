@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES } from '../../api/schema/errors';
 import type { Tour } from '../../api/schema/tour';
-import { API_ORIGIN } from '../api-origin';
+import { API_ORIGIN } from '../element/api-origin';
 import { Modal } from './Modal';
 
 /** DESIGN.md §6: camera and microphone so the video chat works inside the iframe. */

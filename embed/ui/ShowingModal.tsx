@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES, showingReceivedMessage } from '../../api/schema/errors';
 import type { Tour } from '../../api/schema/tour';
-import { absoluteUrl } from '../api-origin';
-import { apiPost } from '../tour-client';
+import { absoluteUrl } from '../element/api-origin';
+import { apiPost } from '../tour/tour-client';
 import { Modal } from './Modal';
 
 export function ShowingModal({ tour, initialName, onClose, onSent }: { tour: Tour; initialName: string; onClose: () => void; onSent: (message: string) => void }) {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { VideoChatProps } from '../video-chat-contract';
+import type { VideoChatProps } from '../video/contract';
 
 // The chat (and twilio-video behind it) is its own chunk, fetched only when a visitor opens the panel.
 const VideoChat = lazy(() => import('../video').then((module) => ({ default: module.VideoChat })));

@@ -1,5 +1,5 @@
 import type { ClientFrame, RoomMessage, ServerFrame } from '../../api/schema/video';
-import { API_ORIGIN } from '../api-origin';
+import { API_ORIGIN } from '../element/api-origin';
 
 /** SPEC.md §9: reconnect backoff factor 1.5 from 80 ms, randomised by half, at most 10 s. */
 export const RECONNECT_FACTOR = 1.5;

@@ -1,6 +1,6 @@
 import { coordsToYawPitch, yawPitchToCoords } from '../../api/schema/coords';
 import type { RoomMessage } from '../../api/schema/video';
-import type { PanoramaControl, PanoramaView } from '../video-chat-contract';
+import type { PanoramaControl, PanoramaView } from './contract';
 
 /** SPEC.md §9: followers move in a 100 ms tween. */
 export const CAMERA_TWEEN_MS = 100;

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { PanoramaView } from '../../../embed/video-chat-contract';
+import type { PanoramaView } from '../../../embed/video/contract';
 import { launchChromium } from './browser';
 import { partnerPage, startPartnerSite, type PartnerSite } from './partner-site';
 import { removeDataDir, startServer, type RunningServer } from './server';

@@ -7,7 +7,7 @@ import { SpotFormActions } from './SpotFormActions';
 
 /** Hotspot styles 1–4. */
 export const STYLE_NAMES: Record<Hotspot['style'], string> = { 1: 'Preview image', 2: 'White arrow', 3: 'Black arrow', 4: 'Custom image' };
-/** The arrow the viewer draws for styles 2 and 3 (embed/styles/viewer.css). */
+/** The arrow the viewer draws for styles 2 and 3 (embed/styles/hotspots.css). */
 const ARROW_PATH = 'M28 6 50 40H36v10H20V40H6z';
 
 /** How a hotspot of this style and rotation will look in the viewer. */

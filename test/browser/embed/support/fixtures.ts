@@ -1,5 +1,5 @@
 import { tourConfigSchema, tourInputSchema, type Tour } from '../../../../api/schema/tour';
-import type { ControlsContext } from '../../../../embed/viewer-rules';
+import type { ControlsContext } from '../../../../embed/tour/viewer-rules';
 
 /** A tour with every optional control switched on: the starting row of the SPEC.md §2 visibility tables. */
 export const everythingOnTour: ControlsContext['tour'] = {

@@ -1,0 +1,39 @@
+import r2wc from '@r2wc/react-to-web-component';
+import { TourViewer } from '../viewer/TourViewer';
+import { currentView } from '../viewer/viewer-context';
+import type { PanoramaView } from '../video/contract';
+
+/**
+ * `<tour-viewer>`: a 360° tour from this platform, for any web page.
+ *
+ * Attributes:
+ * - `short-id` (required): the tour to show.
+ * - `loading`: `auto` (default; start when scrolled near), `lazy` (start when visible) or `eager` (start now). One
+ *   that starts as the page loads has its first panorama drawn before this class is even loaded (first-panoramas.ts beside this file).
+ * - `mls`: `"1"` or `"true"` for the listing-compliant mode. A bare `mls` attribute is ignored.
+ * - `show-video-chat`: `"1"` or `"true"` to open the video chat panel.
+ *
+ * Events (bubbling, composed): `tour-load` `{shortId, title, sceneId}`, `scene-change` `{sceneId, title}`,
+ * `tour-error` `{code, message}` (code `RenderFailed` when the viewer itself fails to draw), `lead-submit` `{tourId}`.
+ *
+ * Properties: `view` (read-only) is where the camera looks now, `{sceneId, yaw, pitch, hfov}` in degrees (yaw in
+ * -180..180), or undefined until the first panorama is shown.
+ *
+ * Returns a new class each call: a class can be registered under one tag name only, and tests want their own.
+ */
+export function createTourViewerElement(): CustomElementConstructor {
+  const Base = r2wc(TourViewer, {
+    shadow: 'open',
+    props: { shortId: 'string', loading: 'string', mls: 'string', showVideoChat: 'string' },
+  });
+  return class TourViewerElement extends Base {
+    get view(): PanoramaView | undefined {
+      return currentView(this);
+    }
+
+    /** The entry may have opened the shadow root already, to draw the first panorama in before this class loaded. */
+    override attachShadow(init: ShadowRootInit): ShadowRoot {
+      return this.shadowRoot ?? super.attachShadow(init);
+    }
+  };
+}

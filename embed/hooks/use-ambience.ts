@@ -1,0 +1,28 @@
+import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { absoluteUrl } from '../element/api-origin';
+import { ambienceChanged, type ViewerState } from '../tour/viewer-store';
+import { createAmbience, pauseWhenLeavingBrowse } from '../viewer/ambience';
+
+/**
+ * The tour's ambient sound: the store says whether it plays (a live chat stops it there), this hook owns the audio
+ * element and returns the sidebar button's toggle. The audio is made on the first tap, as browsers want.
+ */
+export function useAmbience(store: ViewerState, audioUrl: string | undefined): () => void {
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const { ambiencePlaying } = useSnapshot(store);
+  useEffect(() => () => audio.current?.pause(), []);
+  useEffect(() => {
+    if (!ambiencePlaying) return void audio.current?.pause();
+    return pauseWhenLeavingBrowse(audio.current!, () => ambienceChanged(store, false));
+  }, [ambiencePlaying, store]);
+
+  return () => {
+    const current = (audio.current ??= createAmbience(absoluteUrl(audioUrl!)));
+    if (current.paused) void current.play().then(() => ambienceChanged(store, true), () => ambienceChanged(store, false));
+    else {
+      current.pause();
+      ambienceChanged(store, false);
+    }
+  };
+}

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { emit } from '../element/viewer-events';
+import { loadTour, signedInUser } from '../tour/tour-client';
+import { lockCheck } from '../tour/viewer-rules';
+import { openModal, tourFailed, tourLoaded, tourLoading } from '../tour/viewer-store';
+import { openingSceneId } from '../tour/view-hash';
+import type { Viewer } from '../viewer/viewer-context';
+
+const LOCK_MODALS = { 'locked-tour': 'locked', payments: 'payments', 'share-and-embed': 'share' } as const;
+
+/** Loads the tour once the element has started, again for a new short-id; failures go to the page as `tour-error`. */
+export function useTourLoader({ store, host }: Viewer, shortId: string | undefined, started: boolean): void {
+  useEffect(() => {
+    if (!started) return;
+    if (!shortId) {
+      const error = { code: 'BadRequest' as const, message: 'The short-id attribute is missing.' };
+      tourFailed(store, error);
+      emit(host, 'tour-error', error);
+      return;
+    }
+    const abort = new AbortController();
+    tourLoading(store);
+    loadTour(shortId, abort.signal).then(
+      (result) => {
+        if (!result.ok) {
+          tourFailed(store, result.error);
+          emit(host, 'tour-error', { code: result.error.code, message: result.error.message });
+          return;
+        }
+        tourLoaded(store, result.value, openingSceneId(result.value));
+        const lock = lockCheck(result.value, signedInUser());
+        if (lock !== 'none') openModal(store, LOCK_MODALS[lock]);
+      },
+      () => undefined, // aborted: a newer short-id or the element went away
+    );
+    return () => abort.abort();
+  }, [started, shortId, host, store]);
+}

@@ -1,0 +1,68 @@
+import { ContinueChatModal } from './ContinueChatModal';
+import { ParticipantTiles } from './ParticipantTiles';
+import { RoomControls } from './RoomControls';
+import { RoomNotices, type Notice } from './RoomNotices';
+import * as room from './room-store';
+import type { RoomStore } from './room-store';
+import type { RoomSession } from './use-room-session';
+
+interface RoomProps {
+  store: RoomStore;
+  session: RoomSession;
+  notices: readonly Notice[];
+  notify(text: string): void;
+}
+
+/** In the room: everyone's tiles, the controls, notices, and the prompts to go on or to hand over hosting. */
+export function Room({ store, session, notices, notify }: RoomProps) {
+  const current = room.useRoom(store);
+  const { connection, speakerSid, mySid, hostSid, askContinue, changeRequest } = current;
+  return (
+    <div className="vc-room" data-connection={connection} data-dominant-speaker={speakerSid ?? undefined}>
+      {connection === 'reconnecting' && <p role="status">Reconnecting…</p>}
+      <ParticipantTiles
+        local={{ sid: mySid, identity: current.name.trim(), stream: session.localStream(), isHost: room.isHost(current) }}
+        remotes={current.participants.map((participant) => ({
+          sid: participant.sid,
+          identity: participant.identity,
+          stream: participant.stream,
+          audioMuted: participant.audioMuted,
+          isHost: participant.sid === hostSid,
+        }))}
+        speakerSid={speakerSid}
+      />
+      <RoomControls store={store} session={session} notify={notify} />
+      <RoomNotices notices={notices} />
+      {askContinue && (
+        <ContinueChatModal
+          onConfirm={() => {
+            if (askContinue === 'timer') session.send({ type: 'room_life_time_request', data: { senderSid: mySid } });
+            store.update(room.continued, Date.now());
+          }}
+          onCancel={() => {
+            store.update(room.continueDeclined);
+            session.leave();
+          }}
+        />
+      )}
+      {changeRequest && (
+        <div className="vc-modal" role="dialog" aria-modal="true">
+          <p>Another user requests to be a host. Allow host changing?</p>
+          <button
+            type="button"
+            className="vc-button"
+            onClick={() => {
+              session.send({ type: 'host', data: { hostSid: changeRequest } });
+              store.update(room.hostChangeAsked, null);
+            }}
+          >
+            Yes
+          </button>
+          <button type="button" className="vc-button vc-button--plain" onClick={() => store.update(room.hostChangeAsked, null)}>
+            Cancel
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

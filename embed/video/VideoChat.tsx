@@ -1,0 +1,55 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { VideoChatProps } from './contract';
+import { canJoinVideoChat, currentBrowser } from './browser-support';
+import { Lobby } from './Lobby';
+import { Room } from './Room';
+import { useRoomNotices } from './RoomNotices';
+import * as room from './room-store';
+import { useRoomSession } from './use-room-session';
+import videoCss from './video.css';
+import { showFailure, VideoToasts } from './VideoToasts';
+
+/** The lazily loaded video chat: the lobby, then the room with its tiles, controls and the host's guided view. */
+export function VideoChat(props: VideoChatProps) {
+  const { tour, panorama, user, onClose, onScheduleShowing } = props;
+  const [store] = useState(() => room.createRoomStore(room.initialRoom(user?.name ?? '')));
+  const current = room.useRoom(store);
+  const [supported] = useState(() => canJoinVideoChat(currentBrowser()));
+  const toastsId = useId();
+  const [notices, notify] = useRoomNotices();
+  const session = useRoomSession(store, props, notify, (text) => showFailure(toastsId, text));
+  const sceneId = panorama.getView()?.sceneId;
+  const canConnect = supported && !!tour.id && !!sceneId && current.name.trim().length > 0;
+
+  // The owner skips the lobby (SPEC.md §4).
+  const isOwner = !!user && user.id === tour.userId;
+  useEffect(() => {
+    if (isOwner && current.phase === 'lobby' && canConnect) void session.connect();
+  }, [isOwner]);
+
+  // The toasts stay mounted from the lobby to the room and back: a failure is still on show after leaving.
+  const frame = (content: ReactNode) => (
+    <div className="vc-chat">
+      <style>{videoCss}</style>
+      {content}
+      <VideoToasts containerId={toastsId} />
+    </div>
+  );
+  if (current.phase !== 'room') {
+    return frame(
+      <Lobby
+        tour={tour}
+        name={current.name}
+        supported={supported}
+        canConnect={canConnect}
+        joining={current.phase === 'joining'}
+        hasScene={!!sceneId}
+        onName={(name) => store.update(room.nameTyped, name)}
+        onConnect={() => void session.connect()}
+        onClose={onClose}
+        onScheduleShowing={() => onScheduleShowing(current.name)}
+      />,
+    );
+  }
+  return frame(<Room store={store} session={session} notices={notices} notify={notify} />);
+}

@@ -1,0 +1,188 @@
+import { useEffect, useRef } from 'react';
+import { ROOM_LIFETIME_MS } from '../../api/schema/video';
+import { apiGet, apiPost } from '../tour/tour-client';
+import type { VideoChatProps } from './contract';
+import { applyHostView, shareHostView } from './follow-host';
+import type { MediaRoom, MediaRoomEvents, RoomBody } from './providers/media-provider';
+import { meshProvider } from './providers/mesh-provider';
+import { twilioProvider } from './providers/twilio-provider';
+import * as room from './room-store';
+import type { RoomStore } from './room-store';
+
+export const CAMERA_ERROR = 'Something went wrong. Please make sure that the application has access to the camera.';
+
+/** SPEC.md §5: at least 640×360, ideally 1280×720, with sound. */
+const MEDIA_CONSTRAINTS: MediaStreamConstraints = {
+  video: { width: { min: 640, ideal: 1280 }, height: { min: 360, ideal: 720 } },
+  audio: true,
+};
+
+/** Tests shorten the 30-minute room lifetime through this global; nothing else sets it. */
+function roomLifetimeMs(): number {
+  return (globalThis as { __TOUR_CHAT_LIFETIME_MS__?: number }).__TOUR_CHAT_LIFETIME_MS__ ?? ROOM_LIFETIME_MS;
+}
+
+interface Session {
+  room: MediaRoom;
+  local: MediaStream;
+}
+
+interface VideoConfig {
+  provider: 'mesh' | 'twilio';
+  iceServers: RTCIceServer[];
+}
+
+export interface RoomSession {
+  connect(): Promise<void>;
+  leave(): void;
+  send(body: RoomBody): void;
+  setEnabled(kind: 'audio' | 'video', enabled: boolean): void;
+  /** Our own camera, while in the room. */
+  localStream(): MediaStream | null;
+}
+
+type SessionProps = Pick<VideoChatProps, 'tour' | 'panorama' | 'user' | 'onActiveChange'>;
+
+/**
+ * The room protocol around the store: joining (camera, tokens, provider), the room's events as transitions, the
+ * host's shared view, following, and the lifetime prompt. `notify` shows a room notice, `fail` a failure toast.
+ */
+export function useRoomSession(store: RoomStore, { tour, panorama, user, onActiveChange }: SessionProps, notify: (text: string) => void, fail: (text: string) => void): RoomSession {
+  const session = useRef<Session | null>(null);
+  const isOwner = !!user && user.id === tour.userId;
+
+  async function connect() {
+    store.update(room.joining);
+    let local: MediaStream;
+    try {
+      local = await navigator.mediaDevices.getUserMedia(MEDIA_CONSTRAINTS);
+    } catch {
+      fail(CAMERA_ERROR);
+      return store.update(room.joinFailed);
+    }
+    const identity = `${store.get().name.trim()}::${crypto.randomUUID().slice(0, 8)}`;
+    const roomName = String(tour.id);
+    const config = await apiGet<VideoConfig>('/video/config');
+    const provider = config.ok ? config.value.provider : 'mesh';
+    // The control plane (/api/rtc) takes our own token whichever provider carries the media (DESIGN.md §7). A
+    // password tour's room asks for the token its accepted password gave; the owner is known by their sign-in,
+    // which the requests carry and the socket's hello shows again.
+    const request = { identity, room: roomName, tourAccessToken: tour.accessToken };
+    const [control, media] = await Promise.all([
+      apiPost<{ token: string }>('/mesh/video-token', request),
+      provider === 'twilio' ? apiPost<{ token: string }>('/twilio/video-token', request) : undefined,
+    ]);
+    // SPEC.md §4/§8: a failed token request (the config only says which tokens to ask for) is silent apart from
+    // clearing state: the visitor is back in the lobby and may connect again.
+    if (!config.ok || !control.ok || (media && !media.ok)) {
+      local.getTracks().forEach((track) => track.stop());
+      return store.update(room.joinFailed);
+    }
+    void apiGet(`/tours/${encodeURIComponent(tour.shortId)}/joinChat`);
+    const join = provider === 'twilio' ? twilioProvider() : meshProvider;
+    const options = {
+      controlToken: control.value.token,
+      mediaToken: media?.ok ? media.value.token : undefined,
+      access: { auth: user?.token, tourAccessToken: tour.accessToken },
+      room: roomName,
+      local,
+      iceServers: config.value.iceServers,
+    };
+    session.current = { room: join(options, roomEvents()), local };
+    store.update(room.entered);
+    onActiveChange(true);
+  }
+
+  function roomEvents(): MediaRoomEvents {
+    return {
+      state(state, failure) {
+        store.update(room.connectionChanged, state);
+        if (state !== 'disconnected') return;
+        // SPEC.md §8: the service's own error is shown with its message, then the visitor leaves the chat.
+        if (failure) fail(failure.message ? `Something went wrong. ${failure.message}` : 'Something went wrong.');
+        leave();
+      },
+      welcome(self, others, host) {
+        store.update(room.welcomed, self, others, host);
+        if (isOwner && !host) session.current?.room.send({ type: 'host', data: { hostSid: self.sid } });
+      },
+      joined(participant) {
+        store.update(room.participantJoined, participant);
+        notify(room.joinedNotice(participant));
+      },
+      left: (participant) => store.update(room.participantLeft, participant.sid),
+      media: (sid, media) => store.update(room.mediaChanged, sid, media),
+      dominantSpeaker: (sid) => store.update(room.speakerChanged, sid),
+      message: onMessage,
+    };
+  }
+
+  function onMessage(body: RoomBody) {
+    if (!session.current) return;
+    const current = store.get();
+    if (body.type === 'host') {
+      const notice = room.hostNotice(current, body.data.hostSid);
+      store.update(room.hostChanged, body.data.hostSid);
+      if (notice) notify(notice);
+    } else if (body.type === 'host_reset') store.update(room.hostChanged, null);
+    else if (body.type === 'host_request_changing') store.update(room.hostChangeAsked, body.data.senderSid);
+    else if (body.type === 'scene' && current.following) applyHostView(panorama, body.data);
+    else if (body.type === 'infospot' && current.following) panorama.openInfospot(body.data.infospotId);
+    else if (body.type === 'room_life_time_request') store.update(room.lifetimeRenewed, Date.now());
+  }
+
+  function leave() {
+    const current = session.current;
+    session.current = null;
+    current?.room.disconnect();
+    current?.local.getTracks().forEach((track) => track.stop());
+    store.update(room.left);
+    onActiveChange(false);
+  }
+
+  // Closing the panel or removing the element leaves the room.
+  useEffect(
+    () => () => {
+      if (session.current) leave();
+    },
+    [],
+  );
+
+  const { phase, mySid, hostSid, lifetimeStart } = room.useRoom(store);
+  // The host shares the view; followers who drag stop following until they choose to follow again.
+  const isHost = !!mySid && hostSid === mySid;
+  useEffect(() => {
+    const current = session.current;
+    if (!isHost || !current) return;
+    const stopView = shareHostView(panorama, (message) => current.room.send(message), mySid);
+    const stopInfospots = panorama.onInfospotOpen((infospotId) => current.room.send({ type: 'infospot', data: { senderSid: mySid, infospotId } }));
+    return () => {
+      stopView();
+      stopInfospots();
+    };
+  }, [isHost, mySid, panorama]);
+  useEffect(
+    () =>
+      panorama.onUserInteraction(() => {
+        if (!room.stoppedFollowing(store.get())) return;
+        store.update(room.stoppedFollowing);
+        notify(room.STOPPED_FOLLOWING);
+      }),
+    [panorama, store],
+  );
+
+  // SPEC.md §4: after the room lifetime, ask whether to go on.
+  useEffect(() => {
+    if (phase !== 'room') return;
+    const timer = setTimeout(() => store.update(room.lifetimeEnded), roomLifetimeMs());
+    return () => clearTimeout(timer);
+  }, [phase, lifetimeStart, store]);
+
+  return {
+    connect,
+    leave,
+    send: (body) => session.current?.room.send(body),
+    setEnabled: (kind, enabled) => session.current?.room.setEnabled(kind, enabled),
+    localStream: () => session.current?.local ?? null,
+  };
+}

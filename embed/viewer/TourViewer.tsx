@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Tour } from '../../api/schema/tour';
+import { parseLoading } from '../element/loading-mode';
+import { emit, markFirstPanorama } from '../element/viewer-events';
+import { useHostWidth } from '../hooks/use-host-size';
+import { useLiveChat } from '../hooks/use-live-chat';
+import { useTourLoader } from '../hooks/use-tour-loader';
+import { useStartWhenVisible } from '../hooks/use-visible';
+import { useViewHashSync } from '../hooks/use-view-hash-sync';
+import { dropEarlyPanorama } from '../panorama/early-panorama';
+import { Panorama } from '../panorama/Panorama';
+import { initialView, panoramaUrl } from '../panorama/scene-config';
+import { chatRequested, listingModeAllowed, listingModeRequested, MOBILE_BREAKPOINT_EM, visibleControls } from '../tour/viewer-rules';
+import { firstPanoramaShown, openInfospot, setVr, tourLoaded } from '../tour/viewer-store';
+import { linkedView } from '../tour/view-hash';
+import { CardboardVr } from '../ui/CardboardVr';
+import { PasswordGate } from '../ui/PasswordGate';
+import { SceneLinksList } from '../ui/SceneLinksList';
+import { createViewer, registerViewReader, useViewer, ViewerContext, type Viewer } from './viewer-context';
+import { ViewerErrorBoundary } from './ViewerErrorBoundary';
+import { ViewerFrame, ViewerNotice } from './ViewerFrame';
+import { ViewerModals } from './ViewerModals';
+import { ViewerOverlays } from './ViewerOverlays';
+
+export interface TourViewerProps {
+  shortId?: string;
+  loading?: string;
+  mls?: string;
+  showVideoChat?: string;
+  /** The shadow root, handed in by r2wc from the first render on. */
+  container?: ShadowRoot;
+}
+
+export const LISTING_MODE_REFUSED = 'This tour cannot be shown in listing-compliant mode: only paid tours or tours of Pro Plus members are allowed.';
+
+/** The element's React root: its attributes in, one viewer (store and all) for the element's lifetime. */
+export function TourViewer({ shortId, loading, mls, showVideoChat, container }: TourViewerProps) {
+  const host = container!.host as HTMLElement;
+  const [viewer] = useState(() => createViewer(host));
+  const started = useStartWhenVisible(host, parseLoading(loading));
+  useTourLoader(viewer, shortId, started);
+  useEffect(() => registerViewReader(viewer), [viewer]);
+  // A first panorama started before React (element/first-panoramas.ts) that <Panorama> never took goes with the element.
+  useEffect(() => () => dropEarlyPanorama(host), [host]);
+  return <ViewerRoot viewer={viewer} listingMode={listingModeRequested(mls)} chatRequested={chatRequested(showVideoChat)} />;
+}
+
+interface ViewerRootProps {
+  viewer: Viewer;
+  listingMode: boolean;
+  chatRequested: boolean;
+}
+
+/** The viewer as its store has it, under the error boundary that turns a render error into a `tour-error`. */
+export function ViewerRoot({ viewer, ...props }: ViewerRootProps) {
+  return (
+    <ViewerContext.Provider value={viewer}>
+      <ViewerErrorBoundary host={viewer.host}>
+        <ViewerScreen {...props} />
+      </ViewerErrorBoundary>
+    </ViewerContext.Provider>
+  );
+}
+
+function ViewerScreen({ listingMode, chatRequested }: Omit<ViewerRootProps, 'viewer'>) {
+  const viewer = useViewer();
+  const state = useSnapshot(viewer.store);
+  useLiveChat(viewer, chatRequested);
+  useViewHashSync(viewer.panorama, state.status === 'ready');
+  // Components take the tour as the store holds it; reading it through the snapshot re-renders when it is replaced.
+  const tour = state.tour && viewer.store.tour;
+
+  if (state.status === 'error' && state.error) return <ViewerNotice status="error" text={state.error.message} />;
+  if (!tour || state.status === 'idle' || state.status === 'loading') {
+    return <ViewerFrame status={state.status}>{state.status === 'loading' && <div className="tv-notice tv-notice--quiet">Loading tour…</div>}</ViewerFrame>;
+  }
+  if (state.status === 'password') {
+    return (
+      <ViewerFrame status="password">
+        <PasswordGate shortId={tour.shortId} onUnlocked={(full) => tourLoaded(viewer.store, full)} />
+      </ViewerFrame>
+    );
+  }
+  if (listingMode && !listingModeAllowed(tour)) return <ViewerNotice status="refused" text={LISTING_MODE_REFUSED} />;
+  return <ReadyViewer tour={tour} listingMode={listingMode} />;
+}
+
+function ReadyViewer({ tour, listingMode }: { tour: Tour; listingMode: boolean }) {
+  const { store, host, panorama, control, goTo } = useViewer();
+  const state = useSnapshot(store);
+  const hostWidth = useHostWidth(host);
+  const mobile = hostWidth < MOBILE_BREAKPOINT_EM * 16;
+  const visible = visibleControls({ tour, mobile, vr: state.vr, mls: listingMode, chatActive: state.chatActive });
+  const currentImage = tour.images.find((image) => image.id === state.sceneId);
+  const chatPanel = state.chatOpen && visible.videoChatPanel;
+  const className = `tv-root${state.fixedFullscreen ? ' tv-root--fixed' : ''}${mobile ? ' tv-root--mobile' : ''}${chatPanel ? ' tv-root--chat' : ''}`;
+
+  return (
+    <ViewerFrame status="ready" className={className} theme={tour.theme}>
+      {tour.images.length > 0 && (
+        <Panorama
+          tour={tour}
+          sceneId={state.sceneId}
+          firstView={linkedView(state.sceneId)}
+          allowLinks={!listingMode}
+          onSceneChange={goTo}
+          onSceneLoad={(sceneId) => {
+            if (!firstPanoramaShown(store)) return;
+            markFirstPanorama(host, tour.shortId);
+            emit(host, 'tour-load', { shortId: tour.shortId, title: tour.title, sceneId });
+          }}
+          onError={(message) => {
+            console.error(`tour-viewer: scene failed to load: ${message}`);
+            emit(host, 'tour-error', { code: 'SceneLoadFailed', message });
+          }}
+          onInfospot={(spot) => openInfospot(store, spot.id)}
+          onReady={(handle) => {
+            panorama.current = handle;
+            control.attach(handle?.viewer ?? null);
+          }}
+        />
+      )}
+      {currentImage && <SceneLinksList image={currentImage} allowLinks={!listingMode} onScene={goTo} onInfospot={(spot) => openInfospot(store, spot.id)} />}
+      {state.vr && currentImage && (
+        <CardboardVr imageUrl={panoramaUrl(currentImage)} view={panorama.current?.getView() ?? initialView(currentImage)} onExit={() => setVr(store, false)} />
+      )}
+      {(state.firstShown || tour.images.length === 0) && <ViewerOverlays tour={tour} visible={visible} mobile={mobile} hostWidth={hostWidth} />}
+      <ViewerModals tour={tour} chatPanel={chatPanel} />
+    </ViewerFrame>
+  );
+}

@@ -1,0 +1,70 @@
+import { useSnapshot } from 'valtio';
+import type { Tour } from '../../api/schema/tour';
+import { emit } from '../element/viewer-events';
+import { signedInUser } from '../tour/tour-client';
+import { chatActiveChanged, closeChat, closeModal, floorplanRoomChosen, scheduleShowing, showNotice, tourUnlocked } from '../tour/viewer-store';
+import { FloorplanModal } from '../ui/Floorplans';
+import { InfospotModal } from '../ui/InfospotModal';
+import { LEAD_RECEIVED, LeadModal } from '../ui/LeadModal';
+import { LockedTourModal, PaymentsModal } from '../ui/LockModals';
+import { Modal } from '../ui/Modal';
+import { ShareModal } from '../ui/ShareModal';
+import { ShowingModal } from '../ui/ShowingModal';
+import { VideoChatPanel } from '../ui/VideoChatPanel';
+import { useViewer } from './viewer-context';
+
+/** The video chat panel and the one modal the store has open. */
+export function ViewerModals({ tour, chatPanel }: { tour: Tour; chatPanel: boolean }) {
+  const { store, host, control, goTo } = useViewer();
+  const state = useSnapshot(store);
+  const user = signedInUser();
+  const close = () => closeModal(store);
+  const openSpot = state.infospotId ? tour.images.flatMap((image) => image.infospots).find((spot) => spot.id === state.infospotId) : undefined;
+  const openPlan = tour.floorplans.find((plan) => plan.floorplanId === state.floorplanId);
+
+  return (
+    <>
+      {chatPanel && (
+        <VideoChatPanel
+          tour={tour}
+          panorama={control}
+          user={user && { id: user.id, name: user.name, token: user.token }}
+          onActiveChange={(active) => chatActiveChanged(store, active)}
+          onClose={() => closeChat(store)}
+          onScheduleShowing={(name) => scheduleShowing(store, name)}
+        />
+      )}
+      {state.modal === 'lead' && (
+        <LeadModal
+          tour={tour}
+          onClose={close}
+          onSubmitted={() => {
+            emit(host, 'lead-submit', { tourId: tour.id });
+            showNotice(store, LEAD_RECEIVED);
+          }}
+        />
+      )}
+      {state.modal === 'showing' && <ShowingModal tour={tour} initialName={state.showingName} onClose={close} onSent={(message) => showNotice(store, message)} />}
+      {state.modal === 'share' && <ShareModal tour={tour} canUseListingMode={user?.type === 2 || tour.type === 'paid'} onClose={close} />}
+      {state.modal === 'infospot' && openSpot && <InfospotModal spot={openSpot} onClose={close} />}
+      {state.modal === 'floorplan' && openPlan && (
+        <FloorplanModal
+          plan={openPlan}
+          onClose={close}
+          onRoom={(sceneId) => {
+            floorplanRoomChosen(store);
+            goTo(sceneId);
+          }}
+        />
+      )}
+      {/* The whole answer: a locked tour reaches visitors without its scenes until an e-mail unlocks it. */}
+      {state.modal === 'locked' && <LockedTourModal tour={tour} onUnlocked={(unlocked) => tourUnlocked(store, unlocked)} />}
+      {state.modal === 'payments' && <PaymentsModal onClose={close} />}
+      {state.modal === 'notice' && (
+        <Modal title="Notification" onClose={close} width={420}>
+          <p role="status">{state.notice}</p>
+        </Modal>
+      )}
+    </>
+  );
+}

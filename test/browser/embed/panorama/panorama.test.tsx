@@ -1,0 +1,73 @@
+import { expect } from 'chai';
+import { useState } from 'react';
+import { imageSchema, type Tour } from '../../../../api/schema/tour';
+import { Panorama } from '../../../../embed/panorama/Panorama';
+import { brokenPictureSettled, hostile, IMG_PAYLOAD, scriptRan } from '../../../support/script-payloads';
+import { apiTour, panoramaDataUrl } from '../support/fixtures';
+import { render, unmountAll, until } from '../support/render';
+
+function tourWith(images: Array<{ id: string; url: string; title?: string }>): Tour {
+  // URLs set after parsing: the test's data URLs are longer than a stored URL may be.
+  return apiTour({ images: images.map(({ id, url, title = id }) => ({ ...imageSchema.parse({ id, title, uploaded: true }), url })) });
+}
+
+/** A <Panorama> starting at `firstScene`, with what it reported and a way to show another scene. */
+function renderPanorama(tour: Tour, firstScene: string) {
+  const errors: string[] = [];
+  const loaded: string[] = [];
+  const props = { tour, allowLinks: true, onSceneChange: () => undefined, onInfospot: () => undefined, onReady: () => undefined, onError: (message: string) => errors.push(message), onSceneLoad: (sceneId: string) => loaded.push(sceneId) };
+  const control = { showScene: (_sceneId: string) => undefined as void };
+  function Harness() {
+    const [sceneId, setSceneId] = useState(firstScene);
+    control.showScene = setSceneId;
+    return (
+      <div style={{ width: 400, height: 300 }}>
+        <Panorama {...props} sceneId={sceneId} />
+      </div>
+    );
+  }
+  const host = render(<Harness />);
+  return { host, errors, loaded, showScene: (sceneId: string) => control.showScene(sceneId) };
+}
+
+afterEach(unmountAll);
+
+describe('<Panorama> over pannellum', () => {
+  it('leaves an empty panorama when a scene image fails, reports it, and still moves on to another scene', async () => {
+    const { errors, loaded, showScene } = renderPanorama(
+      tourWith([
+        { id: 'broken', url: '/no/such/panorama.jpg' },
+        { id: 'fine', url: panoramaDataUrl('#468') },
+      ]),
+      'fine',
+    );
+    await until(() => loaded.length === 1, 'the first scene');
+    showScene('broken');
+    await until(() => errors.length > 0, 'the load error');
+    showScene('fine');
+    await until(() => loaded.length === 2, 'the way back');
+    expect(loaded).to.deep.equal(['fine', 'fine']);
+    expect(errors).to.have.length(1);
+  });
+
+  it('shows a scene title holding script as text, and reports a failed picture as plain text', async () => {
+    const title = hostile('scene');
+    const { host, errors, loaded, showScene } = renderPanorama(
+      tourWith([
+        { id: 'first', url: panoramaDataUrl('#468'), title },
+        { id: 'broken', url: `/no/such/"${IMG_PAYLOAD}.jpg`, title },
+      ]),
+      'first',
+    );
+    await until(() => loaded.length === 1, 'the first scene');
+    const titleBox = host.querySelector('.pnlm-title-box')!;
+    expect(titleBox.textContent).to.equal(title);
+    expect(titleBox.children.length, 'no element made of the title').to.equal(0);
+    showScene('broken');
+    await until(() => errors.length > 0, 'the load error');
+    expect(errors[0]).to.contain('/no/such/');
+    expect(errors[0], 'text, not markup').not.to.match(/[<>]/);
+    await brokenPictureSettled();
+    expect(scriptRan()).to.equal(undefined);
+  });
+});

@@ -1,0 +1,106 @@
+import { expect } from 'chai';
+import { CAMERA_ERROR, UNSUPPORTED_BROWSER, VideoChat } from '../../../../embed/video';
+import type { PanoramaControl } from '../../../../embed/video/contract';
+import { apiTour } from '../support/fixtures';
+import { render, unmountAll, until } from '../support/render';
+
+const OPERA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 OPR/116.0.0.0';
+
+const panorama: PanoramaControl = {
+  getView: () => ({ sceneId: 'hall', yaw: 0, pitch: 0, hfov: 90 }),
+  setView: () => undefined,
+  onUserInteraction: () => () => undefined,
+  onSceneChange: () => () => undefined,
+  openInfospot: () => undefined,
+  onInfospotOpen: () => () => undefined,
+};
+
+/** A signed-in visitor who is not the owner: the name is filled in and the lobby waits for Connect. */
+function renderLobby(activeChanges: boolean[] = [], tourId?: number) {
+  return render(
+    <VideoChat
+      tour={apiTour({ isScheduleEnabled: false, ...(tourId && { id: tourId }) })}
+      panorama={panorama}
+      user={{ id: 99, name: 'Ann', token: '' }}
+      onActiveChange={(active) => activeChanges.push(active)}
+      onClose={() => undefined}
+      onScheduleShowing={() => undefined}
+    />,
+  );
+}
+
+const connectButton = (host: HTMLElement) => [...host.querySelectorAll('button')].find((button) => button.textContent === 'Connect');
+
+/** Replaces a navigator property for one test; the original comes back in afterEach. */
+const restores: Array<() => void> = [];
+function replace<K extends keyof Navigator | keyof MediaDevices>(target: Navigator | MediaDevices, key: K, value: unknown): void {
+  const own = Object.getOwnPropertyDescriptor(target, key);
+  Object.defineProperty(target, key, { value, configurable: true });
+  restores.push(() => (own ? Object.defineProperty(target, key, own) : delete (target as unknown as Record<string, unknown>)[key]));
+}
+
+afterEach(() => {
+  restores.splice(0).forEach((restore) => restore());
+  unmountAll();
+});
+
+describe('video chat lobby', () => {
+  it('tells a browser that cannot join so, and keeps Connect disabled (SPEC.md §5 support check)', async () => {
+    replace(navigator, 'userAgent', OPERA);
+    const host = renderLobby();
+    const notice = await until(() => host.querySelector('.vc-unsupported'), 'the unsupported-browser notice');
+    expect(notice.textContent).to.equal(UNSUPPORTED_BROWSER);
+    expect(connectButton(host)!.disabled).to.equal(true);
+  });
+
+  it('lets this Chromium join: Connect is enabled with a name', async () => {
+    const host = renderLobby();
+    const connect = await until(() => connectButton(host), 'the Connect button');
+    expect(connect.disabled).to.equal(false);
+    expect(host.querySelector('.vc-unsupported')).to.equal(null);
+  });
+
+  it('a failed token request is silent (SPEC.md §8): no toast, the camera is let go and Connect is offered again', async () => {
+    // The real API refuses the token: no tour has this id in its database (other test files create tours, so a
+    // small id may exist by now), so its room does not exist.
+    const realGetUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    const granted: MediaStream[] = [];
+    replace(navigator.mediaDevices, 'getUserMedia', async (constraints: MediaStreamConstraints) => {
+      const stream = await realGetUserMedia(constraints);
+      granted.push(stream);
+      return stream;
+    });
+    const tokenStatuses: number[] = [];
+    const realFetch = window.fetch;
+    window.fetch = async (...args) => {
+      const response = await realFetch(...args);
+      if (String(args[0]).endsWith('/video-token')) tokenStatuses.push(response.status);
+      return response;
+    };
+    restores.push(() => (window.fetch = realFetch));
+    const activeChanges: boolean[] = [];
+    const host = renderLobby(activeChanges, 2_000_000_000);
+    const connect = await until(() => connectButton(host), 'the Connect button');
+    connect.click();
+    await until(() => tokenStatuses.length > 0 && !connect.disabled, 'back in the lobby after the token request');
+    expect(tokenStatuses).to.deep.equal([404]);
+    expect(granted[0].getTracks().map((track) => track.readyState)).to.deep.equal(['ended', 'ended']);
+    // A toast would be drawn in the frame it was raised in; give the container two more to be sure.
+    for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+    expect([...host.querySelectorAll('.Toastify__toast')].map((toast) => toast.textContent)).to.deep.equal([]);
+    expect(host.querySelectorAll('.vc-lobby').length).to.equal(1);
+    expect(activeChanges).to.deep.equal([]);
+  });
+
+  // This Chromium grants its fake camera to everyone; a visitor refusing it is played by getUserMedia rejecting.
+  it('a refused camera: the camera toast of SPEC.md §8 stays on show and the visitor stays in the lobby', async () => {
+    replace(navigator.mediaDevices, 'getUserMedia', () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')));
+    const activeChanges: boolean[] = [];
+    const host = renderLobby(activeChanges);
+    (await until(() => connectButton(host), 'the Connect button')).click();
+    const toast = await until(() => host.querySelector('.vc-error'), 'the camera toast');
+    expect(toast.textContent).to.equal(CAMERA_ERROR);
+    expect(host.querySelector('.vc-lobby')).to.not.equal(null);
+    expect(activeChanges).to.deep.equal([]);
+  });
+});
