@@ -56,11 +56,20 @@ export function listingModeAllowed(tour: Pick<Tour, 'type' | 'owner'>): boolean 
 
 export type LockOutcome = 'none' | 'share-and-embed' | 'payments' | 'locked-tour';
 
-/** SPEC.md §4 lock check on opening the viewer. */
+/** Free tours, and locked tours that a visitor opened with an e-mail address, carry the product's watermark. */
+export function showsWatermark(tour: Pick<Tour, 'type'>): boolean {
+  return tour.type === 'free' || tour.type === 'locked-with-email';
+}
+
+/**
+ * The lock check on opening the viewer. A tour that a visitor opened with an e-mail address is still unpublished
+ * for its owner, who is asked to publish it; other visitors see it.
+ */
 export function lockCheck(tour: Pick<Tour, 'type' | 'userId' | 'owner'>, viewer: { id: number; type: UserType } | null): LockOutcome {
-  if (tour.type !== 'locked' || !tour.owner) return 'none';
+  const unpublished = tour.type === 'locked' || tour.type === 'locked-with-email';
+  if (!unpublished || !tour.owner) return 'none';
   if (viewer && viewer.id === tour.userId) return tour.owner.type === 2 ? 'share-and-embed' : 'payments';
-  return 'locked-tour';
+  return tour.type === 'locked' ? 'locked-tour' : 'none';
 }
 
 /** Listing-compliant mode: asked by the element's mls attribute, or by ?mls=1 on the tour's own page. */

@@ -18,7 +18,7 @@ export function ContactBlock({ tour }: { tour: Tour }) {
   );
 }
 
-/** SPEC.md §6: free tours carry a watermark linking to the product. */
+/** The product's watermark on tours that are not paid for, linking to this server's public site. */
 export function Watermark({ origin }: { origin: string }) {
   return (
     <a className="tv-watermark" href={`${origin}/`} target="_blank" rel="noopener noreferrer">

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Tour } from '../../api/schema/tour';
+import { API_ORIGIN } from '../element/api-origin';
 import { apiPost } from '../tour/tour-client';
 import { Modal } from './Modal';
 
@@ -38,14 +39,17 @@ export function LockedTourModal({ tour, onUnlocked }: { tour: Tour; onUnlocked: 
   );
 }
 
-/** The owner of a locked tour is asked to pay; card payments are a later step and off on this server. */
-export function PaymentsModal({ onClose }: { onClose: () => void }) {
+/**
+ * The owner of an unpublished tour is sent to its editor, where a free tour, a card payment or Pro Plus publishes
+ * it; the viewer on a partner's page holds no owner session to pay with.
+ */
+export function PaymentsModal({ tour, onClose }: { tour: Pick<Tour, 'shortId'>; onClose: () => void }) {
   return (
-    <Modal title="Unlock your tour" onClose={onClose} width={440}>
-      <p>This tour is locked until it is paid for. Card payments are not set up on this server yet, so the tour stays locked; visitors can unlock it with their e-mail address.</p>
-      <button type="button" className="tv-button" onClick={onClose}>
-        OK
-      </button>
+    <Modal title="Publish your tour" onClose={onClose} width={440}>
+      <p>This tour is not published yet, so visitors cannot see it. Publish it from its editor with a free tour, a card payment or Pro Plus.</p>
+      <a className="tv-button" href={`${API_ORIGIN}/tours/${encodeURIComponent(tour.shortId)}/edit`} target="_blank" rel="noopener noreferrer">
+        Publish in the editor
+      </a>
     </Modal>
   );
 }

@@ -59,7 +59,7 @@ export function ViewerModals({ tour, chatPanel }: { tour: Tour; chatPanel: boole
       )}
       {/* The whole answer: a locked tour reaches visitors without its scenes until an e-mail unlocks it. */}
       {state.modal === 'locked' && <LockedTourModal tour={tour} onUnlocked={(unlocked) => tourUnlocked(store, unlocked)} />}
-      {state.modal === 'payments' && <PaymentsModal onClose={close} />}
+      {state.modal === 'payments' && <PaymentsModal tour={tour} onClose={close} />}
       {state.modal === 'notice' && (
         <Modal title="Notification" onClose={close} width={420}>
           <p role="status">{state.notice}</p>

@@ -4,7 +4,7 @@ import { API_ORIGIN } from '../element/api-origin';
 import { useAmbience } from '../hooks/use-ambience';
 import { useFullscreen } from '../hooks/use-fullscreen';
 import { useMotion } from '../hooks/use-motion';
-import type { VisibleControls } from '../tour/viewer-rules';
+import { showsWatermark, type VisibleControls } from '../tour/viewer-rules';
 import { openFloorplan, openModal, toggleChat, toggleControls, toggleFloorplanPanel, toggleReel } from '../tour/viewer-store';
 import { ContactBlock, Watermark } from '../ui/Branding';
 import { LeftIcons, SceneSteps, Sidebar } from '../ui/Controls';
@@ -66,7 +66,7 @@ export function ViewerOverlays({ tour, visible, mobile, hostWidth }: ViewerOverl
           )}
         </>
       )}
-      {tour.type === 'free' && <Watermark origin={API_ORIGIN} />}
+      {showsWatermark(tour) && <Watermark origin={API_ORIGIN} />}
     </>
   );
 }

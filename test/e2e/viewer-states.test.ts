@@ -158,7 +158,7 @@ describe('viewer states on a partner page', () => {
     await page.close();
   });
 
-  it('asks a visitor of a locked tour for an e-mail, and a valid one unlocks it as locked-with-email', async () => {
+  it('asks a visitor of a locked tour for an e-mail, and a valid one opens it as locked-with-email, with the watermark', async () => {
     const tour = await builder.tour(owner, [picture]);
     builder.setType(tour.shortId, 'locked');
     const page = await openOnPartner(`short-id="${tour.shortId}"`);
@@ -168,6 +168,7 @@ describe('viewer states on a partner page', () => {
     await modal.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => modal.count()).toBe(0);
     await expectDrawn(page);
+    expect(await page.locator('#tour .tv-watermark').count()).toBe(1);
     const stored = builder.sql((db) => db.prepare('SELECT type FROM tour WHERE short_id = ?').get(tour.shortId)) as { type: string };
     expect(stored.type).toBe('locked-with-email');
     await page.close();

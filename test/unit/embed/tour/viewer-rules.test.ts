@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tourConfigSchema } from '../../../../api/schema/tour';
 import { everythingOnTour } from '../../../browser/embed/support/fixtures';
-import { flagOn, listingModeAllowed, lockCheck, visibleControls, type ControlsContext } from '../../../../embed/tour/viewer-rules';
+import { flagOn, listingModeAllowed, lockCheck, showsWatermark, visibleControls, type ControlsContext } from '../../../../embed/tour/viewer-rules';
 
 const baseTour = everythingOnTour;
 const base: ControlsContext = { tour: baseTour, mobile: false, vr: false, mls: false, chatActive: false };
@@ -41,6 +41,20 @@ describe('listing mode and lock check', () => {
     expect(lockCheck(locked, null)).toBe('locked-tour');
     expect(lockCheck({ ...locked, type: 'paid' }, null)).toBe('none');
     expect(lockCheck({ ...locked, owner: null }, null)).toBe('none');
+  });
+
+  it('keeps a tour opened with an e-mail address unpublished for its owner only', () => {
+    const opened = { type: 'locked-with-email' as const, userId: 7, owner: { type: 1 as const } };
+    expect(lockCheck(opened, { id: 7, type: 1 })).toBe('payments');
+    expect(lockCheck(opened, { id: 8, type: 1 })).toBe('none');
+    expect(lockCheck(opened, null)).toBe('none');
+  });
+
+  it('puts the watermark on free tours and on tours opened with an e-mail address, never on paid ones', () => {
+    expect(showsWatermark({ type: 'free' })).toBe(true);
+    expect(showsWatermark({ type: 'locked-with-email' })).toBe(true);
+    expect(showsWatermark({ type: 'paid' })).toBe(false);
+    expect(showsWatermark({ type: 'locked' })).toBe(false);
   });
 
   it('reads flags as r2wc hands them over', () => {
