@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AppEnv } from '../app-env';
 import { findTourFor } from '../tours/tour-access';
 import { checkAudio, MAX_AUDIO_BYTES } from './audio-checks';
-import { storeMediaFile } from './media-file-store';
+import { storeMediaFile } from '../media/media-file-store';
 import type { AudioUpload } from '../schema/media';
 import { readUpload, uploadLimit } from './upload';
 

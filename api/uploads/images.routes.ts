@@ -5,7 +5,7 @@ import { requireUser } from '../auth/current-user';
 import { findTourByIdFor } from '../tours/tour-access';
 import type { ImageUpload } from '../schema/media';
 import { checkImage, MAX_IMAGE_BYTES, storeCheckedImage } from './image-checks';
-import { storePanorama } from './panorama-store';
+import { storePanorama } from '../media/panorama-store';
 import { isTruthyField, readUpload, uploadLimit } from './upload';
 
 export function imagesRoutes(): Hono<AppEnv> {
