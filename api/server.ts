@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
-import { seedDemoTour } from '../demo/seed-demo-tour';
+import { seedDemoTour } from './demo/seed-demo-tour';
 import { createApp } from './app';
 import { databaseFile, loadConfig, SettingsError, type Config } from './config';
 import { migrateToLatest, openDatabase } from './db/database';

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Db } from '../api/db/database';
-import { storePanorama } from '../api/media/panorama-store';
-import { yawPitchToCoords } from '../api/schema/coords';
-import { DEMO_SHORT_ID, imageSchema, infospotSchema, tourInputSchema, type Image } from '../api/schema/tour';
-import { findTourByShortId, insertTour } from '../api/tours/tour.repository';
+import type { Db } from '../db/database';
+import { storePanorama } from '../media/panorama-store';
+import { yawPitchToCoords } from '../schema/coords';
+import { DEMO_SHORT_ID, imageSchema, infospotSchema, tourInputSchema, type Image } from '../schema/tour';
+import { findTourByShortId, insertTour } from '../tours/tour.repository';
 
 interface DemoScene {
   id: string;
