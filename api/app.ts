@@ -1,17 +1,18 @@
 import { Hono } from 'hono';
-import { join } from 'node:path';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { pino } from 'pino';
 import { accessLog } from './access-log';
 import type { AppEnv } from './app-env';
-import type { Config } from './config';
+import { localMediaDir, type Config } from './config';
 import type { Db } from './db/database';
 import { ApiError, errorBody, handleError } from './errors';
 import { healthRoutes } from './health.routes';
 import { floorplansRoutes } from './floorplans/floorplans.routes';
 import { audioRoutes } from './uploads/audio.routes';
 import { createMailer } from './mail/mailer';
+import { LocalMediaStorage } from './media/local-media-storage';
+import type { MediaStorage } from './media/media-storage';
 import { imagesRoutes } from './uploads/images.routes';
 import type { Logger } from './logger';
 import { pagesRoutes } from './pages/pages.routes';
@@ -39,6 +40,8 @@ export interface AppDeps {
   config: Config;
   /** Project folder holding dist/ and demo/. */
   rootDir: string;
+  /** Where media are stored; the data folder's media/ unless another store is given. */
+  media?: MediaStorage;
   /** The video chat's rooms; one per process. */
   hub?: RoomHub;
   /** Access lines and errors; without one, only warnings and errors are printed (tests). */
@@ -51,6 +54,7 @@ export function createApp({
   db,
   config,
   rootDir,
+  media = new LocalMediaStorage(localMediaDir(config.dataDir)),
   hub = new RoomHub(),
   logger = pino({ level: 'warn' }),
   rateLimitStore = new MemoryRateLimitStore(),
@@ -64,12 +68,13 @@ export function createApp({
     c.set('db', db);
     c.set('config', config);
     c.set('mailer', mailer);
+    c.set('media', media);
     c.set('logger', logger);
     c.set('rateLimitStore', rateLimitStore);
     await next();
   });
   app.use(accessLog);
-  app.route('/', healthRoutes(db, join(config.dataDir, 'media')));
+  app.route('/', healthRoutes(db, media));
 
   const api = new Hono<AppEnv>({ strict: false });
   // The viewer calls the API from partners' pages on any origin; credentials travel in a header, never cookies.
@@ -97,7 +102,7 @@ export function createApp({
   app.route('/api', api);
 
   app.route('/', pagesRoutes());
-  app.route('/', staticRoutes(rootDir, config.dataDir));
+  app.route('/', staticRoutes(rootDir, media));
   app.notFound((c) => c.json(errorBody('NotFound', 'Not found.'), 404));
   app.onError(handleError);
   return app;

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env';
@@ -34,7 +33,6 @@ export function assetsRoutes(): Hono<AppEnv> {
     const { file } = await readUpload(c, 'file');
     const bytes = Buffer.from(await file.arrayBuffer());
     const checked = await checkImage(bytes, { equirectangular: false });
-    const mediaDir = join(c.var.config.dataDir, 'media');
     // Logos keep their transparency as PNG; everything else becomes JPEG. Either way, without metadata.
     const keepAlpha = (await sharp(bytes, { limitInputPixels: false }).metadata()).hasAlpha;
     const source = () => sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
@@ -44,7 +42,7 @@ export function assetsRoutes(): Hono<AppEnv> {
       Promise.all([encode(source()).toBuffer(), encode(source().resize({ ...THUMB_SIZE_PX, fit: 'inside' })).toBuffer()]),
     );
     const [name, thumbName] = [randomMediaName(ext), randomMediaName(ext)];
-    await storeMediaFiles(mediaDir, 'assets', [[thumbName, thumb], [name, original]], 'picture');
+    await storeMediaFiles(c.var.media, 'assets', [[thumbName, thumb], [name, original]], 'picture');
     const base = `${c.var.config.mediaBaseUrl}/assets/`;
     return c.json({ url: base + name, thumbUrl: base + thumbName } satisfies AssetUpload, 201);
   });
@@ -66,7 +64,7 @@ export function assetsRoutes(): Hono<AppEnv> {
       ? await c.var.db.updateTable('asset').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
       : await c.var.db.insertInto('asset').values({ id, user_id: user.id, ...values }).returningAll().executeTakeFirstOrThrow();
     // An asset given other files leaves the old ones to nobody, unless a tour shows them.
-    if (existing) await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), [existing.url, existing.thumb_url], [row.url, row.thumb_url]);
+    if (existing) await removeUnreferencedFiles(c.var.db, c.var.media, [existing.url, existing.thumb_url], [row.url, row.thumb_url]);
     return c.json(assetFromRow(row), existing ? 200 : 201);
   });
 
@@ -77,7 +75,7 @@ export function assetsRoutes(): Hono<AppEnv> {
     if (row.user_id !== user.id) throw new ApiError(403, 'Forbidden', 'This asset belongs to someone else.');
     const deleted = await c.var.db.deleteFrom('asset').where('id', '=', c.req.param('assetId')).returning(['url', 'thumb_url']).executeTakeFirst();
     // A tour that shows the picture (a logo, a hotspot face) names it and keeps it.
-    if (deleted) await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), [deleted.url, deleted.thumb_url]);
+    if (deleted) await removeUnreferencedFiles(c.var.db, c.var.media, [deleted.url, deleted.thumb_url]);
     return c.json({ ok: true });
   });
 

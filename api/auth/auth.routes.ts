@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { join } from 'node:path';
 import type { AppEnv } from '../app-env';
 import { freeToursAfterSignUp, guestFreeTours } from '../billing/free-tours';
 import { ApiError, parseOr422, readJson } from '../errors';
@@ -98,7 +97,7 @@ export function authRoutes(): Hono<AppEnv> {
       return { row: updated, formerPicture: former.picture };
     });
     // The old picture's file goes unless another row (a tour, the library) shows it.
-    await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), [formerPicture], [row.picture]);
+    await removeUnreferencedFiles(c.var.db, c.var.media, [formerPicture], [row.picture]);
     return c.json(userFromRow(row, c.var.token!));
   });
 

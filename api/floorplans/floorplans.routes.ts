@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { join } from 'node:path';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
@@ -99,7 +98,7 @@ export function floorplansRoutes(): Hono<AppEnv> {
       .returningAll()
       .executeTakeFirstOrThrow();
     // A plan moved onto another picture leaves the old one to nobody, unless a clone's plan still shows it.
-    await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), [row.url, row.thumb_url], [updated.url, updated.thumb_url]);
+    await removeUnreferencedFiles(c.var.db, c.var.media, [row.url, row.thumb_url], [updated.url, updated.thumb_url]);
     return c.json(floorplanFromRow(updated));
   });
 
@@ -107,7 +106,7 @@ export function floorplansRoutes(): Hono<AppEnv> {
     const { row } = await ownFloorplan(c);
     const deleted = await c.var.db.deleteFrom('floorplan').where('id', '=', row.id).returning(['url', 'thumb_url']).executeTakeFirst();
     // A clone's copy of the plan names the same picture and keeps it.
-    if (deleted) await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), [deleted.url, deleted.thumb_url]);
+    if (deleted) await removeUnreferencedFiles(c.var.db, c.var.media, [deleted.url, deleted.thumb_url]);
     return c.json({ ok: true });
   });
 

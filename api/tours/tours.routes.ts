@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { join } from 'node:path';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
 import { hashPassword } from '../auth/password-hash';
@@ -60,7 +59,7 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
     }
     const saved = await saveTour(c.var.db, { record, input, passwordHash, revision });
     // Dropped scenes, a replaced logo or ambience: their files go unless another row (a clone, the library) names them.
-    await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), [saved.replaced], [saved.written]);
+    await removeUnreferencedFiles(c.var.db, c.var.media, [saved.replaced], [saved.written]);
     return c.json(saved.tour);
   });
 
@@ -68,7 +67,7 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
     const { record } = await findTourFor(c, c.req.param('shortId'), 'manage');
     const named = await deleteTour(c.var.db, record.row.id);
     hub.endRoom(String(record.row.id));
-    await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), named);
+    await removeUnreferencedFiles(c.var.db, c.var.media, named);
     return c.json({ ok: true });
   });
 

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { join } from 'node:path';
 import type { AppEnv } from '../app-env';
 import { findTourFor } from '../tours/tour-access';
 import { checkAudio, MAX_AUDIO_BYTES } from './audio-checks';
@@ -14,7 +13,7 @@ export function audioRoutes(): Hono<AppEnv> {
     const { file } = await readUpload(c, 'audio');
     const bytes = Buffer.from(await file.arrayBuffer());
     const ext = await checkAudio(bytes);
-    const name = await storeMediaFile(join(c.var.config.dataDir, 'media'), 'audio', ext, bytes, 'sound file');
+    const name = await storeMediaFile(c.var.media, 'audio', ext, bytes, 'sound file');
     return c.json({ name: file.name.replace(/\.[^.]+$/, '').slice(0, 200) || 'Ambience', url: `${c.var.config.mediaBaseUrl}/audio/${name}` } satisfies AudioUpload, 201);
   });
 }

@@ -183,7 +183,7 @@ describe('DELETE /api/tours/{shortId} and the media files', () => {
   });
 
   it("keeps the demo tour's files when a clone of the demo is deleted", async () => {
-    await seedDemoTour(t.db, mediaDir(), resolve('.'));
+    await seedDemoTour(t.db, t.media, resolve('.'));
     const demoFiles = storedFiles();
     expect(demoFiles).toHaveLength(9);
     await deleteTour(await cloneOf({ shortId: 'demo' }));
