@@ -8,7 +8,7 @@ import { localMediaDir, type Config } from './config';
 import type { Db } from './db/database';
 import { ApiError, errorBody, handleError } from './errors';
 import { healthRoutes } from './health.routes';
-import { floorplansRoutes } from './floorplans/floorplans.routes';
+import { floorplanRoutes, floorplansRoutes } from './floorplans/floorplans.routes';
 import { audioRoutes } from './uploads/audio.routes';
 import { createMailer } from './mail/mailer';
 import { LocalMediaStorage } from './media/local-media-storage';
@@ -23,7 +23,7 @@ import { RoomHub } from './rtc/room-hub';
 import { securityHeaders } from './security-headers';
 import { rtcRoutes } from './rtc/rtc.routes';
 import { staticRoutes } from './static.routes';
-import { assetsRoutes } from './assets/assets.routes';
+import { assetRoutes, assetsRoutes } from './assets/assets.routes';
 import { authRoutes } from './auth/auth.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { createPayments } from './billing/stripe-client';
@@ -31,9 +31,10 @@ import { tourPublishingRoutes } from './billing/tour-publishing.routes';
 import { currentUser } from './auth/current-user';
 import { passwordRoutes } from './tours/password.routes';
 import { toursRoutes } from './tours/tours.routes';
-import { videoRoutes } from './video/video.routes';
-import { ownerInboxRoutes } from './visitors/owner-inbox.routes';
-import { visitorsRoutes } from './visitors/visitors.routes';
+import { videoRoutes, videoTokenRoutes } from './video/video.routes';
+import { userStatusRoutes, usersRoutes } from './users/users.routes';
+import { outboxRoutes, ownerInboxRoutes } from './visitors/owner-inbox.routes';
+import { leadsRoutes, tourVisitorsRoutes } from './visitors/visitors.routes';
 
 export interface AppDeps {
   db: Db;
@@ -48,6 +49,13 @@ export interface AppDeps {
   logger?: Logger;
   /** Where rate limits count; this process's memory unless a shared store is given. */
   rateLimitStore?: RateLimitStore;
+}
+
+/** The routers of one resource, joined under its prefix in the order given. */
+function resource(...routers: Array<Hono<AppEnv>>): Hono<AppEnv> {
+  const joined = new Hono<AppEnv>();
+  for (const router of routers) joined.route('/', router);
+  return joined;
 }
 
 export function createApp({
@@ -81,19 +89,23 @@ export function createApp({
   api.use(cors({ origin: '*', maxAge: 600 }));
   api.use(currentUser);
   api.use(requestLimits());
-  api.route('/', authRoutes());
-  api.route('/', passwordRoutes());
-  api.route('/tours', toursRoutes(hub));
-  api.route('/images', imagesRoutes());
-  api.route('/', audioRoutes());
-  api.route('/', whiteLabelRoutes());
-  api.route('/', floorplansRoutes());
-  api.route('/', assetsRoutes());
-  api.route('/', visitorsRoutes());
-  api.route('/', ownerInboxRoutes());
-  api.route('/', rtcRoutes(hub));
-  api.route('/', videoRoutes());
+  // The route table: one line per resource. Routers that share a prefix are listed in the order they match in.
   const payments = createPayments(config.stripe);
+  api.route('/auth', authRoutes());
+  api.route('/status', resource(userStatusRoutes(), passwordRoutes()));
+  api.route('/users', usersRoutes());
+  api.route('/tours', resource(toursRoutes(hub), audioRoutes(), whiteLabelRoutes(), tourVisitorsRoutes(), ownerInboxRoutes()));
+  api.route('/images', imagesRoutes());
+  api.route('/floorplans', floorplansRoutes());
+  api.route('/floorplan', floorplanRoutes());
+  api.route('/assets', assetsRoutes());
+  api.route('/asset', assetRoutes());
+  api.route('/leads', leadsRoutes());
+  api.route('/outbox', outboxRoutes());
+  api.route('/rtc', rtcRoutes(hub));
+  api.route('/video', videoRoutes());
+  api.route('/:provider', videoTokenRoutes());
+  // Billing's routers still carry their whole paths (/tours/…/checkout, /billing/…, /stripe/webhook).
   api.route('/', tourPublishingRoutes(payments));
   api.route('/', billingRoutes(payments));
   api.all('*', (c) => {

@@ -25,10 +25,11 @@ function assetFromRow(row: Selectable<AssetTable>): Asset {
   return { assetId: row.id, name: row.name, url: row.url, thumbUrl: row.thumb_url, createdDate: row.created_at, assetType: row.asset_type, userId: row.user_id };
 }
 
+/** `/assets`: the owner's library of pictures. */
 export function assetsRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.post('/assets/upload', uploadLimit(MAX_IMAGE_BYTES, 'picture'), async (c) => {
+  app.post('/upload', uploadLimit(MAX_IMAGE_BYTES, 'picture'), async (c) => {
     requireUser(c);
     const { file } = await readUpload(c, 'file');
     const bytes = Buffer.from(await file.arrayBuffer());
@@ -47,13 +48,13 @@ export function assetsRoutes(): Hono<AppEnv> {
     return c.json({ url: base + name, thumbUrl: base + thumbName } satisfies AssetUpload, 201);
   });
 
-  app.get('/assets', async (c) => {
+  app.get('/', async (c) => {
     const user = requireUser(c);
     const rows = await c.var.db.selectFrom('asset').selectAll().where('user_id', '=', user.id).orderBy('created_at', 'desc').execute();
     return c.json(Object.fromEntries(rows.map((row) => [row.id, assetFromRow(row)])));
   });
 
-  app.post('/assets', async (c) => {
+  app.post('/', async (c) => {
     const user = requireUser(c);
     const input = parseOr422(assetInputSchema, await readJson(c));
     const id = input.assetId ?? crypto.randomUUID();
@@ -68,7 +69,14 @@ export function assetsRoutes(): Hono<AppEnv> {
     return c.json(assetFromRow(row), existing ? 200 : 201);
   });
 
-  app.delete('/asset/:assetId', async (c) => {
+  return app;
+}
+
+/** `/asset`: one picture of the library, by its id. */
+export function assetRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.delete('/:assetId', async (c) => {
     const user = requireUser(c);
     const row = await c.var.db.selectFrom('asset').select('user_id').where('id', '=', c.req.param('assetId')).executeTakeFirst();
     if (!row) throw new ApiError(404, 'NotFound', 'No asset with this id.');

@@ -56,10 +56,11 @@ async function ownFloorplan(c: Context<AppEnv>) {
   return { row, tour };
 }
 
+/** `/floorplans`: a tour's floor plans, by the tour's id. */
 export function floorplansRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.post('/floorplans/:tourId', async (c) => {
+  app.post('/:tourId', async (c) => {
     const { tour } = await findTourByIdFor(c, c.req.param('tourId'), 'edit');
     const input = parseOr422(floorplanInputSchema, await readJson(c));
     checkRooms(tour, input.hotspots);
@@ -79,7 +80,14 @@ export function floorplansRoutes(): Hono<AppEnv> {
     return c.json(floorplanFromRow(row), 201);
   });
 
-  app.post('/floorplan/update/:floorplanId', async (c) => {
+  return app;
+}
+
+/** `/floorplan`: one floor plan, by its id. */
+export function floorplanRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/update/:floorplanId', async (c) => {
     const { row, tour } = await ownFloorplan(c);
     const input = parseOr422(floorplanUpdateSchema, await readJson(c));
     if (input.hotspots) checkRooms(tour, input.hotspots);
@@ -102,7 +110,7 @@ export function floorplansRoutes(): Hono<AppEnv> {
     return c.json(floorplanFromRow(updated));
   });
 
-  app.delete('/floorplan/delete/:floorplanId', async (c) => {
+  app.delete('/delete/:floorplanId', async (c) => {
     const { row } = await ownFloorplan(c);
     const deleted = await c.var.db.deleteFrom('floorplan').where('id', '=', row.id).returning(['url', 'thumb_url']).executeTakeFirst();
     // A clone's copy of the plan names the same picture and keeps it.

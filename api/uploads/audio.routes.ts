@@ -8,7 +8,7 @@ import { readUpload, uploadLimit } from './upload';
 
 /** Ambience sound for a tour; the owner then chooses it in the tour's config.ambience. */
 export function audioRoutes(): Hono<AppEnv> {
-  return new Hono<AppEnv>().post('/tours/:shortId/audio', uploadLimit(MAX_AUDIO_BYTES, 'sound file'), async (c) => {
+  return new Hono<AppEnv>().post('/:shortId/audio', uploadLimit(MAX_AUDIO_BYTES, 'sound file'), async (c) => {
     await findTourFor(c, c.req.param('shortId'), 'edit');
     const { file } = await readUpload(c, 'audio');
     const bytes = Buffer.from(await file.arrayBuffer());
