@@ -3,6 +3,7 @@ import type { Db } from './db/database';
 import type { Logger } from './logger';
 import type { UserRow } from './db/tables';
 import type { Mailer } from './mail/mailer';
+import type { MediaStorage } from './media/media-storage';
 import type { RateLimitStore } from './rate-limit';
 
 /** What every handler finds on `c.var`. */
@@ -12,6 +13,8 @@ export interface AppEnv {
     config: Config;
     requestId: string;
     mailer: Mailer;
+    /** Where uploads are stored and read back. */
+    media: MediaStorage;
     logger: Logger;
     /** Where every rate limiter counts. */
     rateLimitStore: RateLimitStore;

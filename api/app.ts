@@ -1,18 +1,19 @@
 import { Hono } from 'hono';
-import { join } from 'node:path';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { pino } from 'pino';
 import { accessLog } from './access-log';
 import type { AppEnv } from './app-env';
-import type { Config } from './config';
+import { localMediaDir, type Config } from './config';
 import type { Db } from './db/database';
 import { ApiError, errorBody, handleError } from './errors';
 import { healthRoutes } from './health.routes';
-import { floorplansRoutes } from './floorplans/floorplans.routes';
-import { audioRoutes } from './media/audio.routes';
+import { floorplanRoutes, floorplansRoutes } from './floorplans/floorplans.routes';
+import { audioRoutes } from './uploads/audio.routes';
 import { createMailer } from './mail/mailer';
-import { imagesRoutes } from './media/images.routes';
+import { LocalMediaStorage } from './media/local-media-storage';
+import type { MediaStorage } from './media/media-storage';
+import { imagesRoutes } from './uploads/images.routes';
 import type { Logger } from './logger';
 import { pagesRoutes } from './pages/pages.routes';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit';
@@ -22,7 +23,7 @@ import { RoomHub } from './rtc/room-hub';
 import { securityHeaders } from './security-headers';
 import { rtcRoutes } from './rtc/rtc.routes';
 import { staticRoutes } from './static.routes';
-import { assetsRoutes } from './assets/assets.routes';
+import { assetRoutes, assetsRoutes } from './assets/assets.routes';
 import { authRoutes } from './auth/auth.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { createPayments } from './billing/stripe-client';
@@ -30,15 +31,18 @@ import { tourPublishingRoutes } from './billing/tour-publishing.routes';
 import { currentUser } from './auth/current-user';
 import { passwordRoutes } from './tours/password.routes';
 import { toursRoutes } from './tours/tours.routes';
-import { videoRoutes } from './video/video.routes';
-import { ownerInboxRoutes } from './visitors/owner-inbox.routes';
-import { visitorsRoutes } from './visitors/visitors.routes';
+import { videoRoutes, videoTokenRoutes } from './video/video.routes';
+import { userStatusRoutes, usersRoutes } from './users/users.routes';
+import { outboxRoutes, ownerInboxRoutes } from './visitors/owner-inbox.routes';
+import { leadsRoutes, tourVisitorsRoutes } from './visitors/visitors.routes';
 
 export interface AppDeps {
   db: Db;
   config: Config;
   /** Project folder holding dist/ and demo/. */
   rootDir: string;
+  /** Where media are stored; the data folder's media/ unless another store is given. */
+  media?: MediaStorage;
   /** The video chat's rooms; one per process. */
   hub?: RoomHub;
   /** Access lines and errors; without one, only warnings and errors are printed (tests). */
@@ -47,10 +51,18 @@ export interface AppDeps {
   rateLimitStore?: RateLimitStore;
 }
 
+/** The routers of one resource, joined under its prefix in the order given. */
+function resource(...routers: Array<Hono<AppEnv>>): Hono<AppEnv> {
+  const joined = new Hono<AppEnv>();
+  for (const router of routers) joined.route('/', router);
+  return joined;
+}
+
 export function createApp({
   db,
   config,
   rootDir,
+  media = new LocalMediaStorage(localMediaDir(config.dataDir)),
   hub = new RoomHub(),
   logger = pino({ level: 'warn' }),
   rateLimitStore = new MemoryRateLimitStore(),
@@ -64,31 +76,36 @@ export function createApp({
     c.set('db', db);
     c.set('config', config);
     c.set('mailer', mailer);
+    c.set('media', media);
     c.set('logger', logger);
     c.set('rateLimitStore', rateLimitStore);
     await next();
   });
   app.use(accessLog);
-  app.route('/', healthRoutes(db, join(config.dataDir, 'media')));
+  app.route('/', healthRoutes(db, media));
 
   const api = new Hono<AppEnv>({ strict: false });
   // The viewer calls the API from partners' pages on any origin; credentials travel in a header, never cookies.
   api.use(cors({ origin: '*', maxAge: 600 }));
   api.use(currentUser);
   api.use(requestLimits());
-  api.route('/', authRoutes());
-  api.route('/', passwordRoutes());
-  api.route('/tours', toursRoutes(hub));
-  api.route('/images', imagesRoutes());
-  api.route('/', audioRoutes());
-  api.route('/', whiteLabelRoutes());
-  api.route('/', floorplansRoutes());
-  api.route('/', assetsRoutes());
-  api.route('/', visitorsRoutes());
-  api.route('/', ownerInboxRoutes());
-  api.route('/', rtcRoutes(hub));
-  api.route('/', videoRoutes());
+  // The route table: one line per resource. Routers that share a prefix are listed in the order they match in.
   const payments = createPayments(config.stripe);
+  api.route('/auth', authRoutes());
+  api.route('/status', resource(userStatusRoutes(), passwordRoutes()));
+  api.route('/users', usersRoutes());
+  api.route('/tours', resource(toursRoutes(hub), audioRoutes(), whiteLabelRoutes(), tourVisitorsRoutes(), ownerInboxRoutes()));
+  api.route('/images', imagesRoutes());
+  api.route('/floorplans', floorplansRoutes());
+  api.route('/floorplan', floorplanRoutes());
+  api.route('/assets', assetsRoutes());
+  api.route('/asset', assetRoutes());
+  api.route('/leads', leadsRoutes());
+  api.route('/outbox', outboxRoutes());
+  api.route('/rtc', rtcRoutes(hub));
+  api.route('/video', videoRoutes());
+  api.route('/:provider', videoTokenRoutes());
+  // Billing's routers still carry their whole paths (/tours/…/checkout, /billing/…, /stripe/webhook).
   api.route('/', tourPublishingRoutes(payments));
   api.route('/', billingRoutes(payments));
   api.all('*', (c) => {
@@ -97,7 +114,7 @@ export function createApp({
   app.route('/api', api);
 
   app.route('/', pagesRoutes());
-  app.route('/', staticRoutes(rootDir, config.dataDir));
+  app.route('/', staticRoutes(rootDir, media));
   app.notFound((c) => c.json(errorBody('NotFound', 'Not found.'), 404));
   app.onError(handleError);
   return app;

@@ -58,6 +58,11 @@ export function databaseFile(dataDir: string): string {
   return join(dataDir, 'tours.sqlite');
 }
 
+/** The data folder's media folder: where the local media store keeps uploads, and what a backup archives. */
+export function localMediaDir(dataDir: string): string {
+  return join(dataDir, 'media');
+}
+
 const unset = (value: string | undefined): value is undefined => value === undefined || value === '';
 
 const isUrl = (value: string, protocols: string[]) => URL.canParse(value) && protocols.includes(new URL(value).protocol);
@@ -122,7 +127,7 @@ function storageProblems(dataDir: string, secretFromEnv: boolean): string[] {
   if (!statSync(dataDir).isDirectory()) return [`DATA_DIR ${dataDir} is a file, not a folder.`];
   if (!canWrite(dataDir)) return [`DATA_DIR ${dataDir} cannot be written.`];
   const problems: string[] = [];
-  const media = join(dataDir, 'media');
+  const media = localMediaDir(dataDir);
   if (existsSync(media) && !(statSync(media).isDirectory() && canWrite(media))) problems.push(`The media folder ${media} cannot be written.`);
   const database = databaseFile(dataDir);
   for (const file of [database, `${database}-wal`, `${database}-shm`]) {
@@ -155,7 +160,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (problems.length > 0) throw new SettingsError(problems);
 
   // Only this server's user may read the data folder: it holds the database, the JWT secret and private media.
-  mkdirSync(join(dataDir, 'media'), { recursive: true, mode: 0o700 });
+  mkdirSync(localMediaDir(dataDir), { recursive: true, mode: 0o700 });
   return {
     port: Number(env.PORT || 8080),
     dataDir,

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env';
-import { bodyLimitOf, MAX_BODY_BYTES, uploadLimitFor } from './media/upload';
+import { bodyLimitOf, MAX_BODY_BYTES, uploadLimitFor } from './uploads/upload';
 import { Limiter } from './rate-limit';
 
 /** Uploads a user may start a minute; below it they wait in the image queue, above it they are refused. */

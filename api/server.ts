@@ -1,12 +1,11 @@
 import { serve } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
-import { seedDemoTour } from '../demo/seed-demo-tour';
 import { createApp } from './app';
-import { databaseFile, loadConfig, SettingsError, type Config } from './config';
+import { seedDemoTour } from './demo/seed-demo-tour';
+import { databaseFile, loadConfig, localMediaDir, SettingsError, type Config } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
-import { join } from 'node:path';
 import { createLogger } from './logger';
-import { removeStaleTempFiles } from './media/atomic-write';
+import { LocalMediaStorage } from './media/local-media-storage';
 import { startMediaSweeps } from './media/orphan-sweep';
 import { createRtcSocketServer } from './rtc/connection-guard';
 import { RoomHub } from './rtc/room-hub';
@@ -27,18 +26,17 @@ const config = configOrExit();
 const logger = await createLogger();
 const db = openDatabase(databaseFile(config.dataDir));
 await migrateToLatest(db);
-const mediaDir = join(config.dataDir, 'media');
-await removeStaleTempFiles(mediaDir);
-await seedDemoTour(db, mediaDir, rootDir);
+const media = await LocalMediaStorage.open(localMediaDir(config.dataDir));
+await seedDemoTour(db, media, rootDir);
 
 const hub = new RoomHub();
 const sockets = createRtcSocketServer();
-const app = createApp({ db, config, rootDir, hub, logger });
+const app = createApp({ db, config, rootDir, media, hub, logger });
 const server = serve({ fetch: app.fetch, port: config.port, websocket: { server: sockets } }, (info) => {
   logger.info(`listening on ${config.publicUrl ?? `http://localhost:${info.port}`}/ (demo tour: /tours/demo, partner page: /demo/)`);
 });
 // Not awaited: the server listens while the first sweep runs.
-const sweeps = startMediaSweeps(db, mediaDir);
+const sweeps = startMediaSweeps(db, media);
 
 /** Longest wait for requests under way and sockets' closing handshakes before the process ends regardless. */
 const DRAIN_MS = 10_000;

@@ -6,6 +6,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppEnv } from './app-env';
 import { ApiError } from './errors';
+import type { MediaStorage } from './media/media-storage';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -38,7 +39,7 @@ const varyByEncoding: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /** Built viewer, admin SPA, demo page and stored media, all from one origin. */
-export function staticRoutes(rootDir: string, dataDir: string): Hono<AppEnv> {
+export function staticRoutes(rootDir: string, media: MediaStorage): Hono<AppEnv> {
   const dist = join(rootDir, 'dist');
   const app = new Hono<AppEnv>();
 
@@ -60,11 +61,7 @@ export function staticRoutes(rootDir: string, dataDir: string): Hono<AppEnv> {
     c.header('Cross-Origin-Resource-Policy', 'cross-origin');
     if (c.res.ok) c.header('Cache-Control', IMMUTABLE);
   });
-  app.get(
-    '/media/*',
-    serveStatic({ root: join(dataDir, 'media'), rewriteRequestPath: (path) => path.replace(/^\/media/, '') }),
-    missingFile,
-  );
+  app.get('/media/*', media.serve(), missingFile);
 
   app.get('/demo/*', serveStatic({ root: rootDir }));
 

@@ -1,15 +1,14 @@
 import { Hono } from 'hono';
-import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
 import type { AssetTable } from '../db/tables';
 import { ApiError, parseOr422, readJson } from '../errors';
-import { checkImage, MAX_IMAGE_BYTES, storeCheckedImage } from '../media/image-checks';
+import { checkImage, MAX_IMAGE_BYTES, storeCheckedImage } from '../uploads/image-checks';
 import { randomMediaName, storeMediaFiles } from '../media/media-file-store';
 import { removeUnreferencedFiles } from '../media/unreferenced-files';
-import { readUpload, uploadLimit } from '../media/upload';
+import { readUpload, uploadLimit } from '../uploads/upload';
 import { MAX_INPUT_PIXELS, THUMB_SIZE_PX } from '../media/panorama-store';
 import type { Selectable } from 'kysely';
 import type { Asset, AssetUpload } from '../schema/media';
@@ -26,15 +25,15 @@ function assetFromRow(row: Selectable<AssetTable>): Asset {
   return { assetId: row.id, name: row.name, url: row.url, thumbUrl: row.thumb_url, createdDate: row.created_at, assetType: row.asset_type, userId: row.user_id };
 }
 
+/** `/assets`: the owner's library of pictures. */
 export function assetsRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.post('/assets/upload', uploadLimit(MAX_IMAGE_BYTES, 'picture'), async (c) => {
+  app.post('/upload', uploadLimit(MAX_IMAGE_BYTES, 'picture'), async (c) => {
     requireUser(c);
     const { file } = await readUpload(c, 'file');
     const bytes = Buffer.from(await file.arrayBuffer());
     const checked = await checkImage(bytes, { equirectangular: false });
-    const mediaDir = join(c.var.config.dataDir, 'media');
     // Logos keep their transparency as PNG; everything else becomes JPEG. Either way, without metadata.
     const keepAlpha = (await sharp(bytes, { limitInputPixels: false }).metadata()).hasAlpha;
     const source = () => sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
@@ -44,18 +43,18 @@ export function assetsRoutes(): Hono<AppEnv> {
       Promise.all([encode(source()).toBuffer(), encode(source().resize({ ...THUMB_SIZE_PX, fit: 'inside' })).toBuffer()]),
     );
     const [name, thumbName] = [randomMediaName(ext), randomMediaName(ext)];
-    await storeMediaFiles(mediaDir, 'assets', [[thumbName, thumb], [name, original]], 'picture');
+    await storeMediaFiles(c.var.media, 'assets', [[thumbName, thumb], [name, original]], 'picture');
     const base = `${c.var.config.mediaBaseUrl}/assets/`;
     return c.json({ url: base + name, thumbUrl: base + thumbName } satisfies AssetUpload, 201);
   });
 
-  app.get('/assets', async (c) => {
+  app.get('/', async (c) => {
     const user = requireUser(c);
     const rows = await c.var.db.selectFrom('asset').selectAll().where('user_id', '=', user.id).orderBy('created_at', 'desc').execute();
     return c.json(Object.fromEntries(rows.map((row) => [row.id, assetFromRow(row)])));
   });
 
-  app.post('/assets', async (c) => {
+  app.post('/', async (c) => {
     const user = requireUser(c);
     const input = parseOr422(assetInputSchema, await readJson(c));
     const id = input.assetId ?? crypto.randomUUID();
@@ -66,18 +65,25 @@ export function assetsRoutes(): Hono<AppEnv> {
       ? await c.var.db.updateTable('asset').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
       : await c.var.db.insertInto('asset').values({ id, user_id: user.id, ...values }).returningAll().executeTakeFirstOrThrow();
     // An asset given other files leaves the old ones to nobody, unless a tour shows them.
-    if (existing) await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), [existing.url, existing.thumb_url], [row.url, row.thumb_url]);
+    if (existing) await removeUnreferencedFiles(c.var.db, c.var.media, [existing.url, existing.thumb_url], [row.url, row.thumb_url]);
     return c.json(assetFromRow(row), existing ? 200 : 201);
   });
 
-  app.delete('/asset/:assetId', async (c) => {
+  return app;
+}
+
+/** `/asset`: one picture of the library, by its id. */
+export function assetRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.delete('/:assetId', async (c) => {
     const user = requireUser(c);
     const row = await c.var.db.selectFrom('asset').select('user_id').where('id', '=', c.req.param('assetId')).executeTakeFirst();
     if (!row) throw new ApiError(404, 'NotFound', 'No asset with this id.');
     if (row.user_id !== user.id) throw new ApiError(403, 'Forbidden', 'This asset belongs to someone else.');
     const deleted = await c.var.db.deleteFrom('asset').where('id', '=', c.req.param('assetId')).returning(['url', 'thumb_url']).executeTakeFirst();
     // A tour that shows the picture (a logo, a hotspot face) names it and keeps it.
-    if (deleted) await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), [deleted.url, deleted.thumb_url]);
+    if (deleted) await removeUnreferencedFiles(c.var.db, c.var.media, [deleted.url, deleted.thumb_url]);
     return c.json({ ok: true });
   });
 

@@ -37,3 +37,12 @@ export function requireUser(c: Context<AppEnv>): UserRow {
   if (!user) throw new ApiError(401, 'Unauthorized', 'Please sign in.');
   return user;
 }
+
+export const ACCOUNT_REQUIRED = 'Paying by card needs an account with an e-mail address: sign up first (your tours stay yours).';
+
+/** Card payments and Pro Plus are for accounts: a guest has no e-mail for receipts, refunds or a failed renewal. */
+export function requireAccount(c: Context<AppEnv>): UserRow {
+  const user = requireUser(c);
+  if (user.type === 'guest' || !user.email) throw new ApiError(403, 'AccountRequired', ACCOUNT_REQUIRED);
+  return user;
+}

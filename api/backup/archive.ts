@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { create, extract } from 'tar';
-import { databaseFile } from '../config';
+import { databaseFile, localMediaDir } from '../config';
 
 const DATABASE = 'tours.sqlite';
+/** The media folder's name inside an archive. */
 const MEDIA = 'media';
 const SECRET = 'jwt-secret';
 
@@ -29,7 +30,7 @@ export async function backUp(dataDir: string, archive: string): Promise<void> {
       source.close();
     }
     // Linked, not copied: tar reads the media in place.
-    if (existsSync(join(dataDir, MEDIA))) await symlink(join(dataDir, MEDIA), join(staging, MEDIA));
+    if (existsSync(localMediaDir(dataDir))) await symlink(localMediaDir(dataDir), join(staging, MEDIA));
     if (existsSync(join(dataDir, SECRET))) await copyFile(join(dataDir, SECRET), join(staging, SECRET));
     const entries = await readdir(staging);
     await pipeline(create({ gzip: true, cwd: staging, follow: true, portable: true }, entries), createWriteStream(archive, { mode: 0o600 }));
@@ -60,9 +61,9 @@ export async function restore(archive: string, dataDir: string): Promise<void> {
     const target = databaseFile(dataDir);
     await Promise.all(['-wal', '-shm'].map((suffix) => rm(`${target}${suffix}`, { force: true })));
     await rename(database, target);
-    await rm(join(dataDir, MEDIA), { recursive: true, force: true });
-    if (existsSync(join(incoming, MEDIA))) await rename(join(incoming, MEDIA), join(dataDir, MEDIA));
-    else await mkdir(join(dataDir, MEDIA));
+    await rm(localMediaDir(dataDir), { recursive: true, force: true });
+    if (existsSync(join(incoming, MEDIA))) await rename(join(incoming, MEDIA), localMediaDir(dataDir));
+    else await mkdir(localMediaDir(dataDir));
     if (existsSync(join(incoming, SECRET))) await rename(join(incoming, SECRET), join(dataDir, SECRET));
   } finally {
     await rm(incoming, { recursive: true, force: true });

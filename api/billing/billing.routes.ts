@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type Stripe from 'stripe';
 import type { AppEnv } from '../app-env';
-import { requireUser } from '../auth/current-user';
+import { requireAccount, requireUser } from '../auth/current-user';
 import { ApiError, parseOr422 } from '../errors';
 import { readPage } from '../pagination';
 import { PAYMENTS_OFF, type PaymentEntry, type PlanPrice, type Plans } from '../schema/billing';
@@ -11,7 +11,6 @@ import { handleStripeEvent } from './stripe-events';
 import { siteUrl } from './site-url';
 import { askStripe, requirePayments, requirePrice, type Payments } from './stripe-client';
 import { hasLiveSubscription } from './subscriptions';
-import { requireAccount } from './tour-publishing.routes';
 
 function planPrice(price: Stripe.Price): PlanPrice {
   return { amount: price.unit_amount ?? 0, currency: price.currency, interval: price.recurring?.interval ?? null };

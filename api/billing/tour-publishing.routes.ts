@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { requireUser } from '../auth/current-user';
-import type { UserRow } from '../db/tables';
+import { requireAccount, requireUser } from '../auth/current-user';
 import { ApiError } from '../errors';
 import { MESSAGES } from '../schema/errors';
 import { findTourByShortId, tourFromRecord } from '../tours/tour.repository';
@@ -10,15 +9,6 @@ import { useFreeTour } from './free-tours';
 import { siteUrl } from './site-url';
 import { askStripe, requirePayments, requirePrice, type Payments } from './stripe-client';
 import { recordTourPayment, tourCheckoutMetadata, tourPurchaseOf } from './tour-payments';
-
-export const ACCOUNT_REQUIRED = 'Paying by card needs an account with an e-mail address: sign up first (your tours stay yours).';
-
-/** Card payments and Pro Plus are for accounts: a guest has no e-mail for receipts, refunds or a failed renewal. */
-export function requireAccount(c: Context<AppEnv>): UserRow {
-  const user = requireUser(c);
-  if (user.type === 'guest' || !user.email) throw new ApiError(403, 'AccountRequired', ACCOUNT_REQUIRED);
-  return user;
-}
 
 /** Publishing changes what the public sees and spends the owner's free tours or money: the owner's alone. */
 function ownTour(c: Context<AppEnv>, shortId: string) {

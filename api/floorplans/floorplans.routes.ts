@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { join } from 'node:path';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
@@ -57,10 +56,11 @@ async function ownFloorplan(c: Context<AppEnv>) {
   return { row, tour };
 }
 
+/** `/floorplans`: a tour's floor plans, by the tour's id. */
 export function floorplansRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.post('/floorplans/:tourId', async (c) => {
+  app.post('/:tourId', async (c) => {
     const { tour } = await findTourByIdFor(c, c.req.param('tourId'), 'edit');
     const input = parseOr422(floorplanInputSchema, await readJson(c));
     checkRooms(tour, input.hotspots);
@@ -80,7 +80,14 @@ export function floorplansRoutes(): Hono<AppEnv> {
     return c.json(floorplanFromRow(row), 201);
   });
 
-  app.post('/floorplan/update/:floorplanId', async (c) => {
+  return app;
+}
+
+/** `/floorplan`: one floor plan, by its id. */
+export function floorplanRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/update/:floorplanId', async (c) => {
     const { row, tour } = await ownFloorplan(c);
     const input = parseOr422(floorplanUpdateSchema, await readJson(c));
     if (input.hotspots) checkRooms(tour, input.hotspots);
@@ -99,15 +106,15 @@ export function floorplansRoutes(): Hono<AppEnv> {
       .returningAll()
       .executeTakeFirstOrThrow();
     // A plan moved onto another picture leaves the old one to nobody, unless a clone's plan still shows it.
-    await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), [row.url, row.thumb_url], [updated.url, updated.thumb_url]);
+    await removeUnreferencedFiles(c.var.db, c.var.media, [row.url, row.thumb_url], [updated.url, updated.thumb_url]);
     return c.json(floorplanFromRow(updated));
   });
 
-  app.delete('/floorplan/delete/:floorplanId', async (c) => {
+  app.delete('/delete/:floorplanId', async (c) => {
     const { row } = await ownFloorplan(c);
     const deleted = await c.var.db.deleteFrom('floorplan').where('id', '=', row.id).returning(['url', 'thumb_url']).executeTakeFirst();
     // A clone's copy of the plan names the same picture and keeps it.
-    if (deleted) await removeUnreferencedFiles(c.var.db, join(c.var.config.dataDir, 'media'), [deleted.url, deleted.thumb_url]);
+    if (deleted) await removeUnreferencedFiles(c.var.db, c.var.media, [deleted.url, deleted.thumb_url]);
     return c.json({ ok: true });
   });
 

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ApiError } from '../errors';
-import { writeFileAtomic } from './atomic-write';
+import type { MediaStorage } from './media-storage';
 
 export type MediaFolder = 'tours' | 'assets' | 'audio';
 
@@ -12,31 +10,29 @@ export function randomMediaName(ext: string): string {
 }
 
 /**
- * Writes files into media/{folder} all or none, in the order given (the name callers hand out goes last). When
+ * Writes files into {folder} all or none, in the order given (the name callers hand out goes last). When
  * the disk is full or the folder read-only, the files already written are removed and the caller gets a 507
  * that says so, naming `what` was being stored.
  */
-export async function storeMediaFiles(mediaDir: string, folder: MediaFolder, files: Array<[name: string, data: Buffer]>, what: string): Promise<void> {
-  const dir = join(mediaDir, folder);
+export async function storeMediaFiles(media: MediaStorage, folder: MediaFolder, files: Array<[name: string, data: Buffer]>, what: string): Promise<void> {
   const written: string[] = [];
   try {
-    await mkdir(dir, { recursive: true });
     for (const [name, data] of files) {
-      await writeFileAtomic(join(dir, name), data);
-      written.push(join(dir, name));
+      await media.put(`${folder}/${name}`, data);
+      written.push(`${folder}/${name}`);
     }
   } catch (err) {
-    await Promise.all(written.map((path) => unlink(path).catch(() => undefined)));
-    console.error(`Storing ${what} in ${dir} failed:`, err);
+    await Promise.all(written.map((path) => media.delete(path).catch(() => undefined)));
+    console.error(`Storing ${what} in media/${folder} failed:`, err);
     throw new ApiError(507, 'StorageFailed', `Could not store the ${what}: the media folder is full or read-only.`, {
       reason: (err as NodeJS.ErrnoException).code ?? 'unknown',
     });
   }
 }
 
-/** Stores bytes under a random name in media/{folder}; answers the name. */
-export async function storeMediaFile(mediaDir: string, folder: MediaFolder, ext: string, bytes: Buffer, what: string): Promise<string> {
+/** Stores bytes under a random name in {folder}; answers the name. */
+export async function storeMediaFile(media: MediaStorage, folder: MediaFolder, ext: string, bytes: Buffer, what: string): Promise<string> {
   const name = randomMediaName(ext);
-  await storeMediaFiles(mediaDir, folder, [[name, bytes]], what);
+  await storeMediaFiles(media, folder, [[name, bytes]], what);
   return name;
 }

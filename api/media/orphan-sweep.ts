@@ -1,6 +1,5 @@
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Db } from '../db/database';
+import type { MediaStorage } from './media-storage';
 import { idsNamedByRows, STORED_FILE_NAME, unlinkMediaFiles } from './unreferenced-files';
 
 /**
@@ -13,21 +12,12 @@ export const MEDIA_SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 const SWEPT_FOLDERS = ['tours', 'assets', 'audio', 'social'];
 
 /** The stored files last written before `cutoff`, as `folder/name` under the media folder, keyed by their random id. */
-async function storedFilesOlderThan(mediaDir: string, cutoff: number): Promise<Map<string, string[]>> {
+async function storedFilesOlderThan(media: MediaStorage, cutoff: number): Promise<Map<string, string[]>> {
   const files = new Map<string, string[]>();
   for (const folder of SWEPT_FOLDERS) {
-    const names = await readdir(join(mediaDir, folder)).catch((err: NodeJS.ErrnoException) => {
-      // A folder no upload has made yet.
-      if (err.code === 'ENOENT') return [];
-      throw err;
-    });
-    for (const name of names) {
+    for (const { name, modifiedMs } of await media.list(folder)) {
       const id = STORED_FILE_NAME.exec(name)?.[1];
-      if (!id) continue;
-      const path = `${folder}/${name}`;
-      // Gone since it was listed (a save or delete removed it): nothing to sweep.
-      const modified = await stat(join(mediaDir, path)).then((stats) => stats.mtimeMs, () => Infinity);
-      if (modified < cutoff) files.set(id, [...(files.get(id) ?? []), path]);
+      if (id && modifiedMs < cutoff) files.set(id, [...(files.get(id) ?? []), `${folder}/${name}`]);
     }
   }
   return files;
@@ -39,16 +29,16 @@ async function storedFilesOlderThan(mediaDir: string, cutoff: number): Promise<M
  * Removing what a change leaves unnamed is removeUnreferencedFiles' work; this catches what nothing ever named.
  * Answers how many files went. It never throws: a file left behind only wastes space, so failures are logged.
  */
-export async function sweepUnnamedMedia(db: Db, mediaDir: string): Promise<number> {
+export async function sweepUnnamedMedia(db: Db, media: MediaStorage): Promise<number> {
   try {
-    const old = await storedFilesOlderThan(mediaDir, Date.now() - UNNAMED_MEDIA_GRACE_MS);
+    const old = await storedFilesOlderThan(media, Date.now() - UNNAMED_MEDIA_GRACE_MS);
     // Checked and removed in one transaction, which holds the database: no save can name a file between the two.
     const removed =
       old.size === 0
         ? 0
         : await db.transaction().execute(async (trx) => {
             const named = await idsNamedByRows(trx);
-            return unlinkMediaFiles(mediaDir, [...old].filter(([id]) => !named.has(id)).flatMap(([, paths]) => paths));
+            return unlinkMediaFiles(media, [...old].filter(([id]) => !named.has(id)).flatMap(([, paths]) => paths));
           });
     console.log(`media sweep: removed ${removed} file(s) nothing names`);
     return removed;
@@ -64,11 +54,11 @@ export interface MediaSweeps {
 }
 
 /** Sweeps now and then every MEDIA_SWEEP_INTERVAL_MS, without keeping the process alive for it. */
-export function startMediaSweeps(db: Db, mediaDir: string): MediaSweeps {
-  let running = sweepUnnamedMedia(db, mediaDir);
+export function startMediaSweeps(db: Db, media: MediaStorage): MediaSweeps {
+  let running = sweepUnnamedMedia(db, media);
   const timer = setInterval(() => {
     // One sweep at a time: a slow one is followed, not overlapped.
-    running = running.then(() => sweepUnnamedMedia(db, mediaDir));
+    running = running.then(() => sweepUnnamedMedia(db, media));
   }, MEDIA_SWEEP_INTERVAL_MS);
   timer.unref();
   return {

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { randomMediaName, storeMediaFiles } from './media-file-store';
+import type { MediaStorage } from './media-storage';
 
 /** Phones cap WebGL textures at 4096 px; wider panoramas also get a variant that fits. */
 export const MOBILE_MAX_WIDTH_PX = 4096;
@@ -19,9 +20,9 @@ export interface StoredPanorama {
 
 /**
  * Re-encodes an uploaded picture as JPEG without metadata and writes it with its `thumb-`, `hotspot-` (and,
- * for wide panoramas, `mobile-`) variants under `mediaDir/tours`, all or none.
+ * for wide panoramas, `mobile-`) variants under `tours/`, all or none.
  */
-export async function storePanorama(mediaDir: string, input: Buffer): Promise<StoredPanorama> {
+export async function storePanorama(media: MediaStorage, input: Buffer): Promise<StoredPanorama> {
   // Baseline JPEG with plain Huffman tables is written row by row as the input decodes; progressive, trellis
   // (mozjpeg) and optimised coding each keep the whole picture's coefficients in memory (about 1.2 GB for a
   // 16384×8192 picture) and take several times as long. mozjpeg's quantisation tables keep most of its saving.
@@ -47,6 +48,6 @@ export async function storePanorama(mediaDir: string, input: Buffer): Promise<St
   const files = variants.map(([name], i): [string, Buffer] => [name, encoded[i]]);
   // The original's name is what callers hand out, so it is written last, once all its variants are complete.
   files.push([image, original.data]);
-  await storeMediaFiles(mediaDir, 'tours', files, 'image');
+  await storeMediaFiles(media, 'tours', files, 'image');
   return { image, width, height, size: original.data.length, mobileImage };
 }

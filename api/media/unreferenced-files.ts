@@ -1,7 +1,6 @@
-import { unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
+import type { MediaStorage } from './media-storage';
 
 /** The random name media-file-store.ts and panorama-store.ts give a stored file: 32 hex digits; panorama variants add a prefix. */
 const STORED_NAME = String.raw`(?:thumb-|hotspot-|mobile-)?([0-9a-f]{32})\.([a-z0-9]{2,4})`;
@@ -65,20 +64,17 @@ async function idsStillNamed(db: Db, ids: string[]): Promise<Set<string>> {
 }
 
 /**
- * Unlinks `paths` under the media folder; answers how many went. A file that cannot go is logged: it only wastes
- * space, and the change that left it unnamed stands.
+ * Removes `paths` from the media store; answers how many went. A file that cannot go is logged: it only wastes
+ * space, and the change that left it unnamed stands. A file that was never made (mobile- of a narrow panorama, a
+ * crop nobody asked for) is not a failure.
  */
-export async function unlinkMediaFiles(mediaDir: string, paths: string[]): Promise<number> {
+export async function unlinkMediaFiles(media: MediaStorage, paths: string[]): Promise<number> {
   const removed = await Promise.all(
     paths.map((path) =>
-      unlink(join(mediaDir, path)).then(
-        () => true,
-        (err: NodeJS.ErrnoException) => {
-          // A file that was never made (mobile- of a narrow panorama, a crop nobody asked for) is not a failure.
-          if (err.code !== 'ENOENT') console.error(`media ${path} stays although nothing names it: ${err.message}`);
-          return false;
-        },
-      ),
+      media.delete(path).catch((err: Error) => {
+        console.error(`media ${path} stays although nothing names it: ${err.message}`);
+        return false;
+      }),
     ),
   );
   return removed.filter(Boolean).length;
@@ -91,7 +87,7 @@ export async function unlinkMediaFiles(mediaDir: string, paths: string[]): Promi
  * logo. Call it once the change has committed. It never throws: the change is made whatever happens here, and a
  * file left behind only wastes space, so failures are logged.
  */
-export async function removeUnreferencedFiles(db: Db, mediaDir: string, before: string[], after: string[] = []): Promise<void> {
+export async function removeUnreferencedFiles(db: Db, media: MediaStorage, before: string[], after: string[] = []): Promise<void> {
   try {
     const stays = filesNamedIn(after);
     const files = [...filesNamedIn(before)].filter(([id]) => !stays.has(id));
@@ -101,7 +97,7 @@ export async function removeUnreferencedFiles(db: Db, mediaDir: string, before: 
     await db.transaction().execute(async (trx) => {
       const kept = await idsStillNamed(trx, files.map(([id]) => id));
       const doomed = files.filter(([id]) => !kept.has(id)).flatMap(([, paths]) => [...paths]);
-      await unlinkMediaFiles(mediaDir, doomed);
+      await unlinkMediaFiles(media, doomed);
     });
   } catch (err) {
     console.error('media no longer named stays: the references could not be checked', err);

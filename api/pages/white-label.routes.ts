@@ -13,7 +13,7 @@ export function whiteLabelRoutes(): Hono<AppEnv> {
    * URL, answers {status, checkedUrl} and keeps the status as the tour's whiteLabelStatusCode.
    * Payments do not exist yet, so 'OK' versus 'UPGRADE' follows the owner's Pro Plus type.
    */
-  return new Hono<AppEnv>().get('/tours/:shortId/white-label-status', rateLimit({ max: 30, windowMs: 60_000 }), async (c) => {
+  return new Hono<AppEnv>().get('/:shortId/white-label-status', rateLimit({ max: 30, windowMs: 60_000 }), async (c) => {
     const { record, tour } = await findTourFor(c, c.req.param('shortId'), 'manage');
     const pageUrl = whiteLabelPageUrl(tour.whiteLabelUrl, tour.shortId);
     if (!pageUrl) {

@@ -27,7 +27,7 @@ async function admit(hello: Extract<ClientFrame, { type: 'hello' }>, secret: str
 /** `/api/rtc`: hello → welcome, heartbeats, msg, bye (SPEC.md §7's signalling model) over one WebSocket. */
 export function rtcRoutes(hub: RoomHub): Hono<AppEnv> {
   return new Hono<AppEnv>().get(
-    '/rtc',
+    '/',
     upgradeWebSocket((c) => {
       let sid: string | undefined;
       let greeting = false;

@@ -18,7 +18,7 @@ export function passwordRoutes(): Hono<AppEnv> {
     windowMs: 60_000,
     message: 'Too many wrong passwords. Please wait a minute and try again.',
   });
-  return new Hono<AppEnv>().post('/status/tours/password', async (c) => {
+  return new Hono<AppEnv>().post('/tours/password', async (c) => {
     const { password, shortId } = parseOr422(passwordCheckSchema, await readJson(c));
     const key = `${shortId} ${clientAddress(c)}`;
     await wrongTries.check(c, key);

@@ -1,10 +1,8 @@
 import type { Context } from 'hono';
-import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../errors';
-import { writeFileAtomic } from '../media/atomic-write';
+import { readMediaFile, type MediaStorage } from '../media/media-storage';
 import { defaultSocialImage, type Tour } from '../schema/tour';
 
 export const SOCIAL_IMAGE_PX = { width: 1200, height: 630 };
@@ -16,16 +14,17 @@ const STORED_PANORAMA = /\/tours\/([0-9a-f]+\.jpg)$/;
  * The crop of one stored panorama, made once: panorama files never change under their random names, so the
  * crop cached beside them stays right until the first scene itself changes.
  */
-async function centreCrop(mediaDir: string, image: string): Promise<Buffer> {
-  const cached = join(mediaDir, 'social', image);
-  const hit = await readFile(cached).catch(() => undefined);
+async function centreCrop(media: MediaStorage, image: string): Promise<Buffer> {
+  const cached = `social/${image}`;
+  const hit = await readMediaFile(media, cached).catch(() => undefined);
   if (hit) return hit;
-  const picture = await sharp(await readFile(join(mediaDir, 'tours', image)))
+  const panorama = await readMediaFile(media, `tours/${image}`);
+  if (!panorama) throw new Error(`No panorama ${image}`);
+  const picture = await sharp(panorama)
     .resize({ ...SOCIAL_IMAGE_PX, fit: 'cover', position: 'centre' })
     .jpeg({ quality: 80 })
     .toBuffer();
-  await mkdir(join(mediaDir, 'social'), { recursive: true });
-  await writeFileAtomic(cached, picture).catch(() => undefined); // a concurrent request may have written it first
+  await media.put(cached, picture).catch(() => undefined); // a concurrent request may have written it first
   return picture;
 }
 
@@ -49,7 +48,7 @@ export function socialImageUrl(tour: Tour, origin: string): string {
 export async function socialImageResponse(c: Context<AppEnv>, tour: Tour): Promise<Response> {
   const image = tour.images[0]?.url.match(STORED_PANORAMA)?.[1];
   if (!image) throw new ApiError(404, 'NotFound', 'This tour has no picture to share yet.');
-  const picture = await centreCrop(join(c.var.config.dataDir, 'media'), image).catch(() => {
+  const picture = await centreCrop(c.var.media, image).catch(() => {
     throw new ApiError(404, 'NotFound', 'This tour has no picture to share yet.');
   });
   c.header('Content-Type', 'image/jpeg');

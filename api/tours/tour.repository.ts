@@ -1,5 +1,10 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { FloorplanRow, NewTourRow, TourRow } from '../db/tables';
+import { ApiError } from '../errors';
+import { readPage } from '../pagination';
+import { MESSAGES } from '../schema/errors';
+import type { Page } from '../schema/requests';
 import {
   defaultSocialImage,
   floorplanSchema,
@@ -47,17 +52,140 @@ async function findTour(db: Db, column: 'tour.short_id' | 'tour.id', value: stri
 
 export async function insertTour(
   db: Db,
-  tour: { shortId: string; userId: number | null; type: TourType; input: TourInput },
+  tour: { shortId: string; userId: number | null; type: TourType; input: TourInput; passwordHash?: string | null },
 ): Promise<TourRow> {
   const values: NewTourRow = {
     short_id: tour.shortId,
     user_id: tour.userId,
     type: tour.type,
     privacy: tour.input.privacy,
+    password_hash: tour.passwordHash ?? null,
     data: JSON.stringify(tourInputSchema.parse(tour.input)),
     updated_at: new Date().toISOString(),
   };
   return db.insertInto('tour').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * One page of a user's tours, newest first, each with its owner's type and floor plans, in one query (readPage
+ * counts them in a second). The floor plans come as one JSON array per tour, in the order findTour reads them.
+ */
+export async function listTours(db: Db, userId: number, page: { page: number; perPage: number }): Promise<Page<Tour>> {
+  const query = db
+    .selectFrom('tour')
+    .leftJoin('user', 'user.id', 'tour.user_id')
+    .selectAll('tour')
+    .select('user.type as owner_type')
+    .select(
+      sql<string>`(select json_group_array(json_object('id', f.id, 'tour_id', f.tour_id, 'name', f.name, 'url', f.url,
+        'thumb_url', f.thumb_url, 'hotspots', f.hotspots, 'sort_order', f.sort_order, 'created_at', f.created_at)
+        order by f.sort_order, f.created_at) from floorplan f where f.tour_id = tour.id)`.as('floorplans_json'),
+    )
+    .where('tour.user_id', '=', userId)
+    .orderBy('tour.updated_at', 'desc')
+    .orderBy('tour.id', 'desc');
+  return readPage(query, page, ({ owner_type, floorplans_json, ...row }) =>
+    tourFromRecord({ row, ownerType: owner_type, floorplans: JSON.parse(floorplans_json) as FloorplanRow[] }),
+  );
+}
+
+export interface TourSave {
+  /** The tour as read before the save: its id, owner and floor plans. */
+  record: TourRecord;
+  input: TourInput;
+  passwordHash: string | null;
+  /** The revision the editor started from; another is a 409. */
+  revision: number;
+}
+
+/**
+ * Writes an owner's save. The revision is checked and the tour written in one transaction, which holds the database
+ * (one connection behind a lock), so two editors can never both win. Answers the tour as written, the data it
+ * replaced and the data written (the files the first names and the second does not may now be unnamed).
+ */
+export async function saveTour(
+  db: Db,
+  { record, input, passwordHash, revision }: TourSave,
+): Promise<{ tour: Tour; replaced: string; written: string }> {
+  const data = JSON.stringify(input);
+  const before = tourFromRecord(record);
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('tour').select(['data', 'revision']).where('id', '=', record.row.id).executeTakeFirst();
+    if (!current) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
+    if (current.revision !== revision) {
+      throw new ApiError(409, 'StaleRevision', 'This tour was changed elsewhere since you opened it. Reload it to see the latest version.', {
+        revision: current.revision,
+      });
+    }
+    const row = await trx
+      .updateTable('tour')
+      .set({
+        data,
+        privacy: input.privacy,
+        password_hash: passwordHash,
+        // A status found for another address says nothing about the new one.
+        ...(input.whiteLabelUrl !== before.whiteLabelUrl ? { white_label_status_code: '' } : {}),
+        revision: revision + 1,
+        updated_at: new Date().toISOString(),
+      })
+      .where('id', '=', record.row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { tour: tourFromRecord({ ...record, row }), replaced: current.data, written: data };
+  });
+}
+
+/** Deletes a tour with its floor plans; answers what the rows named as they were deleted (not as first read). */
+export function deleteTour(db: Db, tourId: number): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const plans = await trx.selectFrom('floorplan').select(['url', 'thumb_url']).where('tour_id', '=', tourId).execute();
+    const deleted = await trx.deleteFrom('tour').where('id', '=', tourId).returning('data').executeTakeFirst();
+    return deleted ? [deleted.data, ...plans.flatMap((plan) => [plan.url, plan.thumb_url])] : [];
+  });
+}
+
+/** Copies a tour, its password and floor plans into a new locked tour of `owner`; answers the copy as written. */
+export function cloneTour(db: Db, shortId: string, owner: { id: number; type: string }, newShortId: string): Promise<Tour> {
+  return db.transaction().execute(async (trx) => {
+    // Copied as it is inside the transaction: a save or delete landing in between may already have removed
+    // the files an earlier read named, and the copy must not point at them.
+    const record = await findTourByShortId(trx, shortId);
+    if (!record) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
+    const source = tourFromRecord(record);
+    const row = await insertTour(trx, {
+      shortId: newShortId,
+      userId: owner.id,
+      type: 'locked',
+      input: { ...tourInputSchema.parse(JSON.parse(record.row.data)), name: `${source.name || source.title} (copy)` },
+      passwordHash: source.privacy === 'Password' ? record.row.password_hash : null,
+    });
+    const floorplans: FloorplanRow[] = [];
+    for (const plan of record.floorplans) {
+      floorplans.push(
+        await trx
+          .insertInto('floorplan')
+          .values({ ...plan, id: crypto.randomUUID(), tour_id: row.id, created_at: undefined })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+    }
+    return tourFromRecord({ row, ownerType: owner.type, floorplans });
+  });
+}
+
+/** Marks a locked tour as unlocked by a visitor's e-mail and keeps the e-mail as a lead; answers the tour as written. */
+export function unlockWithEmail(db: Db, record: TourRecord, lead: { email: string; url: string }): Promise<Tour> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('tour')
+      .set({ type: 'locked-with-email' })
+      .where('id', '=', record.row.id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
+    await trx.insertInto('lead').values({ tour_id: record.row.id, email: lead.email, name: '', url: lead.url }).execute();
+    return tourFromRecord({ ...record, row });
+  });
 }
 
 export function parseUserType(type: string | null): UserType {

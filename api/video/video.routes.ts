@@ -43,9 +43,16 @@ export function videoProvider(config: Config): 'mesh' | 'twilio' {
 export function videoRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/video/config', (c) => c.json({ provider: videoProvider(c.var.config), iceServers: iceServers(c.var.config) }));
+  app.get('/config', (c) => c.json({ provider: videoProvider(c.var.config), iceServers: iceServers(c.var.config) }));
 
-  app.post('/:provider/video-token', rateLimit({ max: 30, windowMs: 60_000 }), async (c) => {
+  return app;
+}
+
+/** `/:provider/video-token`: a token for the tour's video room from the `mesh` or `twilio` provider. */
+export function videoTokenRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/video-token', rateLimit({ max: 30, windowMs: 60_000 }), async (c) => {
     const provider = c.req.param('provider');
     if (provider !== 'mesh' && provider !== 'twilio') throw new ApiError(404, 'NotFound', `No video provider "${provider}".`);
     const { grant, tourAccessToken } = readRequest(await readJson(c));

@@ -17,11 +17,11 @@ function visitorEntry<T extends { tour_id: number; created_at: string }>({ tour_
   return { ...row, tourId: tour_id, createdDate: created_at };
 }
 
-/** What visitors left for an owner: leads, showing requests, and mails kept in the outbox. */
+/** What visitors left on an owner's tour, under `/tours`: leads (also as CSV) and showing requests. */
 export function ownerInboxRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/tours/:shortId/leads', async (c) => {
+  app.get('/:shortId/leads', async (c) => {
     const { tour } = await findTourFor(c, c.req.param('shortId'), 'manage');
     const query = c.var.db.selectFrom('lead').selectAll().where('tour_id', '=', tour.id).orderBy('id', 'desc');
     return c.json(
@@ -29,7 +29,7 @@ export function ownerInboxRoutes(): Hono<AppEnv> {
     );
   });
 
-  app.get('/tours/:shortId/leads.csv', async (c) => {
+  app.get('/:shortId/leads.csv', async (c) => {
     const { tour } = await findTourFor(c, c.req.param('shortId'), 'manage');
     const rows = await c.var.db.selectFrom('lead').selectAll().where('tour_id', '=', tour.id).orderBy('id').execute();
     const lines = [['createdDate', 'name', 'email', 'url'], ...rows.map((row) => [row.created_at, row.name, row.email, row.url])];
@@ -38,7 +38,7 @@ export function ownerInboxRoutes(): Hono<AppEnv> {
     return c.body(lines.map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n');
   });
 
-  app.get('/tours/:shortId/showings', async (c) => {
+  app.get('/:shortId/showings', async (c) => {
     const { tour } = await findTourFor(c, c.req.param('shortId'), 'manage');
     const query = c.var.db.selectFrom('showing_request').selectAll().where('tour_id', '=', tour.id).orderBy('id', 'desc');
     return c.json(
@@ -46,7 +46,14 @@ export function ownerInboxRoutes(): Hono<AppEnv> {
     );
   });
 
-  app.get('/outbox', async (c) => {
+  return app;
+}
+
+/** `/outbox`: the mails kept for the owner. */
+export function outboxRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => {
     const user = requireUser(c);
     const query = c.var.db.selectFrom('outbox_email').selectAll().where('user_id', '=', user.id).orderBy('id', 'desc');
     return c.json(

@@ -13,12 +13,12 @@ async function reachableTour(c: Context<AppEnv>, shortId: string): Promise<Found
   return found;
 }
 
-/** What visitors send: leads, showing requests and the join-chat notice. Anonymous, so limited per address. */
-export function visitorsRoutes(): Hono<AppEnv> {
+/** `/leads/:tourId`: a visitor leaves contact details on a tour. Like the tour requests below, anonymous, so limited per address. */
+export function leadsRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limit = rateLimit({ max: 20, windowMs: 60_000 });
 
-  app.post('/leads/:tourId', limit, async (c) => {
+  app.post('/:tourId', limit, async (c) => {
     const { tour } = await findTourByIdFor(c, c.req.param('tourId'), 'visit');
     if (!tour.leadgen.enabled) throw new ApiError(403, 'Forbidden', 'This tour does not collect contact requests.');
     const lead = parseOr422(leadSchema, await readJson(c));
@@ -26,7 +26,15 @@ export function visitorsRoutes(): Hono<AppEnv> {
     return c.json({ ok: true }, 201);
   });
 
-  app.post('/tours/:shortId/requestShowing', limit, async (c) => {
+  return app;
+}
+
+/** Visitors' requests on a tour, under `/tours`: a showing, and the join-chat notice. */
+export function tourVisitorsRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const limit = rateLimit({ max: 20, windowMs: 60_000 });
+
+  app.post('/:shortId/requestShowing', limit, async (c) => {
     const { tour } = await reachableTour(c, c.req.param('shortId'));
     if (!tour.isScheduleEnabled) throw new ApiError(403, 'Forbidden', 'This tour does not take showing requests.');
     const form = parseOr422(showingFormSchema, await readJson(c));
@@ -50,7 +58,7 @@ export function visitorsRoutes(): Hono<AppEnv> {
     return c.json({ ok: true, agentName: tour.agentName, agentEmail: tour.agentEmail }, 201);
   });
 
-  app.get('/tours/:shortId/joinChat', limit, async (c) => {
+  app.get('/:shortId/joinChat', limit, async (c) => {
     const found = await reachableTour(c, c.req.param('shortId'));
     const { tour } = found;
     // Those who run the tour joining their own room are no news to them.

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { seedDemoTour } from '../../demo/seed-demo-tour';
+import { seedDemoTour } from '../../api/demo/seed-demo-tour';
 import { MEDIA_SWEEP_INTERVAL_MS, startMediaSweeps, sweepUnnamedMedia, UNNAMED_MEDIA_GRACE_MS } from '../../api/media/orphan-sweep';
 import { flatPhoto, smallPanorama } from '../support/pictures';
 import { TINY_MP3 } from './support/sounds';
@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 const mediaDir = () => join(t.config.dataDir, 'media');
-const sweep = () => sweepUnnamedMedia(t.db, mediaDir());
+const sweep = () => sweepUnnamedMedia(t.db, t.media);
 
 /** Every file under the data folder (the media folder and what lies beside it), relative to it. */
 function dataFiles(): string[] {
@@ -118,7 +118,7 @@ describe('sweepUnnamedMedia', () => {
   });
 
   it("keeps what a tour's data, a clone, the library, a floor plan, a user picture and the demo tour name", async () => {
-    await seedDemoTour(t.db, mediaDir(), resolve('.'));
+    await seedDemoTour(t.db, t.media, resolve('.'));
     // A tour with a scene (and its share crop) and an ambience sound.
     const tour = await newTour();
     const scene = await uploadScene(tour);
@@ -191,7 +191,7 @@ describe('startMediaSweeps', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     await uploadPicture();
     pastGrace();
-    await startMediaSweeps(t.db, mediaDir()).stop();
+    await startMediaSweeps(t.db, t.media).stop();
     expect(dataFiles()).toEqual([]);
   });
 
@@ -199,7 +199,7 @@ describe('startMediaSweeps', () => {
     await uploadPicture();
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     // The first sweep finds the upload young; by the next one it is past the grace period.
-    const sweeps = startMediaSweeps(t.db, mediaDir());
+    const sweeps = startMediaSweeps(t.db, t.media);
     vi.setSystemTime(Date.now() + UNNAMED_MEDIA_GRACE_MS);
     vi.advanceTimersByTime(MEDIA_SWEEP_INTERVAL_MS);
     await sweeps.stop();

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { seedDemoTour } from '../../demo/seed-demo-tour';
+import { seedDemoTour } from '../../api/demo/seed-demo-tour';
 import { flatPhoto, smallPanorama } from '../support/pictures';
 import { TINY_MP3 } from './support/sounds';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -183,7 +183,7 @@ describe('DELETE /api/tours/{shortId} and the media files', () => {
   });
 
   it("keeps the demo tour's files when a clone of the demo is deleted", async () => {
-    await seedDemoTour(t.db, mediaDir(), resolve('.'));
+    await seedDemoTour(t.db, t.media, resolve('.'));
     const demoFiles = storedFiles();
     expect(demoFiles).toHaveLength(9);
     await deleteTour(await cloneOf({ shortId: 'demo' }));

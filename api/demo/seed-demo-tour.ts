@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Db } from '../api/db/database';
-import { storePanorama } from '../api/media/panorama-store';
-import { yawPitchToCoords } from '../api/schema/coords';
-import { DEMO_SHORT_ID, imageSchema, infospotSchema, tourInputSchema, type Image } from '../api/schema/tour';
-import { findTourByShortId, insertTour } from '../api/tours/tour.repository';
+import type { Db } from '../db/database';
+import type { MediaStorage } from '../media/media-storage';
+import { storePanorama } from '../media/panorama-store';
+import { yawPitchToCoords } from '../schema/coords';
+import { DEMO_SHORT_ID, imageSchema, infospotSchema, tourInputSchema, type Image } from '../schema/tour';
+import { findTourByShortId, insertTour } from '../tours/tour.repository';
 
 interface DemoScene {
   id: string;
@@ -39,12 +40,12 @@ const SCENES: DemoScene[] = [
 ];
 
 /** Seeds the public demo tour once; later starts find it and leave it alone. */
-export async function seedDemoTour(db: Db, mediaDir: string, rootDir: string): Promise<void> {
+export async function seedDemoTour(db: Db, media: MediaStorage, rootDir: string): Promise<void> {
   if (await findTourByShortId(db, DEMO_SHORT_ID)) return;
   const stored = new Map<string, Image>();
   for (const scene of SCENES) {
     const { image, width, height, size, mobileImage } = await storePanorama(
-      mediaDir,
+      media,
       await readFile(join(rootDir, 'demo', 'panoramas', scene.file)),
     );
     const now = new Date().toISOString();

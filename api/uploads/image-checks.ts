@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { ApiError } from '../errors';
-import { imageQueue } from './image-queue';
-import { MAX_INPUT_PIXELS } from './panorama-store';
+import { imageQueue } from '../media/image-queue';
+import { MAX_INPUT_PIXELS } from '../media/panorama-store';
 
 export const MAX_IMAGE_BYTES = 60 * 1024 * 1024;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);

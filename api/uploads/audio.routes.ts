@@ -1,20 +1,19 @@
 import { Hono } from 'hono';
-import { join } from 'node:path';
 import type { AppEnv } from '../app-env';
 import { findTourFor } from '../tours/tour-access';
 import { checkAudio, MAX_AUDIO_BYTES } from './audio-checks';
-import { storeMediaFile } from './media-file-store';
+import { storeMediaFile } from '../media/media-file-store';
 import type { AudioUpload } from '../schema/media';
 import { readUpload, uploadLimit } from './upload';
 
 /** Ambience sound for a tour; the owner then chooses it in the tour's config.ambience. */
 export function audioRoutes(): Hono<AppEnv> {
-  return new Hono<AppEnv>().post('/tours/:shortId/audio', uploadLimit(MAX_AUDIO_BYTES, 'sound file'), async (c) => {
+  return new Hono<AppEnv>().post('/:shortId/audio', uploadLimit(MAX_AUDIO_BYTES, 'sound file'), async (c) => {
     await findTourFor(c, c.req.param('shortId'), 'edit');
     const { file } = await readUpload(c, 'audio');
     const bytes = Buffer.from(await file.arrayBuffer());
     const ext = await checkAudio(bytes);
-    const name = await storeMediaFile(join(c.var.config.dataDir, 'media'), 'audio', ext, bytes, 'sound file');
+    const name = await storeMediaFile(c.var.media, 'audio', ext, bytes, 'sound file');
     return c.json({ name: file.name.replace(/\.[^.]+$/, '').slice(0, 200) || 'Ambience', url: `${c.var.config.mediaBaseUrl}/audio/${name}` } satisfies AudioUpload, 201);
   });
 }

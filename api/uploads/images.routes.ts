@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
-import { join } from 'node:path';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
 import { findTourByIdFor } from '../tours/tour-access';
 import type { ImageUpload } from '../schema/media';
 import { checkImage, MAX_IMAGE_BYTES, storeCheckedImage } from './image-checks';
-import { storePanorama } from './panorama-store';
+import { storePanorama } from '../media/panorama-store';
 import { isTruthyField, readUpload, uploadLimit } from './upload';
 
 export function imagesRoutes(): Hono<AppEnv> {
@@ -15,7 +14,7 @@ export function imagesRoutes(): Hono<AppEnv> {
     await findTourByIdFor(c, fields.tourId, 'edit');
     const bytes = Buffer.from(await file.arrayBuffer());
     const checked = await checkImage(bytes, { equirectangular: !isTruthyField(fields.isNotEquirect) });
-    const stored = await storeCheckedImage(checked, () => storePanorama(join(c.var.config.dataDir, 'media'), bytes));
+    const stored = await storeCheckedImage(checked, () => storePanorama(c.var.media, bytes));
     const base = `${c.var.config.mediaBaseUrl}/tours/`;
     return c.json(
       {
