@@ -1,25 +1,14 @@
 import { useState } from 'react';
 import { MESSAGES } from '../../api/schema/errors';
+import { shareLinks } from '../../api/schema/share-links';
 import type { Tour } from '../../api/schema/tour';
 import { API_ORIGIN } from '../element/api-origin';
 import { Modal } from './Modal';
 
-/** DESIGN.md §6: camera and microphone so the video chat works inside the iframe. */
-const IFRAME_ALLOW = 'fullscreen; xr-spatial-tracking; gyroscope; accelerometer; camera; microphone; display-capture';
-
-export function shareLinks(tour: Pick<Tour, 'shortId'>, mls: boolean) {
-  const link = `${API_ORIGIN}/tours/${encodeURIComponent(tour.shortId)}${mls ? '?mls=1' : ''}`;
-  return {
-    link,
-    iframe: `<iframe src="${link}" width="100%" height="600" style="border:0" allowfullscreen allow="${IFRAME_ALLOW}"></iframe>`,
-    script: `<script type="module" src="${API_ORIGIN}/embed/tour-viewer.js"></script>\n<tour-viewer short-id="${tour.shortId}"${mls ? ' mls="1"' : ''}></tour-viewer>`,
-  };
-}
-
 export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; canUseListingMode: boolean; onClose: () => void }) {
   const [mls, setMls] = useState(false);
   const [copied, setCopied] = useState(false);
-  const { link, iframe, script } = shareLinks(tour, mls);
+  const { link, iframe, script } = shareLinks(API_ORIGIN, tour.shortId, mls);
   const title = tour.title || tour.name;
 
   async function copy(text: string) {

@@ -1,14 +1,8 @@
 import { useState } from 'react';
 import { MESSAGES } from '../../../api/schema/errors';
+import { shareLinks } from '../../../api/schema/share-links';
 import type { Tour } from '../../../api/schema/tour';
 import { Modal } from '../../components/Modal';
-
-/** The tour's public page on this server, in listing-compliant mode when asked. */
-function tourPageUrl(tour: Pick<Tour, 'shortId'>, listingMode: boolean): string {
-  return `${location.origin}/tours/${encodeURIComponent(tour.shortId)}${listingMode ? '?mls=1' : ''}`;
-}
-
-const ALLOW = 'fullscreen; xr-spatial-tracking; gyroscope; accelerometer; camera; microphone; display-capture';
 
 export interface ShareModalProps {
   tour: Pick<Tour, 'shortId' | 'title' | 'name'>;
@@ -21,8 +15,7 @@ export interface ShareModalProps {
 export function ShareModal({ tour, listingMode, onClose }: ShareModalProps) {
   const [mls, setMls] = useState(false);
   const [copied, setCopied] = useState(false);
-  const link = tourPageUrl(tour, mls);
-  const iframe = `<iframe src="${link}" width="100%" height="600" style="border:0" allowfullscreen allow="${ALLOW}"></iframe>`;
+  const { link, iframe } = shareLinks(location.origin, tour.shortId, mls);
   const title = tour.title || tour.name;
 
   async function copy(text: string) {

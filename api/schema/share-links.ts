@@ -1,0 +1,15 @@
+/** Camera and microphone are allowed so that the live video chat works inside the iframe. */
+const IFRAME_ALLOW = 'fullscreen; xr-spatial-tracking; gyroscope; accelerometer; camera; microphone; display-capture';
+
+/**
+ * What an owner hands out for a tour on the server at `origin`: the public page's link, the iframe code and the
+ * script-tag code, in listing-compliant mode when asked. Shared by the viewer's and the admin's share modals.
+ */
+export function shareLinks(origin: string, shortId: string, listingMode: boolean) {
+  const link = `${origin}/tours/${encodeURIComponent(shortId)}${listingMode ? '?mls=1' : ''}`;
+  return {
+    link,
+    iframe: `<iframe src="${link}" width="100%" height="600" style="border:0" allowfullscreen allow="${IFRAME_ALLOW}"></iframe>`,
+    script: `<script type="module" src="${origin}/embed/tour-viewer.js"></script>\n<tour-viewer short-id="${shortId}"${listingMode ? ' mls="1"' : ''}></tour-viewer>`,
+  };
+}

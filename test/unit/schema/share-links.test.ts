@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { shareLinks } from '../../../api/schema/share-links';
+
+describe('shareLinks', () => {
+  it('gives the page link, the iframe with camera and microphone allowed, and the script tag of the server', () => {
+    const { link, iframe, script } = shareLinks('https://tours.example', 'abc123', false);
+    expect(link).toBe('https://tours.example/tours/abc123');
+    expect(iframe).toContain(`src="${link}"`);
+    expect(iframe).toContain('allow="fullscreen; xr-spatial-tracking; gyroscope; accelerometer; camera; microphone; display-capture"');
+    expect(script).toBe('<script type="module" src="https://tours.example/embed/tour-viewer.js"></script>\n<tour-viewer short-id="abc123"></tour-viewer>');
+  });
+
+  it('asks for listing-compliant mode in every form when asked', () => {
+    const { link, iframe, script } = shareLinks('https://tours.example', 'abc123', true);
+    expect(link).toBe('https://tours.example/tours/abc123?mls=1');
+    expect(iframe).toContain('/tours/abc123?mls=1');
+    expect(script).toContain('<tour-viewer short-id="abc123" mls="1">');
+  });
+});
