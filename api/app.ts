@@ -67,7 +67,7 @@ export function createApp({
   logger = pino({ level: 'warn' }),
   rateLimitStore = new MemoryRateLimitStore(),
 }: AppDeps): Hono<AppEnv> {
-  // SPEC.md's paths come with and without a trailing slash (/api/images/, /api/assets/).
+  // Paths come with and without a trailing slash (/api/images/, /api/assets/).
   const app = new Hono<AppEnv>({ strict: false });
   app.use(requestId());
   app.use(securityHeaders(config));

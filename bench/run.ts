@@ -1,4 +1,4 @@
-// `npm run bench`: measures against DESIGN.md §9's budgets and writes bench/results/*.json.
+// `npm run bench`: measures each figure against the budget its bench file names, and writes bench/results/*.json.
 // Exits non-zero when a budget is exceeded.
 import { readFileSync } from 'node:fs';
 import { benchBundle } from './bundle.bench';

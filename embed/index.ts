@@ -4,8 +4,8 @@ import { startFirstPanoramas } from './element/first-panoramas';
 const ELEMENT_WAITS_MS = 1000;
 
 // React and the element come after the first panoramas are drawn, so that evaluating and mounting them does not
-// compete on the main thread with decoding and uploading the pictures (DESIGN.md §9: time to first panorama).
+// compete on the main thread with decoding and uploading the pictures (time to first panorama).
 void Promise.race([startFirstPanoramas(), new Promise((resolve) => setTimeout(resolve, ELEMENT_WAITS_MS))])
   .then(() => import('./element/define-tour-viewer'))
-  // Never thrown into the host page (DESIGN.md §6): a chunk that cannot be fetched leaves the viewer as it is.
+  // Never thrown into the host page: a chunk that cannot be fetched leaves the viewer as it is.
   .catch((err: unknown) => console.error('tour-viewer: the viewer could not be loaded', err));

@@ -6,7 +6,7 @@ import { navigate } from '../lib/router';
 import { setUser } from '../lib/session';
 import { Icon } from './Icon';
 
-/** SPEC.md §2 user menu toggle in the header: the user's name and plan, the dashboard, the account page, a Pro Plus owner's subscription, signing out. Menu-button keyboard pattern (WAI-ARIA APG). */
+/** User menu toggle in the header: the user's name and plan, the dashboard, the account page, a Pro Plus owner's subscription, signing out. Menu-button keyboard pattern (WAI-ARIA APG). */
 export function UserMenu({ user }: { user: Pick<User, 'name' | 'email' | 'type'> }) {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);

@@ -17,7 +17,7 @@ const floorplanInputSchema = z.object({
 });
 
 /**
- * SPEC.md §7 sends hotspots on update as JSON text. Every field is optional and has no default: zod 4 applies a
+ * Sends hotspots on update as JSON text. Every field is optional and has no default: zod 4 applies a
  * default even inside .partial(), which made a hotspots-only update blank the name and reset the order.
  */
 const floorplanUpdateSchema = z.object({

@@ -56,7 +56,7 @@ function isPrivateLiteral(url: URL): boolean {
 }
 
 /**
- * Fetches the tour's page under the owner's domain and says what it found (SPEC.md §8). Only the status and our
+ * Fetches the tour's page under the owner's domain and says what it found. Only the status and our
  * page header are read, never the body, so the answer tells the owner nothing about other hosts' content; and,
  * unless the operator allows it, an address leading to this server's own networks is refused as BADHOST before
  * anything is sent there (no probing of internal services through this check).

@@ -1,6 +1,6 @@
 import type { Tour } from '../schema/tour';
 
-/** SPEC.md §6: tours with ids above this are checked against their white-label address. */
+/** Tours with ids above this are checked against their white-label address. */
 export const WHITE_LABEL_CHECK_FROM_ID = 5820;
 
 export const WHITE_LABEL_NOTICE =

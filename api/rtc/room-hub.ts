@@ -44,7 +44,7 @@ export interface RoomHubOptions {
 }
 
 /**
- * The video chat's control plane: presence, host election and hand-over, the room messages of SPEC.md §3, and
+ * The video chat's control plane: presence, host election and hand-over, the room messages, and
  * the mesh provider's SDP/ICE relay. Transport-free, so the rules are tested without sockets.
  */
 export class RoomHub {

@@ -11,7 +11,7 @@ import { guardedEvents } from './connection-guard';
 import type { RoomHub } from './room-hub';
 
 /**
- * The identity and room a hello's token grants, or the SPEC.md §8 code it is refused with: the token (20101–20107),
+ * The identity and room a hello's token grants, or the error code it is refused with: the token (20101–20107),
  * then the names in it (53100–53102, 53200–53202), then whether the room's tour still exists and this caller may
  * still be in it (53106): a tour made private, or a password changed, since the token was minted shuts it out.
  */
@@ -24,7 +24,7 @@ async function admit(hello: Extract<ClientFrame, { type: 'hello' }>, secret: str
   return (await mayEnterRoom(db, grant.room, { user, tourAccessToken: hello.tourAccessToken }, secret)) ? grant : { error: 53106 };
 }
 
-/** `/api/rtc`: hello → welcome, heartbeats, msg, bye (SPEC.md §7's signalling model) over one WebSocket. */
+/** `/api/rtc`: hello → welcome, heartbeats, msg, bye over one WebSocket. */
 export function rtcRoutes(hub: RoomHub): Hono<AppEnv> {
   return new Hono<AppEnv>().get(
     '/',

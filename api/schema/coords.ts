@@ -1,5 +1,5 @@
 /**
- * Scene positions are stored as SPEC.md's coords: a direction {x, y, z} from the camera (y up, -z ahead at
+ * Scene positions are stored as coords: a direction {x, y, z} from the camera (y up, -z ahead at
  * yaw 0). The viewer works in pannellum's yaw/pitch degrees; these convert both ways.
  */
 export interface Coords {

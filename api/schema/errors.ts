@@ -41,7 +41,7 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown };
 }
 
-/** User-facing texts of SPEC.md §8, verbatim. */
+/** User-facing texts, word for word as the product specifies them. */
 export const MESSAGES = {
   invalidTour: 'Error: This does not appear to be a valid tour. Please check the URL and try again.',
   privateTour: 'This is a private tour. Please login to view.',
@@ -51,7 +51,7 @@ export const MESSAGES = {
   textCopied: 'text copied',
 } as const;
 
-/** Texts of SPEC.md §8 for the showing request. */
+/** Texts for the showing request. */
 export function showingReceivedMessage(agentName: string, agentEmail: string): string {
   const who = agentName || 'A Live Showing Agent';
   return `Showing Request received! ${who}${agentEmail ? ` at ${agentEmail}` : ''} will reach out to you shortly.`;

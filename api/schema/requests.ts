@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC.md §5 showing form limits. */
+/** Showing form limits. */
 export const showingFormSchema = z.object({
   name: z.string().trim().min(1).max(100),
   email: z.email().max(100),

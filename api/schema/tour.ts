@@ -64,7 +64,7 @@ export const hotspotSchema = z.object({
   coords: coordsSchema,
 });
 
-/** A hyperlink without a scheme gets http:// (SPEC.md §5). */
+/** A hyperlink without a scheme gets http://. */
 export function normaliseHyperlink(url: string): string {
   const trimmed = url.trim();
   if (trimmed === '' || /^https?:\/\//i.test(trimmed)) return trimmed;

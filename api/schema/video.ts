@@ -1,4 +1,4 @@
-/** SPEC.md §9 video constants. */
+/** Video constants. */
 export const ROOM_LIFETIME_MS = 30 * 60 * 1000;
 export const CONTINUE_CHAT_COUNTDOWN_S = 15;
 export const MAX_MISSED_HEARTBEATS = 3;
@@ -8,7 +8,7 @@ export const HEARTBEAT_MARGIN_MS = 200;
 /** Browser-to-browser video sends every stream to every participant: more than this and phones give up. */
 export const MESH_ROOM_CAP = 6;
 
-/** SPEC.md §8 video error codes used by the control plane. */
+/** Video error codes used by the control plane. */
 export const VIDEO_ERRORS = {
   20101: 'Invalid Access Token',
   20102: 'Invalid Access Token header',
@@ -38,7 +38,7 @@ export function displayName(identity: string): string {
   return identity.split('::')[0];
 }
 
-/** SPEC.md §3 room messages (JSON with type and data), plus `signal` for the mesh provider's SDP/ICE relay. */
+/** Room messages (JSON with type and data), plus `signal` for the mesh provider's SDP/ICE relay. */
 export type RoomMessage =
   | { type: 'host'; data: { hostSid: string } }
   | { type: 'host_reset'; data: { senderSid: string } }
@@ -53,7 +53,7 @@ export interface RoomParticipant {
   identity: string;
 }
 
-/** What the control plane sends (SPEC.md §7 signalling model). */
+/** What the control plane sends (signalling model). */
 export type ServerFrame =
   | { type: 'welcome'; negotiatedTimeout: number; participant: RoomParticipant; participants: RoomParticipant[]; hostSid: string | null; room: string }
   | { type: 'heartbeat' }

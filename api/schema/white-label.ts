@@ -1,8 +1,8 @@
-/** What the white-label check found at the owner's address (SPEC.md §8); stored as the tour's whiteLabelStatusCode. */
+/** What the white-label check found at the owner's address; stored as the tour's whiteLabelStatusCode. */
 export const WHITE_LABEL_STATUSES = ['UNKNOWN', 'NOTFOUND', 'BADHOST', 'UPGRADE', 'OK'] as const;
 export type WhiteLabelStatus = (typeof WHITE_LABEL_STATUSES)[number];
 
-/** SPEC.md §8's white-label status hints, as the brand kit shows them. */
+/** White-label status hints, as the brand kit shows them. */
 export const WHITE_LABEL_HINTS: Record<WhiteLabelStatus, string> = {
   UNKNOWN: 'The request timed out: the domain records are not configured yet.',
   NOTFOUND: 'The URL returned a 404 (not found).',

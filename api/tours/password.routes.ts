@@ -8,7 +8,7 @@ import { passwordCheckSchema } from '../schema/requests';
 import { signTourAccessToken } from './tour-access-token';
 import { callerAccess, findTourOr404, tourSeenWith } from './tour-access';
 
-/** SPEC.md: more than 10 wrong tries a minute for one tour from one address is refused. */
+/** More than 10 wrong tries a minute for one tour from one address is refused. */
 export const MAX_WRONG_PASSWORDS_PER_MIN = 10;
 
 export function passwordRoutes(): Hono<AppEnv> {

@@ -10,7 +10,7 @@ export const IDENTITY_MAX = 256;
 /** Longest token the video routes and the socket's hello read: ours are a few hundred characters. */
 export const TOKEN_MAX = 4096;
 
-/** The SPEC.md §8 room-name error (53100–53102), or undefined for a good name: letters, digits, '_' and '-'. */
+/** The room-name error (53100–53102), or undefined for a good name: letters, digits, '_' and '-'. */
 export function roomNameError(room: unknown): VideoErrorCode | undefined {
   if (typeof room !== 'string' || room.length === 0) return 53100;
   if (room.length > ROOM_NAME_MAX) return 53101;
@@ -18,7 +18,7 @@ export function roomNameError(room: unknown): VideoErrorCode | undefined {
   return undefined;
 }
 
-/** The SPEC.md §8 identity error (53200–53202), or undefined: a display name, '::' and a suffix, no control characters. */
+/** The identity error (53200–53202), or undefined: a display name, '::' and a suffix, no control characters. */
 export function identityError(identity: unknown): VideoErrorCode | undefined {
   if (typeof identity !== 'string' || identity.trim().length === 0) return 53200;
   if (identity.length > IDENTITY_MAX) return 53201;
@@ -33,7 +33,7 @@ async function roomTour(db: Db, room: string): Promise<FoundTour | undefined> {
   return record && { record, tour: tourFromRecord(record) };
 }
 
-/** A name that names no tour (or a tour deleted since the token was minted) is SPEC.md §8's 53106 Room not found. */
+/** A name that names no tour (or a tour deleted since the token was minted) is 53106 Room not found. */
 export async function roomExists(db: Db, room: string): Promise<boolean> {
   return (await roomTour(db, room)) !== undefined;
 }

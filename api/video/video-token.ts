@@ -47,7 +47,7 @@ function headerIsOurs(token: string): boolean | undefined {
   }
 }
 
-/** The SPEC.md §8 access-token error for a claim jose refused. */
+/** The access-token error for a claim jose refused. */
 function claimError(claim: string): VideoErrorCode {
   if (claim === 'iss' || claim === 'sub') return 20103;
   if (claim === 'exp') return 20104;
@@ -55,7 +55,7 @@ function claimError(claim: string): VideoErrorCode {
   return 20101;
 }
 
-/** The grant a mesh token carries, or the SPEC.md §8 access-token error (20101–20107) for why it is refused. */
+/** The grant a mesh token carries, or the access-token error (20101–20107) for why it is refused. */
 export async function verifyMeshToken(token: string, secret: string): Promise<VideoGrant | { error: VideoErrorCode }> {
   const header = headerIsOurs(token);
   if (header === undefined) return { error: 20101 };

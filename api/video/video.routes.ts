@@ -9,7 +9,7 @@ import { identityError, mayEnterRoom, roomNameError, TOKEN_MAX } from './video-r
 import { mintMeshToken, mintTwilioToken, type VideoGrant } from './video-token';
 
 /**
- * `{identity, room}` checked as the video service would, refused with its code (SPEC.md §8) in the details, and
+ * `{identity, room}` checked as the video service would, refused with its code in the details, and
  * the tour-access token of a password tour, if sent.
  */
 function readRequest(body: unknown): { grant: VideoGrant; tourAccessToken?: string } {

@@ -4,9 +4,9 @@ import type { Hotspot, Image, Infospot, Tour } from '../../api/schema/tour';
 import { absoluteUrl } from '../element/api-origin';
 import { maxTextureSize } from './max-texture-size';
 
-/** SPEC.md §9: default camera field of view. */
+/** Default camera field of view. */
 export const DEFAULT_FOV_DEG = 90;
-/** SPEC.md §9 autorotate speed .003 (rad per frame) as pannellum's degrees per second at 60 fps. */
+/** Autorotate speed .003 (rad per frame) as pannellum's degrees per second at 60 fps. */
 export const AUTO_ROTATE_DEG_PER_S = -(0.003 * 60 * 180) / Math.PI;
 
 /** Every WebGL device in use takes textures this wide (WebGL 1 devices report at least 4096 in practice). */

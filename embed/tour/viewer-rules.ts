@@ -2,9 +2,9 @@ import type { Tour } from '../../api/schema/tour';
 import type { UserType } from '../../api/schema/user';
 import { onOwnPage } from '../element/api-origin';
 
-/** SPEC.md §9: the tour controls switch to their mobile layout below 40em. */
+/** The tour controls switch to their mobile layout below 40em. */
 export const MOBILE_BREAKPOINT_EM = 40;
-/** SPEC.md §2: the control toggle is hidden at 813 px and wider. */
+/** The control toggle is hidden at 813 px and wider. */
 export const CONTROL_TOGGLE_HIDDEN_FROM_PX = 813;
 
 export interface ControlsContext {
@@ -32,7 +32,7 @@ export interface VisibleControls {
   branding: boolean;
 }
 
-/** Which sidebar buttons and left icons show (SPEC.md §2 Viewer), in one place so it can be checked as a table. */
+/** Which sidebar buttons and left icons show (Viewer), in one place so it can be checked as a table. */
 export function visibleControls({ tour, mobile, vr, mls, chatActive }: ControlsContext): VisibleControls {
   return {
     ambience: !!tour.config.ambience?.audio && !mls,
@@ -49,7 +49,7 @@ export function visibleControls({ tour, mobile, vr, mls, chatActive }: ControlsC
   };
 }
 
-/** SPEC.md §6: listing-compliant mode shows only paid tours or tours of Pro Plus owners. */
+/** Listing-compliant mode shows only paid tours or tours of Pro Plus owners. */
 export function listingModeAllowed(tour: Pick<Tour, 'type' | 'owner'>): boolean {
   return tour.type === 'paid' || tour.owner?.type === 2;
 }

@@ -16,7 +16,7 @@ export interface SidebarProps {
   vrOn: boolean;
 }
 
-/** The right sidebar of SPEC.md §2; which buttons show comes from visibleControls. */
+/** The right sidebar; which buttons show comes from visibleControls. */
 export function Sidebar(props: SidebarProps) {
   const { visible, controlsHidden } = props;
   return (

@@ -2,7 +2,7 @@ import type { Floorplan } from '../../api/schema/tour';
 import { absoluteUrl } from '../element/api-origin';
 import { Modal } from './Modal';
 
-/** SPEC.md §2: a horizontal strip of floor plans (180 px tiles, panel up to 593×150). */
+/** A horizontal strip of floor plans (180 px tiles, panel up to 593×150). */
 export function FloorplanPanel({ floorplans, onOpen }: { floorplans: Floorplan[]; onOpen: (floorplanId: string) => void }) {
   return (
     <div className="tv-floorplans" role="list" aria-label="Floor plans">

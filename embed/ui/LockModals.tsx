@@ -6,7 +6,7 @@ import { Modal } from './Modal';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** SPEC.md §4/§5: a visitor unlocks a locked tour with a valid e-mail. */
+/** A visitor unlocks a locked tour with a valid e-mail. */
 export function LockedTourModal({ tour, onUnlocked }: { tour: Tour; onUnlocked: (tour: Tour) => void }) {
   const [email, setEmail] = useState('');
   const [verifying, setVerifying] = useState(false);

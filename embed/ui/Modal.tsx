@@ -10,7 +10,7 @@ export interface ModalProps {
   children: ReactNode;
 }
 
-/** The generic modal of SPEC.md §2/§9, drawn inside the element (never over the partner's page). */
+/** The generic modal, drawn inside the element (never over the partner's page). */
 export function Modal({ title, onClose, width = 900, height, className = '', children }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);

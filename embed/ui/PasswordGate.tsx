@@ -3,7 +3,7 @@ import type { Tour } from '../../api/schema/tour';
 import { apiPost } from '../tour/tour-client';
 import { Modal } from './Modal';
 
-/** SPEC.md §2: no close icon; masked field with a Show toggle; the server decides. */
+/** No close icon; masked field with a Show toggle; the server decides. */
 export function PasswordGate({ shortId, onUnlocked }: { shortId: string; onUnlocked: (tour: Tour) => void }) {
   const [password, setPassword] = useState('');
   const [shown, setShown] = useState(false);

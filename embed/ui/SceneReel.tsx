@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Tour } from '../../api/schema/tour';
 import { absoluteUrl } from '../element/api-origin';
 
-/** SPEC.md §2 reel themes; unknown themes fall back to classic. */
+/** Reel themes; unknown themes fall back to classic. */
 export function reelTheme(theme: string): 'classic' | 'modern' | 'flow' | 'cascade' {
   return theme === 'modern' || theme === 'flow' || theme === 'cascade' ? theme : 'classic';
 }

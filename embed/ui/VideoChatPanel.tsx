@@ -4,7 +4,7 @@ import type { VideoChatProps } from '../video/contract';
 // The chat (and twilio-video behind it) is its own chunk, fetched only when a visitor opens the panel.
 const VideoChat = lazy(() => import('../video').then((module) => ({ default: module.VideoChat })));
 
-/** The slot that hosts the lazily loaded video chat: 300 px at the right edge (SPEC.md §2), a sheet along the bottom of a phone-sized viewer. */
+/** The slot that hosts the lazily loaded video chat: 300 px at the right edge, a sheet along the bottom of a phone-sized viewer. */
 export function VideoChatPanel(props: VideoChatProps) {
   return (
     <aside className="tv-video-panel" aria-label="Video chat">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { CONTINUE_CHAT_COUNTDOWN_S } from '../../api/schema/video';
 
-/** SPEC.md §2: not dismissible; confirm or cancel; reaching zero acts as cancel. */
+/** Not dismissible; confirm or cancel; reaching zero acts as cancel. */
 export function ContinueChatModal({ onConfirm, onCancel }: { onConfirm: () => void; onCancel: () => void }) {
   const [seconds, setSeconds] = useState(CONTINUE_CHAT_COUNTDOWN_S);
   const cancel = useRef(onCancel);

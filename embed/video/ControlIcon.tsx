@@ -1,4 +1,4 @@
-/** SPEC.md §2 icons of the chat controls (microphone, mute, video off, share, pause, retweet), drawn in the text colour. */
+/** Icons of the chat controls (microphone, mute, video off, share, pause, retweet), drawn in the text colour. */
 const PATHS = {
   microphone: 'M12 2a3 3 0 0 0-3 3v7a3 3 0 0 0 6 0V5a3 3 0 0 0-3-3ZM19 10v2a7 7 0 0 1-14 0v-2M12 19v3',
   mute: 'M2 2l20 20M9 9v3a3 3 0 0 0 5.1 2.1M15 9.3V5a3 3 0 0 0-5.9-.6M17 17a7 7 0 0 1-12-5v-2m14 0v2a7 7 0 0 1-.1 1.2M12 19v3',

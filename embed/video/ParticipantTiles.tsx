@@ -22,7 +22,7 @@ export interface ParticipantTilesProps {
 }
 
 /**
- * The room's circular video tiles (SPEC.md §2 Video chat): the local participant, at most 3 remote participants
+ * The room's circular video tiles (Video chat): the local participant, at most 3 remote participants
  * (1 on extra-small screens, whoever speaks among them) with a '+N' or '...' bubble, and a toggle that hides the
  * remote ones.
  */

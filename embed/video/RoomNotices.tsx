@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** SPEC.md §4/§9: a status notification hides after 3 s. */
+/** A status notification hides after 3 s. */
 export const NOTICE_HIDE_MS = 3000;
 
 export interface Notice {
@@ -39,7 +39,7 @@ export function useRoomNotices(schedule: HideSchedule = afterTimeout): [Notice[]
   return [notices, notify];
 }
 
-/** Joins, screen sharing and following (SPEC.md §8 room notifications), read out politely as they come. */
+/** Joins, screen sharing and following (room notifications), read out politely as they come. */
 export function RoomNotices({ notices }: { notices: readonly Notice[] }) {
   return (
     <div className="vc-notices" role="status" aria-live="polite">

@@ -21,7 +21,7 @@ export function VideoChat(props: VideoChatProps) {
   const sceneId = panorama.getView()?.sceneId;
   const canConnect = supported && !!tour.id && !!sceneId && current.name.trim().length > 0;
 
-  // The owner skips the lobby (SPEC.md §4).
+  // The owner skips the lobby.
   const isOwner = !!user && user.id === tour.userId;
   useEffect(() => {
     if (isOwner && current.phase === 'lobby' && canConnect) void session.connect();

@@ -3,7 +3,7 @@
 import { toast, ToastContainer } from 'react-toastify/unstyled';
 import toastCss from 'react-toastify/dist/ReactToastify.css';
 
-/** SPEC.md §9: the video chat's toasts stay until the visitor closes them. */
+/** The video chat's toasts stay until the visitor closes them. */
 export function VideoToasts({ containerId }: { containerId: string }) {
   return (
     <>

@@ -9,7 +9,7 @@ export interface BrowserTraits {
   brave: boolean;
 }
 
-/** Chromium-derived browsers that may join (SPEC.md §5); any other rebranded Chromium may not. */
+/** Chromium-derived browsers that may join; any other rebranded Chromium may not. */
 const ALLOWED_CHROMIUM_BRANDS = ['edg', 'edga', 'electron', 'headlesschrome'];
 /** Product names vanilla Chrome puts in its user agent (CriOS is Chrome on iOS). */
 const CHROME_NAMES = ['chrome', 'crios', 'mobile', 'safari'];
@@ -39,7 +39,7 @@ function productNames(userAgent: string): string[] {
 }
 
 /**
- * SPEC.md §5: a recognised browser with media capture and peer connection support; unsupported Chromium-derived
+ * A recognised browser with media capture and peer connection support; unsupported Chromium-derived
  * browsers are excluded except Edge, Electron and headless Chrome.
  */
 export function canJoinVideoChat(browser: BrowserTraits): boolean {

@@ -1,11 +1,11 @@
 import type { ClientFrame, RoomMessage, ServerFrame } from '../../api/schema/video';
 import { API_ORIGIN } from '../element/api-origin';
 
-/** SPEC.md §9: reconnect backoff factor 1.5 from 80 ms, randomised by half, at most 10 s. */
+/** Reconnect backoff factor 1.5 from 80 ms, randomised by half, at most 10 s. */
 export const RECONNECT_FACTOR = 1.5;
 export const RECONNECT_INITIAL_MS = 80;
 export const RECONNECT_MAX_MS = 10_000;
-/** SPEC.md §9: a session that cannot reconnect within 30 s ends with a signalling error. */
+/** A session that cannot reconnect within 30 s ends with a signalling error. */
 export const SESSION_TIMEOUT_MS = 30_000;
 
 /** What lets this person into a tour's room that is not open to all: the owner's sign-in, a password tour's token. */

@@ -2,7 +2,7 @@ import { coordsToYawPitch, yawPitchToCoords } from '../../api/schema/coords';
 import type { RoomMessage } from '../../api/schema/video';
 import type { PanoramaControl, PanoramaView } from './contract';
 
-/** SPEC.md §9: followers move in a 100 ms tween. */
+/** Followers move in a 100 ms tween. */
 export const CAMERA_TWEEN_MS = 100;
 /** The host sends at most this often while the view keeps changing. */
 export const VIEW_SEND_INTERVAL_MS = 50;

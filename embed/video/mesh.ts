@@ -20,7 +20,7 @@ interface Peer {
   said?: AudioTotals;
 }
 
-/** SPEC.md §5 prefers VP8: first in the list, every other codec kept after it as a fallback. */
+/** Prefers VP8: first in the list, every other codec kept after it as a fallback. */
 export function vp8First(codecs: readonly RTCRtpCodec[]): RTCRtpCodec[] {
   const isVp8 = (codec: RTCRtpCodec) => codec.mimeType.toLowerCase() === 'video/vp8';
   return [...codecs.filter(isVp8), ...codecs.filter((codec) => !isVp8(codec))];

@@ -1,5 +1,5 @@
 /**
- * The rules of the video room's participant tiles (SPEC.md §2 Video chat, §9), kept apart from React so they can
+ * The rules of the video room's participant tiles, kept apart from React so they can
  * be tested alone.
  */
 
@@ -12,7 +12,7 @@ export type TileSize = 'large' | 'medium' | 'small' | 'extra-small';
  */
 export const TILE_SIZE_MIN_WIDTH_PX = { small: 576, medium: 768, large: 992 } as const;
 
-/** SPEC.md §2: 140 px large, 120 medium, 80 local and 60 remote on small (and so on extra-small too). */
+/** 140 px large, 120 medium, 80 local and 60 remote on small (and so on extra-small too). */
 export const TILE_PX: Record<TileSize, { local: number; remote: number }> = {
   large: { local: 140, remote: 140 },
   medium: { local: 120, remote: 120 },
@@ -20,15 +20,15 @@ export const TILE_PX: Record<TileSize, { local: number; remote: number }> = {
   'extra-small': { local: 80, remote: 60 },
 };
 
-/** SPEC.md §9: remote participant limit 3 (1 on extra-small). */
+/** Remote participant limit 3 (1 on extra-small). */
 export const REMOTE_TILE_LIMIT = 3;
 export const REMOTE_TILE_LIMIT_EXTRA_SMALL = 1;
 
-/** SPEC.md §9: the resize check is throttled to 200 ms. */
+/** The resize check is throttled to 200 ms. */
 export const RESIZE_THROTTLE_MS = 200;
 
 /**
- * SPEC.md §3 room state: a video's scaling factor is 1 when it is landscape or has no size yet, else its height over
+ * Room state: a video's scaling factor is 1 when it is landscape or has no size yet, else its height over
  * its width. A tile grows that much taller, so a phone held upright is seen whole instead of cut down to a circle.
  */
 export function scalingFactor(videoWidth: number, videoHeight: number): number {

@@ -11,7 +11,7 @@ import type { RoomStore } from './room-store';
 
 export const CAMERA_ERROR = 'Something went wrong. Please make sure that the application has access to the camera.';
 
-/** SPEC.md §5: at least 640×360, ideally 1280×720, with sound. */
+/** At least 640×360, ideally 1280×720, with sound. */
 const MEDIA_CONSTRAINTS: MediaStreamConstraints = {
   video: { width: { min: 640, ideal: 1280 }, height: { min: 360, ideal: 720 } },
   audio: true,
@@ -64,7 +64,7 @@ export function useRoomSession(store: RoomStore, { tour, panorama, user, onActiv
     const roomName = String(tour.id);
     const config = await apiGet<VideoConfig>('/video/config');
     const provider = config.ok ? config.value.provider : 'mesh';
-    // The control plane (/api/rtc) takes our own token whichever provider carries the media (DESIGN.md §7). A
+    // The control plane (/api/rtc) takes our own token whichever provider carries the media. A
     // password tour's room asks for the token its accepted password gave; the owner is known by their sign-in,
     // which the requests carry and the socket's hello shows again.
     const request = { identity, room: roomName, tourAccessToken: tour.accessToken };
@@ -72,7 +72,7 @@ export function useRoomSession(store: RoomStore, { tour, panorama, user, onActiv
       apiPost<{ token: string }>('/mesh/video-token', request),
       provider === 'twilio' ? apiPost<{ token: string }>('/twilio/video-token', request) : undefined,
     ]);
-    // SPEC.md §4/§8: a failed token request (the config only says which tokens to ask for) is silent apart from
+    // A failed token request (the config only says which tokens to ask for) is silent apart from
     // clearing state: the visitor is back in the lobby and may connect again.
     if (!config.ok || !control.ok || (media && !media.ok)) {
       local.getTracks().forEach((track) => track.stop());
@@ -98,7 +98,7 @@ export function useRoomSession(store: RoomStore, { tour, panorama, user, onActiv
       state(state, failure) {
         store.update(room.connectionChanged, state);
         if (state !== 'disconnected') return;
-        // SPEC.md §8: the service's own error is shown with its message, then the visitor leaves the chat.
+        // The service's own error is shown with its message, then the visitor leaves the chat.
         if (failure) fail(failure.message ? `Something went wrong. ${failure.message}` : 'Something went wrong.');
         leave();
       },
@@ -171,7 +171,7 @@ export function useRoomSession(store: RoomStore, { tour, panorama, user, onActiv
     [panorama, store],
   );
 
-  // SPEC.md §4: after the room lifetime, ask whether to go on.
+  // After the room lifetime, ask whether to go on.
   useEffect(() => {
     if (phase !== 'room') return;
     const timer = setTimeout(() => store.update(room.lifetimeEnded), roomLifetimeMs());

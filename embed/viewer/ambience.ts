@@ -1,4 +1,4 @@
-/** SPEC.md §9: ambience plays at half volume and loops by restarting 0.44 s before its end. */
+/** Ambience plays at half volume and loops by restarting 0.44 s before its end. */
 export const AMBIENCE_VOLUME = 0.5;
 export const AMBIENCE_LOOP_CUT_S = 0.44;
 
@@ -12,7 +12,7 @@ export function createAmbience(url: string): HTMLAudioElement {
   return audio;
 }
 
-/** SPEC.md §2: leaving a path containing 'browse' stops the ambience (client-side routes change it without events). */
+/** Leaving a path containing 'browse' stops the ambience (client-side routes change it without events). */
 export function pauseWhenLeavingBrowse(audio: HTMLAudioElement, onPaused: () => void): () => void {
   if (!location.pathname.includes('browse')) return () => undefined;
   const timer = setInterval(() => {

@@ -2,7 +2,7 @@
 // own chunk, imported only when a visitor chooses VR.
 import { Euler, MathUtils, Mesh, MeshBasicMaterial, PerspectiveCamera, Quaternion, Scene, SphereGeometry, SRGBColorSpace, StereoCamera, TextureLoader, Vector2, Vector3, WebGLRenderer } from 'three';
 
-/** SPEC.md §9: cardboard VR widens the viewer's field of view by 1.1. */
+/** Cardboard VR widens the viewer's field of view by 1.1. */
 export const VR_FOV_FACTOR = 1.1;
 
 export interface CardboardView {

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { guest, json, signUp, type TestUser } from './support/users';
 
 /**
- * Every route of SPEC.md §7 this server has, asked by each kind of caller. Non-owners must get the exact status,
+ * Every route this server has, asked by each kind of caller. Non-owners must get the exact status,
  * never see the owner's data (marked with SECRET), and leave the owner's data exactly as it was.
  */
 type Role = 'anonymous' | 'guest' | 'other' | 'owner';

@@ -34,7 +34,7 @@ async function storedStatus(t: TestApp, shortId: string): Promise<string> {
   return (await (await t.app.request(`/api/tours/${shortId}`)).json()).whiteLabelStatusCode;
 }
 
-describe('GET /api/tours/{shortId}/white-label-status (SPEC.md §8 white-label hints)', () => {
+describe('GET /api/tours/{shortId}/white-label-status (white-label hints)', () => {
   afterEach(async () => {
     await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve)))));
   });

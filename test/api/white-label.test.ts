@@ -3,7 +3,7 @@ import { WHITE_LABEL_NOTICE, whiteLabelRefused } from '../../api/pages/white-lab
 import { tourInputSchema } from '../../api/schema/tour';
 import { createTestApp } from './support/test-app';
 
-describe('white-label addresses (SPEC.md §6)', () => {
+describe('white-label addresses', () => {
   it('checks only tours above id 5820 reached under another host than the platform’s own', () => {
     const tour = { id: 6000, whiteLabelUrl: 'tours.agency.example' };
     expect(whiteLabelRefused(tour, 'tours.example.com', 'https://tours.example.com')).toBe(false);

@@ -23,7 +23,7 @@ export function Dashboard() {
   const reload = () => api<Page<Tour>>('GET', '/tours?perPage=100').then((page) => setTours(page.items), () => setTours([]));
   useEffect(() => void reload(), []);
 
-  /** A new tour (type locked, SPEC.md §4) opens in the editor, which uploads the photos chosen for it. */
+  /** A new tour (type locked) opens in the editor, which uploads the photos chosen for it. */
   async function create(photos: File[] = []) {
     const tour = await api<Tour>('POST', '/tours');
     if (photos.length > 0) handOverPhotos(tour.shortId, photos);

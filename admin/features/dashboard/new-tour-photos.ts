@@ -1,5 +1,5 @@
 /**
- * Photos chosen on the dashboard for a new tour (SPEC.md §4 create flow: the tour is created, its editor opens,
+ * Photos chosen on the dashboard for a new tour (create flow: the tour is created, its editor opens,
  * then the chosen images are uploaded there). Handed over in memory: the editor is the next page of this app.
  */
 const chosen = new Map<string, File[]>();

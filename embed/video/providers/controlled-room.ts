@@ -14,7 +14,7 @@ export type OpenControlPlane = (token: string, events: ControlSocketEvents, acce
 const openControlSocket: OpenControlPlane = (token, events, access) => new ControlSocket(token, events, access);
 
 /**
- * A room of either provider (DESIGN.md §7): presence, host election and the room messages always go over the
+ * A room of either provider: presence, host election and the room messages always go over the
  * /api/rtc control plane, which the server keeps authoritative (only the host steers, the host is cleared when
  * they leave); the provider's media plane carries audio and video.
  */

@@ -2,18 +2,18 @@ import type { RoomMessage, RoomParticipant } from '../../../api/schema/video';
 import type { RoomAccess } from '../control-socket';
 
 /**
- * SPEC.md §4 room connection: connecting → connected; connected → reconnecting or disconnected; reconnecting →
+ * Room connection: connecting → connected; connected → reconnecting or disconnected; reconnecting →
  * connected or disconnected; disconnected is final.
  */
 export type RoomState = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 
-/** A video service error: a SPEC.md §8 code and the service's own message. */
+/** A video service error: its error code and the service's own message. */
 export interface RoomError {
   code: number;
   message: string;
 }
 
-/** SPEC.md §3's room messages; the mesh provider's `signal` relay never leaves the provider. */
+/** Room messages; the mesh provider's `signal` relay never leaves the provider. */
 export type RoomBody = Exclude<RoomMessage, { type: 'signal' }>;
 
 /** What one remote participant sends: their audio and video (null until a track arrives) and whether their microphone is off. */

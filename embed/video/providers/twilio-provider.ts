@@ -28,7 +28,7 @@ export interface TwilioRoom {
 
 export type TwilioConnect = (token: string, options: ConnectOptions) => Promise<TwilioRoom>;
 
-/** When Twilio fails without a code of its own (SPEC.md §8). */
+/** When Twilio fails without a code of its own. */
 const UNABLE_TO_CONNECT: RoomError = { code: 53104, message: 'Unable to connect to Room' };
 
 /** A TwilioError keeps its code and Twilio's message: the visitor is shown that message. */

@@ -7,7 +7,7 @@ import { mount, waitFor } from '../mount';
 
 const bar = () => document.querySelector<HTMLElement>('[role="progressbar"]');
 
-describe('LoadingBar (SPEC.md §2, §9)', () => {
+describe('LoadingBar', () => {
   let unmount: () => void = () => undefined;
   beforeEach(() => ({ unmount } = mount(<LoadingBar />)));
   afterEach(() => unmount());

@@ -9,7 +9,7 @@ import { mount, waitFor } from '../mount';
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
 const button = (label: string) => [...document.querySelectorAll('button')].find((candidate) => candidate.textContent === label || candidate.getAttribute('aria-label') === label);
 
-describe('Modal (SPEC.md §2 generic modal, §9 constants)', () => {
+describe('Modal (generic modal and its constants)', () => {
   let unmount: () => void = () => undefined;
   beforeEach(() => setViewport({ width: 1280, height: 800 }));
   afterEach(() => unmount());

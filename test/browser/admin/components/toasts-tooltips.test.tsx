@@ -6,7 +6,7 @@ import { mount, waitFor } from '../mount';
 
 const shown = (type: string) => document.querySelector<HTMLElement>(`.Toastify__toast--${type}`);
 
-describe('toasts (SPEC.md §9)', () => {
+describe('toasts', () => {
   let unmount: () => void = () => undefined;
   afterEach(() => {
     toast.dismiss();
@@ -39,7 +39,7 @@ describe('toasts (SPEC.md §9)', () => {
   });
 });
 
-describe('tooltips (SPEC.md §2, §9)', () => {
+describe('tooltips', () => {
   it('show to the left or right of an icon button in 80 ms when it has keyboard focus', async () => {
     const { host, unmount } = mount(
       <p style={{ padding: 100 }}>

@@ -26,7 +26,7 @@ const menu = () => document.querySelector<HTMLElement>('[role="menu"]');
 const focused = () => document.activeElement!.textContent;
 const byText = (text: string) => [...document.querySelectorAll<HTMLElement>('button, a')].find((element) => element.textContent === text);
 
-describe('the header user menu (SPEC.md §2)', () => {
+describe('the header user menu', () => {
   const testPage = location.pathname + location.search;
   let unmount: () => void = () => undefined;
 

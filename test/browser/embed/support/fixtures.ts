@@ -1,7 +1,7 @@
 import { tourConfigSchema, tourInputSchema, type Tour } from '../../../../api/schema/tour';
 import type { ControlsContext } from '../../../../embed/tour/viewer-rules';
 
-/** A tour with every optional control switched on: the starting row of the SPEC.md §2 visibility tables. */
+/** A tour with every optional control switched on: the starting row of the visibility tables. */
 export const everythingOnTour: ControlsContext['tour'] = {
   isVideoChatEnabled: true,
   isScheduleEnabled: true,

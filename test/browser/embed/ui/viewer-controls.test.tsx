@@ -34,8 +34,8 @@ const sidebarProps: Omit<SidebarProps, 'visible'> = {
 
 afterEach(unmountAll);
 
-// SPEC.md §2 Viewer: the right sidebar and the left icon stack, as the visitor sees them.
-describe('sidebar and left icons drawn in Chromium, against SPEC.md', () => {
+// Viewer: the right sidebar and the left icon stack, as the visitor sees them.
+describe('sidebar and left icons drawn in Chromium, against the table of controls', () => {
   const rows: Array<[string, Partial<ControlsContext> & { tourPatch?: Partial<ControlsContext['tour']> }, string[], string[]]> = [
     ['desktop, everything on', {}, ['Play ambient sound', 'Share', 'Fullscreen', 'Virtual reality', 'Video chat', 'Request information', 'Floor plans', 'Request a showing'], ['Toggle motion control']],
     ['VR: no share, fullscreen, chat, lead or floor plans', { vr: true }, ['Exit virtual reality', 'Play ambient sound'], ['Share', 'Fullscreen', 'Video chat', 'Request information', 'Floor plans', 'Request a showing']],

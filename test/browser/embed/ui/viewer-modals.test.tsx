@@ -27,7 +27,7 @@ describe('share and embed modal', () => {
     expect(codes()[0]).to.match(/\/tours\/loft\?mls=1$/);
   });
 
-  it('has no listing toggle for others, social buttons in SPEC.md’s colours, and says "text copied" on a copy', async () => {
+  it('has no listing toggle for others, social buttons in their brand colours, and says "text copied" on a copy', async () => {
     const host = render(<ShareModal tour={tour} canUseListingMode={false} onClose={noop} />);
     await until(() => host.querySelector('[role="dialog"]'), 'the dialog');
     expect(host.querySelector('input[type="checkbox"]')).to.equal(null);
@@ -53,7 +53,7 @@ describe('lead generation modal', () => {
 });
 
 describe('request a showing modal', () => {
-  it('shows SPEC.md’s text and the form with its limits, the lobby name filled in', async () => {
+  it('shows the specified text and the form with its limits, the lobby name filled in', async () => {
     const host = render(<ShowingModal tour={tour} initialName="Ada" onClose={noop} onSent={noop} />);
     const form = await until(() => host.querySelector('form'), 'the form');
     expect(form.textContent).to.include('Enter your details below and someone will contact you for a live showing shortly!');

@@ -45,7 +45,7 @@ afterEach(() => {
 });
 
 describe('video chat lobby', () => {
-  it('tells a browser that cannot join so, and keeps Connect disabled (SPEC.md §5 support check)', async () => {
+  it('tells a browser that cannot join so, and keeps Connect disabled (support check)', async () => {
     replace(navigator, 'userAgent', OPERA);
     const host = renderLobby();
     const notice = await until(() => host.querySelector('.vc-unsupported'), 'the unsupported-browser notice');
@@ -60,7 +60,7 @@ describe('video chat lobby', () => {
     expect(host.querySelector('.vc-unsupported')).to.equal(null);
   });
 
-  it('a failed token request is silent (SPEC.md §8): no toast, the camera is let go and Connect is offered again', async () => {
+  it('a failed token request is silent: no toast, the camera is let go and Connect is offered again', async () => {
     // The real API refuses the token: no tour has this id in its database (other test files create tours, so a
     // small id may exist by now), so its room does not exist.
     const realGetUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
@@ -93,7 +93,7 @@ describe('video chat lobby', () => {
   });
 
   // This Chromium grants its fake camera to everyone; a visitor refusing it is played by getUserMedia rejecting.
-  it('a refused camera: the camera toast of SPEC.md §8 stays on show and the visitor stays in the lobby', async () => {
+  it('a refused camera: the camera toast stays on show and the visitor stays in the lobby', async () => {
     replace(navigator.mediaDevices, 'getUserMedia', () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')));
     const activeChanges: boolean[] = [];
     const host = renderLobby(activeChanges);

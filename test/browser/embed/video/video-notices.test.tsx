@@ -30,7 +30,7 @@ const texts = (host: HTMLElement) => [...host.querySelectorAll('.vc-notice')].ma
 
 afterEach(unmountAll);
 
-describe('room notices (SPEC.md §8 texts, hidden after 3 s as SPEC.md §9 says)', () => {
+describe('room notices (texts, hidden after 3 s)', () => {
   it('shows each notice in a polite status region and hides each one NOTICE_HIDE_MS after it came', async () => {
     const clock = manualClock();
     const { host, handle } = renderNotices(clock.schedule);

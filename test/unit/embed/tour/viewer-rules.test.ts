@@ -6,8 +6,8 @@ import { flagOn, listingModeAllowed, lockCheck, showsWatermark, visibleControls,
 const baseTour = everythingOnTour;
 const base: ControlsContext = { tour: baseTour, mobile: false, vr: false, mls: false, chatActive: false };
 
-// SPEC.md §2 Viewer: right sidebar and left icon stack.
-describe('visibleControls, against SPEC.md’s table', () => {
+// Viewer: right sidebar and left icon stack.
+describe('visibleControls, against the table of controls', () => {
   it.each<[string, Partial<ControlsContext> & { tourPatch?: Partial<ControlsContext['tour']> }, Partial<ReturnType<typeof visibleControls>>]>([
     ['desktop, everything on', {}, { ambience: true, share: true, fullscreen: true, motion: false, vr: true, videoChat: true, lead: true, floorplan: true, showing: true }],
     ['no ambience audio', { tourPatch: { config: tourConfigSchema.parse({}) } }, { ambience: false }],

@@ -21,7 +21,7 @@ const UA = {
 
 const browser = (userAgent: string, traits: Partial<BrowserTraits> = {}): BrowserTraits => ({ userAgent, mediaCapture: true, peerConnection: true, brave: false, ...traits });
 
-// SPEC.md §5: a recognised browser with media capture and peer connection; rebranded Chromium only as Edge, Electron or headless Chrome.
+// A recognised browser with media capture and peer connection; rebranded Chromium only as Edge, Electron or headless Chrome.
 describe('canJoinVideoChat', () => {
   it.each([
     ['Chrome', UA.chrome],

@@ -12,7 +12,7 @@ const rules = (size: TileSize, speaker?: string, hidden = false) => ({
 });
 const sids = (list: { sid: string }[]) => list.map((remote) => remote.sid);
 
-describe('scalingFactor (SPEC.md §3 video room state)', () => {
+describe('scalingFactor (video room state)', () => {
   it('is 1 for a landscape or square video and for one without a size yet, else height over width', () => {
     expect(scalingFactor(1280, 720)).toBe(1);
     expect(scalingFactor(480, 480)).toBe(1);
@@ -40,7 +40,7 @@ describe('tileSizeForWidth', () => {
     for (const width of [Number.NaN, -1, Number.POSITIVE_INFINITY]) expect(() => tileSizeForWidth(width)).toThrow(RangeError);
   });
 
-  it('sizes the tiles as SPEC.md §2 says: 140 large, 120 medium, 80 local and 60 remote on small', () => {
+  it('sizes the tiles as specified: 140 large, 120 medium, 80 local and 60 remote on small', () => {
     expect(TILE_PX.large).toEqual({ local: 140, remote: 140 });
     expect(TILE_PX.medium).toEqual({ local: 120, remote: 120 });
     expect(TILE_PX.small).toEqual({ local: 80, remote: 60 });

@@ -10,7 +10,7 @@ const withinWidth = (element: Element) => {
   return left >= 0 && right <= window.innerWidth;
 };
 
-describe('Editor at a phone width (SPEC.md §9 layout changes at mobile width)', () => {
+describe('Editor at a phone width (layout changes at mobile width)', () => {
   let editor: EditorView;
   before(async () => {
     await setViewport({ width: 375, height: 740 });

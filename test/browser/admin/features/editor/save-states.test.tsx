@@ -36,7 +36,7 @@ function recordStatuses(): string[] {
   return seen;
 }
 
-describe('Editor save states against the real API (SPEC.md §4)', () => {
+describe('Editor save states against the real API', () => {
   afterEach(() => {
     window.fetch = realFetch;
     view.unmount();

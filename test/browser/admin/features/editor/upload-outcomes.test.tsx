@@ -35,7 +35,7 @@ async function upload(files: File[]): Promise<string> {
   return toasts()[0];
 }
 
-describe('Editor upload outcomes against the real API (SPEC.md §4, §8)', () => {
+describe('Editor upload outcomes against the real API', () => {
   afterEach(() => {
     uploads.restore();
     view.unmount();
@@ -72,7 +72,7 @@ describe('Editor upload outcomes against the real API (SPEC.md §4, §8)', () =>
     expect(notice).to.contain('small hiccup');
     expect(notice).to.contain('Broken room, Attic');
     expect(notice).to.contain('try them again');
-    // SPEC.md §9: one retry per failed image, none for the one that went through.
+    // One retry per failed image, none for the one that went through.
     expect(uploads.sent).to.deep.equal(['Hall.png', 'Broken room.jpg', 'Broken room.jpg', 'Attic.jpeg', 'Attic.jpeg']);
     await waitFor(() => view.host.querySelector('.ad-save')?.textContent === 'Saved', 'the uploaded scene saved');
     expect((await storedTour(owner, shortId)).images.map((image) => image.title)).to.deep.equal(['Hall']);

@@ -12,7 +12,7 @@ async function openTestimonials() {
   await waitFor(() => dialog() !== null, 'the testimonials modal');
 }
 
-describe('Landing: the testimonials modal (SPEC.md §1)', () => {
+describe('Landing: the testimonials modal', () => {
   let unmount: () => void = () => undefined;
   beforeEach(() => ({ unmount } = mount(<Landing />)));
   afterEach(() => unmount());

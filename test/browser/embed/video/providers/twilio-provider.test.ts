@@ -99,7 +99,7 @@ describe("Twilio's cloud mocked at the client boundary: the twilio-video media a
     expect(calls[0].token).to.equal('twilio-token');
     const { tracks, ...options } = calls[0].options;
     expect(options).to.deep.equal({ name: '42', dominantSpeaker: true, preferredVideoCodecs: ['VP8'] });
-    // Only media is published: no LocalDataTrack, since /api/rtc carries the room messages (DESIGN.md §7).
+    // Only media is published: no LocalDataTrack, since /api/rtc carries the room messages.
     expect(tracks).to.have.members(local.getTracks());
     expect(record.states.map(([state]) => state)).to.deep.equal(['connecting', 'connected']);
   });
@@ -219,7 +219,7 @@ describe("Twilio's cloud mocked at the client boundary: the twilio-video media a
     expect(record.states.map(([state]) => state)).to.deep.equal(['connecting']);
   });
 
-  it('gives a failure without a Twilio code the SPEC.md "unable to connect" error', () => {
+  it('gives a failure without a Twilio code the "unable to connect" error', () => {
     expect(twilioRoomError(new TypeError('Failed to fetch dynamically imported module'))).to.deep.equal({ code: 53104, message: 'Unable to connect to Room' });
     expect(twilioRoomError(new TwilioError(20107, ''))).to.deep.equal({ code: 20107, message: 'Unable to connect to Room' });
   });

@@ -110,7 +110,7 @@ describe('a room made of the /api/rtc control plane and a media plane', () => {
     ]);
   });
 
-  it('hands signals to the media plane and the SPEC.md §3 room messages to the room; sends room messages on the control plane', () => {
+  it('hands signals to the media plane and the room messages to the room; sends room messages on the control plane', () => {
     const { room, control, plane, seen, frame } = setUp();
     frame(welcome());
     frame({ type: 'msg', body: { type: 'signal', data: { senderSid: 'PAbob', to: 'PAann', payload: { audioMuted: true } } } });
