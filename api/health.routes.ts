@@ -16,7 +16,6 @@ async function databaseAnswers(db: Db): Promise<Check> {
   }
 }
 
-
 /** For load balancers and orchestrators: alive (`/healthz`) and able to serve (`/readyz`, 503 otherwise). */
 export function healthRoutes(db: Db, media: MediaStorage): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -8,8 +8,15 @@ export async function readPage<DB, TB extends keyof DB, Row, Item>(
   toItem: (row: Row) => Item,
 ): Promise<Page<Item>> {
   const [rows, count] = await Promise.all([
-    query.limit(perPage).offset((page - 1) * perPage).execute(),
-    query.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    query
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    query
+      .clearSelect()
+      .clearOrderBy()
+      .select(sql<number>`count(*)`.as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toItem), page, perPage, total: Number((count as { total: number }).total) };
 }

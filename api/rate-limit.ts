@@ -11,7 +11,10 @@ import { ApiError } from './errors';
 export function clientAddress(c: Context<AppEnv>): string {
   const hops = c.var.config.trustProxy;
   if (hops > 0) {
-    const forwarded = (c.req.header('X-Forwarded-For') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    const forwarded = (c.req.header('X-Forwarded-For') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const address = forwarded.at(-hops);
     if (address) return address;
   }

@@ -63,7 +63,12 @@ async function viewSyncRelay(origin: string, room: string): Promise<number[]> {
       };
       follower.listeners.add(listener);
     });
-    host.socket.send(JSON.stringify({ type: 'msg', body: { type: 'scene', data: { sceneId: 'jordan-pond', coords: { x: Math.sin(i), y: 0, z: -Math.cos(i) }, fov: 60 + (i % 30) } } }));
+    host.socket.send(
+      JSON.stringify({
+        type: 'msg',
+        body: { type: 'scene', data: { sceneId: 'jordan-pond', coords: { x: Math.sin(i), y: 0, z: -Math.cos(i) }, fov: 60 + (i % 30) } },
+      }),
+    );
     await received;
     latencies.push(performance.now() - sent);
   }
@@ -116,7 +121,8 @@ const recordViews = (page: Page) =>
 /** The samples recorded since the last take. */
 const takeViews = (page: Page) => page.evaluate(() => (window as unknown as { viewSamples: ViewSample[] }).viewSamples.splice(0));
 
-const near = (a: PanoramaView, b: PanoramaView) => a.sceneId === b.sceneId && yawGap(a.yaw, b.yaw) <= SYNC_TOLERANCE_DEG && Math.abs(a.pitch - b.pitch) <= SYNC_TOLERANCE_DEG;
+const near = (a: PanoramaView, b: PanoramaView) =>
+  a.sceneId === b.sceneId && yawGap(a.yaw, b.yaw) <= SYNC_TOLERANCE_DEG && Math.abs(a.pitch - b.pitch) <= SYNC_TOLERANCE_DEG;
 
 /** When the page arrived at `target`: the first sample from which on it stays within the tolerance. */
 function arrival(samples: ViewSample[], target: PanoramaView): number {
@@ -135,8 +141,16 @@ async function viewSyncEndToEnd(url: string): Promise<{ latencies: number[]; fra
   const browser = await launchChromium();
   try {
     const [host, follower] = [await connect(browser, url, 'Host'), await connect(browser, url, 'Follower')];
-    const hostSid = await until(() => mySid(host), (sid) => !!sid?.startsWith('PA'), 'the host getting a sid');
-    await until(() => mySid(follower), (sid) => !!sid?.startsWith('PA'), 'the follower getting a sid');
+    const hostSid = await until(
+      () => mySid(host),
+      (sid) => !!sid?.startsWith('PA'),
+      'the host getting a sid',
+    );
+    await until(
+      () => mySid(follower),
+      (sid) => !!sid?.startsWith('PA'),
+      'the follower getting a sid',
+    );
     await host.locator('#tour .vc-controls').getByRole('button', { name: 'Share' }).click();
     await follower.locator(`#tour .vc-tile[data-sid="${hostSid}"] [aria-label="Host"]`).waitFor();
     await host.locator('#tour .vc-controls').getByRole('button', { name: 'Stop Sharing' }).waitFor();
@@ -184,7 +198,11 @@ async function allVideoFlowing(pages: Page[]): Promise<boolean> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const counts = await Promise.all(
-      pages.map((page) => page.locator('#tour .vc-tile:not(.vc-tile--local) video').evaluateAll((videos) => videos.map((video) => (video as HTMLVideoElement).getVideoPlaybackQuality().totalVideoFrames))),
+      pages.map((page) =>
+        page
+          .locator('#tour .vc-tile:not(.vc-tile--local) video')
+          .evaluateAll((videos) => videos.map((video) => (video as HTMLVideoElement).getVideoPlaybackQuality().totalVideoFrames)),
+      ),
     );
     if (counts.every((frames) => frames.length === pages.length - 1 && frames.every((n) => n > 0))) return true;
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -197,7 +215,10 @@ export async function benchVideo(): Promise<void> {
   try {
     const demo = await (await fetch(`${server.origin}/api/tours/demo`)).json();
     const relay = await viewSyncRelay(server.origin, String(demo.id));
-    const url = partner.page('/chat', partnerPage(server.origin, '<tour-viewer id="tour" short-id="demo" show-video-chat="1" loading="eager" style="height:600px"></tour-viewer>'));
+    const url = partner.page(
+      '/chat',
+      partnerPage(server.origin, '<tour-viewer id="tour" short-id="demo" show-video-chat="1" loading="eager" style="height:600px"></tour-viewer>'),
+    );
     const endToEnd = await viewSyncEndToEnd(url);
     let held = 0;
     for (const size of MESH_SIZES) {

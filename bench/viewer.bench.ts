@@ -58,7 +58,12 @@ async function timeToFirstPanorama(browser: Browser, url: string, profile: Profi
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
     await cdp.send('Network.enable');
     const bytesPerSecond = (profile.downloadMbps! * 1e6) / 8;
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: profile.latencyMs!, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond / 4 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: profile.latencyMs!,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond / 4,
+    });
   }
   await page.goto(url);
   // Runs in the page: what the page's script stored under `name` once it happened.

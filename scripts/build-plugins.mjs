@@ -6,9 +6,7 @@ import { readFile } from 'node:fs/promises';
  * partner page's own copy. Rewritten as module-scoped variables it stays out of the host page's globals.
  */
 export function pannellumToModule(source) {
-  const rewritten = source
-    .replace(/^window\.libpannellum=/m, 'var libpannellum=')
-    .replace(/^window\.pannellum=/m, 'var pannellum=');
+  const rewritten = source.replace(/^window\.libpannellum=/m, 'var libpannellum=').replace(/^window\.pannellum=/m, 'var pannellum=');
   if (rewritten.includes('window.pannellum=') || !rewritten.includes('var pannellum=')) {
     throw new Error('pannellum build layout changed: update pannellumToModule');
   }

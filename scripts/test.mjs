@@ -45,6 +45,7 @@ function addVitest(file) {
 ensureChromium();
 run('typecheck', 'npx', ['tsc', '--noEmit']);
 run('lint', 'npx', ['eslint', '.']);
+run('format', 'npx', ['prettier', '--check', '.']);
 run('build', 'npx', ['rollup', '-c', 'rollup.config.mjs', '--silent']);
 if (!existsSync('dist/api/server.js') || !existsSync('dist/embed/tour-viewer.js')) {
   console.error('The build did not produce dist/: nothing to test.');

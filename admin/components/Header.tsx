@@ -10,7 +10,13 @@ export function Header({ children }: { children?: React.ReactNode }) {
   const { user } = useSnapshot(session);
   return (
     <header className="ad-header">
-      <a className="ad-brand ad-tooltip ad-tooltip--right" data-tooltip="Dashboard" aria-label="Tour Platform dashboard" href="/dashboard" onClick={(event) => (event.preventDefault(), navigate('/dashboard'))}>
+      <a
+        className="ad-brand ad-tooltip ad-tooltip--right"
+        data-tooltip="Dashboard"
+        aria-label="Tour Platform dashboard"
+        href="/dashboard"
+        onClick={(event) => (event.preventDefault(), navigate('/dashboard'))}
+      >
         Tour Platform
       </a>
       <div className="ad-header__middle">{children}</div>

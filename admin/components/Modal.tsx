@@ -28,7 +28,18 @@ export interface ModalProps {
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Generic modal: keeps focus inside while open and gives it back to where it was when it closes. */
-export function Modal({ title, hideTitle, celebration, onClose, width = MODAL_WIDTH_PX, height = MODAL_HEIGHT_PX, rounds, side, className, children }: ModalProps) {
+export function Modal({
+  title,
+  hideTitle,
+  celebration,
+  onClose,
+  width = MODAL_WIDTH_PX,
+  height = MODAL_HEIGHT_PX,
+  rounds,
+  side,
+  className,
+  children,
+}: ModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const [closing, setClosing] = useState(false);
   const close = useRef(onClose);
@@ -80,7 +91,15 @@ export function Modal({ title, hideTitle, celebration, onClose, width = MODAL_WI
       onMouseDown={(event) => event.target === event.currentTarget && dismiss?.()}
       onKeyDown={onKeyDown}
     >
-      <div ref={dialog} className={`ad-modal${side ? ' ad-modal--with-side' : ''}${className ? ` ${className}` : ''}`} style={size} role="dialog" aria-modal="true" aria-label={title} tabIndex={-1}>
+      <div
+        ref={dialog}
+        className={`ad-modal${side ? ' ad-modal--with-side' : ''}${className ? ` ${className}` : ''}`}
+        style={size}
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        tabIndex={-1}
+      >
         {rounds && <div className="ad-modal__rounds" aria-hidden="true" />}
         {celebration && <CelebrationBanner title={celebration} />}
         {dismiss && (

@@ -45,7 +45,12 @@ export function SortableList<T>({ items, idOf, handleLabel, renderItem, onMove, 
 function SortableItem({ id, handleLabel, children }: { id: string; handleLabel: string; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
-    <li ref={setNodeRef} data-sortable-id={id} className={isDragging ? 'ad-dragging' : undefined} style={{ transform: CSS.Transform.toString(transform), transition }}>
+    <li
+      ref={setNodeRef}
+      data-sortable-id={id}
+      className={isDragging ? 'ad-dragging' : undefined}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+    >
       <button type="button" className="ad-handle" ref={setActivatorNodeRef} aria-label={handleLabel} {...attributes} {...listeners}>
         ⠿
       </button>

@@ -26,7 +26,11 @@ export function UserMenu({ user }: { user: Pick<User, 'name' | 'email' | 'type'>
   function openAt(which: 'first' | 'last') {
     setOpen(true);
     // The menu renders on the next commit; focus its item then.
-    requestAnimationFrame(() => items().at(which === 'first' ? 0 : -1)?.focus());
+    requestAnimationFrame(() =>
+      items()
+        .at(which === 'first' ? 0 : -1)
+        ?.focus(),
+    );
   }
 
   function close(refocus: boolean) {

@@ -22,7 +22,15 @@ const assetInputSchema = z.object({
 });
 
 function assetFromRow(row: Selectable<AssetTable>): Asset {
-  return { assetId: row.id, name: row.name, url: row.url, thumbUrl: row.thumb_url, createdDate: row.created_at, assetType: row.asset_type, userId: row.user_id };
+  return {
+    assetId: row.id,
+    name: row.name,
+    url: row.url,
+    thumbUrl: row.thumb_url,
+    createdDate: row.created_at,
+    assetType: row.asset_type,
+    userId: row.user_id,
+  };
 }
 
 /** `/assets`: the owner's library of pictures. */
@@ -43,7 +51,15 @@ export function assetsRoutes(): Hono<AppEnv> {
       Promise.all([encode(source()).toBuffer(), encode(source().resize({ ...THUMB_SIZE_PX, fit: 'inside' })).toBuffer()]),
     );
     const [name, thumbName] = [randomMediaName(ext), randomMediaName(ext)];
-    await storeMediaFiles(c.var.media, 'assets', [[thumbName, thumb], [name, original]], 'picture');
+    await storeMediaFiles(
+      c.var.media,
+      'assets',
+      [
+        [thumbName, thumb],
+        [name, original],
+      ],
+      'picture',
+    );
     const base = `${c.var.config.mediaBaseUrl}/assets/`;
     return c.json({ url: base + name, thumbUrl: base + thumbName } satisfies AssetUpload, 201);
   });
@@ -63,7 +79,11 @@ export function assetsRoutes(): Hono<AppEnv> {
     const values = { name: input.name, url: input.url, thumb_url: input.thumbUrl, asset_type: input.assetType };
     const row = existing
       ? await c.var.db.updateTable('asset').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
-      : await c.var.db.insertInto('asset').values({ id, user_id: user.id, ...values }).returningAll().executeTakeFirstOrThrow();
+      : await c.var.db
+          .insertInto('asset')
+          .values({ id, user_id: user.id, ...values })
+          .returningAll()
+          .executeTakeFirstOrThrow();
     // An asset given other files leaves the old ones to nobody, unless a tour shows them.
     if (existing) await removeUnreferencedFiles(c.var.db, c.var.media, [existing.url, existing.thumb_url], [row.url, row.thumb_url]);
     return c.json(assetFromRow(row), existing ? 200 : 201);

@@ -55,7 +55,11 @@ export function authRoutes(): Hono<AppEnv> {
     }
     await accountFailures.reset(c, email);
     if (needsRehash(row.password_hash!)) {
-      await c.var.db.updateTable('user').set({ password_hash: await hashPassword(input.password) }).where('id', '=', row.id).execute();
+      await c.var.db
+        .updateTable('user')
+        .set({ password_hash: await hashPassword(input.password) })
+        .where('id', '=', row.id)
+        .execute();
     }
     return c.json({ user: userFromRow(row, await startSession(c.var.db, row.id, c.var.config.jwtSecret)) });
   });
@@ -67,7 +71,13 @@ export function authRoutes(): Hono<AppEnv> {
   });
 
   app.post('/guest', attempts, async (c) => {
-    const row = await insertUser(c.var.db, { email: null, name: 'Guest', password_hash: null, type: 'guest', free_tours_remaining: guestFreeTours(c.var.config) });
+    const row = await insertUser(c.var.db, {
+      email: null,
+      name: 'Guest',
+      password_hash: null,
+      type: 'guest',
+      free_tours_remaining: guestFreeTours(c.var.config),
+    });
     return c.json({ user: userFromRow(row, await startSession(c.var.db, row.id, c.var.config.jwtSecret)) }, 201);
   });
 

@@ -18,7 +18,11 @@ export function hasLiveSubscription(user: Pick<UserRow, 'subscription_status'>):
 }
 
 export function findUserByCustomer(db: Db, customerId: string | null): Promise<UserRow | undefined> {
-  return db.selectFrom('user').selectAll().where('stripe_customer_id', '=', customerId ?? '').executeTakeFirst();
+  return db
+    .selectFrom('user')
+    .selectAll()
+    .where('stripe_customer_id', '=', customerId ?? '')
+    .executeTakeFirst();
 }
 
 /**

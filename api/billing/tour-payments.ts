@@ -53,7 +53,12 @@ export async function recordTourPayment(trx: Db, session: Stripe.Checkout.Sessio
       .execute();
   }
   if (tour) {
-    await trx.updateTable('tour').set({ type: 'paid', updated_at: new Date().toISOString() }).where('id', '=', tour.id).where('type', 'in', PAYABLE_TYPES).execute();
+    await trx
+      .updateTable('tour')
+      .set({ type: 'paid', updated_at: new Date().toISOString() })
+      .where('id', '=', tour.id)
+      .where('type', 'in', PAYABLE_TYPES)
+      .execute();
   }
   return 'paid';
 }

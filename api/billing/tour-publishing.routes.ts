@@ -77,7 +77,8 @@ export function tourPublishingRoutes(payments: Payments | undefined): Hono<AppEn
     }
     const outcome = await c.var.db.transaction().execute((trx) => recordTourPayment(trx, session, null));
     if (outcome === 'refunded') throw new ApiError(409, 'PaymentRefunded', 'This payment was refunded, so it no longer publishes the tour.');
-    if (outcome === 'not-paid') throw new ApiError(409, 'PaymentNotCompleted', 'The payment has not gone through yet. If you paid, wait a moment and try again.');
+    if (outcome === 'not-paid')
+      throw new ApiError(409, 'PaymentNotCompleted', 'The payment has not gone through yet. If you paid, wait a moment and try again.');
     return c.json({ tour: await currentTour(c, tour.shortId) });
   });
 

@@ -43,7 +43,8 @@ const floorplanUpdateSchema = z.object({
 function checkRooms(tour: Tour, hotspots: Array<{ destinationSceneId: string }>): void {
   const scenes = new Set(tour.images.map((image) => image.id));
   const missing = hotspots.find((spot) => !scenes.has(spot.destinationSceneId));
-  if (missing) throw new ApiError(422, 'ValidationFailed', 'A floor-plan room links to a scene that does not exist.', { destinationSceneId: missing.destinationSceneId });
+  if (missing)
+    throw new ApiError(422, 'ValidationFailed', 'A floor-plan room links to a scene that does not exist.', { destinationSceneId: missing.destinationSceneId });
 }
 
 /** A floor plan of a tour the caller may edit; one of anybody else's tour answers as a missing one does. */
@@ -99,12 +100,7 @@ export function floorplanRoutes(): Hono<AppEnv> {
       ...(input.hotspots ? { hotspots: JSON.stringify(input.hotspots) } : {}),
     };
     if (Object.keys(changes).length === 0) return c.json(floorplanFromRow(row));
-    const updated = await c.var.db
-      .updateTable('floorplan')
-      .set(changes)
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await c.var.db.updateTable('floorplan').set(changes).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
     // A plan moved onto another picture leaves the old one to nobody, unless a clone's plan still shows it.
     await removeUnreferencedFiles(c.var.db, c.var.media, [row.url, row.thumb_url], [updated.url, updated.thumb_url]);
     return c.json(floorplanFromRow(updated));

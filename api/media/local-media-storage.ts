@@ -36,7 +36,10 @@ export class LocalMediaStorage implements MediaStorage {
 
   async get(path: string): Promise<Readable | undefined> {
     const file = this.file(path);
-    const found = await stat(file).then((stats) => stats.isFile(), () => false);
+    const found = await stat(file).then(
+      (stats) => stats.isFile(),
+      () => false,
+    );
     return found ? createReadStream(file) : undefined;
   }
 
@@ -51,7 +54,10 @@ export class LocalMediaStorage implements MediaStorage {
   }
 
   async exists(path: string): Promise<boolean> {
-    return stat(this.file(path)).then((stats) => stats.isFile(), () => false);
+    return stat(this.file(path)).then(
+      (stats) => stats.isFile(),
+      () => false,
+    );
   }
 
   async list(folder: string): Promise<StoredFile[]> {

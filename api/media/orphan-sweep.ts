@@ -38,7 +38,10 @@ export async function sweepUnnamedMedia(db: Db, media: MediaStorage): Promise<nu
         ? 0
         : await db.transaction().execute(async (trx) => {
             const named = await idsNamedByRows(trx);
-            return unlinkMediaFiles(media, [...old].filter(([id]) => !named.has(id)).flatMap(([, paths]) => paths));
+            return unlinkMediaFiles(
+              media,
+              [...old].filter(([id]) => !named.has(id)).flatMap(([, paths]) => paths),
+            );
           });
     console.log(`media sweep: removed ${removed} file(s) nothing names`);
     return removed;

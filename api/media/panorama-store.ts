@@ -37,8 +37,20 @@ export async function storePanorama(media: MediaStorage, input: Buffer): Promise
   const fromOriginal = () => sharp(original.data);
   const image = randomMediaName('jpg');
   const variants: Array<[string, Promise<Buffer>]> = [
-    [`thumb-${image}`, fromOriginal().resize({ ...THUMB_SIZE_PX, fit: 'cover' }).jpeg({ quality: 75 }).toBuffer()],
-    [`hotspot-${image}`, fromOriginal().resize({ ...HOTSPOT_SIZE_PX, fit: 'cover' }).jpeg({ quality: 75 }).toBuffer()],
+    [
+      `thumb-${image}`,
+      fromOriginal()
+        .resize({ ...THUMB_SIZE_PX, fit: 'cover' })
+        .jpeg({ quality: 75 })
+        .toBuffer(),
+    ],
+    [
+      `hotspot-${image}`,
+      fromOriginal()
+        .resize({ ...HOTSPOT_SIZE_PX, fit: 'cover' })
+        .jpeg({ quality: 75 })
+        .toBuffer(),
+    ],
   ];
   const mobileImage = width > MOBILE_MAX_WIDTH_PX ? `mobile-${image}` : '';
   if (mobileImage) {

@@ -95,7 +95,10 @@ export async function removeUnreferencedFiles(db: Db, media: MediaStorage, befor
     // Checked and removed in one transaction, which holds the database (one connection behind a lock): no write
     // lands between the check and the removals.
     await db.transaction().execute(async (trx) => {
-      const kept = await idsStillNamed(trx, files.map(([id]) => id));
+      const kept = await idsStillNamed(
+        trx,
+        files.map(([id]) => id),
+      );
       const doomed = files.filter(([id]) => !kept.has(id)).flatMap(([, paths]) => [...paths]);
       await unlinkMediaFiles(media, doomed);
     });

@@ -39,7 +39,11 @@ export const publicOnlyLookup: LookupFunction = (hostname, options: LookupOption
     if (err) return callback(err, '', 0);
     const refused = addresses.find((entry) => !isPublicAddress(entry.address));
     if (refused || addresses.length === 0) {
-      return callback(Object.assign(new Error(`${hostname} resolves to ${refused?.address ?? 'nothing'}, not a public address`), { code: 'ENOTPUBLIC' }), '', 0);
+      return callback(
+        Object.assign(new Error(`${hostname} resolves to ${refused?.address ?? 'nothing'}, not a public address`), { code: 'ENOTPUBLIC' }),
+        '',
+        0,
+      );
     }
     // net asks for every address when it may try both families (autoSelectFamily), for one otherwise.
     if (options.all) (callback as unknown as (err: null, addresses: LookupAddress[]) => void)(null, addresses);

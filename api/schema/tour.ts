@@ -86,9 +86,7 @@ export const infospotSchema = z
       })
       .default({ previewText: '', url: '', htmlContent: '' }),
   })
-  .transform((spot) =>
-    spot.dataType === 'hyperLink' ? { ...spot, data: { ...spot.data, url: normaliseHyperlink(spot.data.url) } } : spot,
-  );
+  .transform((spot) => (spot.dataType === 'hyperLink' ? { ...spot, data: { ...spot.data, url: normaliseHyperlink(spot.data.url) } } : spot));
 
 export const initialViewOverrideSchema = z.object({ id: id(), cameraPosition: cameraPositionSchema });
 
@@ -205,7 +203,6 @@ export type TourInput = z.infer<typeof tourInputSchema>;
 export type TourType = (typeof TOUR_TYPES)[number];
 export type Privacy = (typeof PRIVACY_LEVELS)[number];
 export type Theme = (typeof THEMES)[number];
-
 
 /** A tour as the API answers it. */
 export interface Tour extends TourInput {

@@ -22,7 +22,6 @@ export interface User {
 export const USER_COOKIE = 'tour_user';
 export const USER_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-
 /** The user kept in the `tour_user` cookie, read from a `document.cookie` string; null when absent or unreadable. */
 export function userFromCookies(cookies: string): User | null {
   const raw = cookies.split('; ').find((part) => part.startsWith(`${USER_COOKIE}=`));

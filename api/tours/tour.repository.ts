@@ -5,15 +5,7 @@ import { ApiError } from '../errors';
 import { readPage } from '../pagination';
 import { MESSAGES } from '../schema/errors';
 import type { Page } from '../schema/requests';
-import {
-  defaultSocialImage,
-  floorplanSchema,
-  tourInputSchema,
-  type Floorplan,
-  type Tour,
-  type TourInput,
-  type TourType,
-} from '../schema/tour';
+import { defaultSocialImage, floorplanSchema, tourInputSchema, type Floorplan, type Tour, type TourInput, type TourType } from '../schema/tour';
 import type { UserType } from '../schema/user';
 
 export interface TourRecord {
@@ -40,13 +32,7 @@ async function findTour(db: Db, column: 'tour.short_id' | 'tour.id', value: stri
     .executeTakeFirst();
   if (!row) return undefined;
   const { owner_type, ...tour } = row;
-  const floorplans = await db
-    .selectFrom('floorplan')
-    .selectAll()
-    .where('tour_id', '=', tour.id)
-    .orderBy('sort_order')
-    .orderBy('created_at')
-    .execute();
+  const floorplans = await db.selectFrom('floorplan').selectAll().where('tour_id', '=', tour.id).orderBy('sort_order').orderBy('created_at').execute();
   return { row: tour, ownerType: owner_type, floorplans };
 }
 
@@ -103,10 +89,7 @@ export interface TourSave {
  * (one connection behind a lock), so two editors can never both win. Answers the tour as written, the data it
  * replaced and the data written (the files the first names and the second does not may now be unnamed).
  */
-export async function saveTour(
-  db: Db,
-  { record, input, passwordHash, revision }: TourSave,
-): Promise<{ tour: Tour; replaced: string; written: string }> {
+export async function saveTour(db: Db, { record, input, passwordHash, revision }: TourSave): Promise<{ tour: Tour; replaced: string; written: string }> {
   const data = JSON.stringify(input);
   const before = tourFromRecord(record);
   return db.transaction().execute(async (trx) => {
@@ -176,12 +159,7 @@ export function cloneTour(db: Db, shortId: string, owner: { id: number; type: st
 /** Marks a locked tour as unlocked by a visitor's e-mail and keeps the e-mail as a lead; answers the tour as written. */
 export function unlockWithEmail(db: Db, record: TourRecord, lead: { email: string; url: string }): Promise<Tour> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('tour')
-      .set({ type: 'locked-with-email' })
-      .where('id', '=', record.row.id)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await trx.updateTable('tour').set({ type: 'locked-with-email' }).where('id', '=', record.row.id).returningAll().executeTakeFirst();
     if (!row) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
     await trx.insertInto('lead').values({ tour_id: record.row.id, email: lead.email, name: '', url: lead.url }).execute();
     return tourFromRecord({ ...record, row });
@@ -223,4 +201,3 @@ export function tourFromRecord({ row, ownerType, floorplans }: TourRecord): Tour
     revision: row.revision,
   };
 }
-

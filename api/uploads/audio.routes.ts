@@ -14,6 +14,9 @@ export function audioRoutes(): Hono<AppEnv> {
     const bytes = Buffer.from(await file.arrayBuffer());
     const ext = await checkAudio(bytes);
     const name = await storeMediaFile(c.var.media, 'audio', ext, bytes, 'sound file');
-    return c.json({ name: file.name.replace(/\.[^.]+$/, '').slice(0, 200) || 'Ambience', url: `${c.var.config.mediaBaseUrl}/audio/${name}` } satisfies AudioUpload, 201);
+    return c.json(
+      { name: file.name.replace(/\.[^.]+$/, '').slice(0, 200) || 'Ambience', url: `${c.var.config.mediaBaseUrl}/audio/${name}` } satisfies AudioUpload,
+      201,
+    );
   });
 }

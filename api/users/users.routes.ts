@@ -22,18 +22,17 @@ export function usersRoutes(): Hono<AppEnv> {
     if (c.req.param('id') !== String(user.id)) throw new ApiError(403, 'Forbidden', 'You can only change your own account.');
     const input = parseOr422(userUpdateSchema, await readJson(c));
     const meta = input.meta ? storedMeta(input.meta) : undefined;
-    const changes = { ...(input.name ? { name: input.name } : {}), ...(input.picture !== undefined ? { picture: input.picture } : {}), ...(meta ? { meta } : {}) };
+    const changes = {
+      ...(input.name ? { name: input.name } : {}),
+      ...(input.picture !== undefined ? { picture: input.picture } : {}),
+      ...(meta ? { meta } : {}),
+    };
     // A body with nothing this account stores (empty, or only fields it ignores) changes nothing.
     if (Object.keys(changes).length === 0) return c.json(userFromRow(user, c.var.token!));
     // The picture as it was when replaced, not as the request first read it: of two changes racing, each removes its own.
     const { row, formerPicture } = await c.var.db.transaction().execute(async (trx) => {
       const former = await trx.selectFrom('user').select('picture').where('id', '=', user.id).executeTakeFirstOrThrow();
-      const updated = await trx
-        .updateTable('user')
-        .set(changes)
-        .where('id', '=', user.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await trx.updateTable('user').set(changes).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
       return { row: updated, formerPicture: former.picture };
     });
     // The old picture's file goes unless another row (a tour, the library) shows it.

@@ -24,9 +24,7 @@ export function ownerInboxRoutes(): Hono<AppEnv> {
   app.get('/:shortId/leads', async (c) => {
     const { tour } = await findTourFor(c, c.req.param('shortId'), 'manage');
     const query = c.var.db.selectFrom('lead').selectAll().where('tour_id', '=', tour.id).orderBy('id', 'desc');
-    return c.json(
-      await readPage(query, parseOr422(pageQuerySchema, c.req.query()), visitorEntry),
-    );
+    return c.json(await readPage(query, parseOr422(pageQuerySchema, c.req.query()), visitorEntry));
   });
 
   app.get('/:shortId/leads.csv', async (c) => {
@@ -41,9 +39,7 @@ export function ownerInboxRoutes(): Hono<AppEnv> {
   app.get('/:shortId/showings', async (c) => {
     const { tour } = await findTourFor(c, c.req.param('shortId'), 'manage');
     const query = c.var.db.selectFrom('showing_request').selectAll().where('tour_id', '=', tour.id).orderBy('id', 'desc');
-    return c.json(
-      await readPage(query, parseOr422(pageQuerySchema, c.req.query()), visitorEntry),
-    );
+    return c.json(await readPage(query, parseOr422(pageQuerySchema, c.req.query()), visitorEntry));
   });
 
   return app;

@@ -38,7 +38,10 @@ export function tourVisitorsRoutes(): Hono<AppEnv> {
     const { tour } = await reachableTour(c, c.req.param('shortId'));
     if (!tour.isScheduleEnabled) throw new ApiError(403, 'Forbidden', 'This tour does not take showing requests.');
     const form = parseOr422(showingFormSchema, await readJson(c));
-    await c.var.db.insertInto('showing_request').values({ tour_id: tour.id, ...form }).execute();
+    await c.var.db
+      .insertInto('showing_request')
+      .values({ tour_id: tour.id, ...form })
+      .execute();
     const owner = tour.userId === null ? undefined : await findUserById(c.var.db, tour.userId);
     const to = tour.agentEmail || owner?.email;
     if (to) {

@@ -19,7 +19,11 @@ export function useAmbience(store: ViewerState, audioUrl: string | undefined): (
 
   return () => {
     const current = (audio.current ??= createAmbience(absoluteUrl(audioUrl!)));
-    if (current.paused) void current.play().then(() => ambienceChanged(store, true), () => ambienceChanged(store, false));
+    if (current.paused)
+      void current.play().then(
+        () => ambienceChanged(store, true),
+        () => ambienceChanged(store, false),
+      );
     else {
       current.pause();
       ambienceChanged(store, false);

@@ -6,7 +6,10 @@ export const MOTION_UNAVAILABLE = 'Motion cannot be read on this device. Allow m
 
 /** iOS asks for motion access, and only from a tap; elsewhere it is granted. */
 async function orientationPermitted(): Promise<boolean> {
-  const permission = typeof DeviceOrientationEvent === 'undefined' ? undefined : (DeviceOrientationEvent as unknown as { requestPermission?: () => Promise<string> }).requestPermission;
+  const permission =
+    typeof DeviceOrientationEvent === 'undefined'
+      ? undefined
+      : (DeviceOrientationEvent as unknown as { requestPermission?: () => Promise<string> }).requestPermission;
   return permission ? (await permission().catch(() => 'denied')) === 'granted' : true;
 }
 

@@ -28,7 +28,10 @@ declare module 'pannellum/build/pannellum.js' {
     scenes: Record<string, PannellumScene>;
   }
   export interface PannellumViewer {
-    on(event: 'load' | 'scenechange' | 'error' | 'mousedown' | 'mouseup' | 'touchstart' | 'touchend' | 'fullscreenchange' | 'zoomchange', listener: (arg: never) => void): PannellumViewer;
+    on(
+      event: 'load' | 'scenechange' | 'error' | 'mousedown' | 'mouseup' | 'touchstart' | 'touchend' | 'fullscreenchange' | 'zoomchange',
+      listener: (arg: never) => void,
+    ): PannellumViewer;
     off(event: string, listener?: (arg: never) => void): PannellumViewer;
     loadScene(sceneId: string, pitch?: number | 'same', yaw?: number | 'same', hfov?: number | 'same'): PannellumViewer;
     getScene(): string;

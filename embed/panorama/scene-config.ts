@@ -53,7 +53,12 @@ export function initialView(image: Image, fromSceneId?: string): { yaw: number; 
 }
 
 /** The whole tour as pannellum's tour config: one scene per image, links and info spots drawn by the viewer. */
-export function pannellumConfig(tour: Tour, firstScene: string, options: SceneConfigOptions, firstView?: { yaw: number; pitch: number; hfov: number }): PannellumConfig {
+export function pannellumConfig(
+  tour: Tour,
+  firstScene: string,
+  options: SceneConfigOptions,
+  firstView?: { yaw: number; pitch: number; hfov: number },
+): PannellumConfig {
   const scenes: Record<string, PannellumScene> = {};
   for (const image of tour.images) {
     const view = image.id === firstScene && firstView ? firstView : initialView(image);

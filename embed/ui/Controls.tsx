@@ -21,13 +21,25 @@ export function Sidebar(props: SidebarProps) {
   const { visible, controlsHidden } = props;
   return (
     <div className="tv-sidebar" role="toolbar" aria-label="Tour controls">
-      <button type="button" className="tv-icon tv-toggle-controls" aria-pressed={controlsHidden} aria-label={controlsHidden ? 'Show controls' : 'Hide controls'} onClick={props.onToggleControls}>
+      <button
+        type="button"
+        className="tv-icon tv-toggle-controls"
+        aria-pressed={controlsHidden}
+        aria-label={controlsHidden ? 'Show controls' : 'Hide controls'}
+        onClick={props.onToggleControls}
+      >
         {controlsHidden ? '☰' : '✕'}
       </button>
       {!controlsHidden && (
         <>
           {visible.ambience && (
-            <button type="button" className="tv-icon" aria-pressed={props.ambiencePlaying} aria-label={props.ambiencePlaying ? 'Mute ambient sound' : 'Play ambient sound'} onClick={props.onToggleAmbience}>
+            <button
+              type="button"
+              className="tv-icon"
+              aria-pressed={props.ambiencePlaying}
+              aria-label={props.ambiencePlaying ? 'Mute ambient sound' : 'Play ambient sound'}
+              onClick={props.onToggleAmbience}
+            >
               ♪
             </button>
           )}
@@ -47,12 +59,24 @@ export function Sidebar(props: SidebarProps) {
             </button>
           )}
           {visible.vr && (
-            <button type="button" className="tv-icon" aria-pressed={props.vrOn} aria-label={props.vrOn ? 'Exit virtual reality' : 'Virtual reality'} onClick={props.onVr}>
+            <button
+              type="button"
+              className="tv-icon"
+              aria-pressed={props.vrOn}
+              aria-label={props.vrOn ? 'Exit virtual reality' : 'Virtual reality'}
+              onClick={props.onVr}
+            >
               ◎
             </button>
           )}
           {visible.videoChat && (
-            <button type="button" className="tv-icon tv-video-chat" aria-pressed={props.chatOpen} aria-label={props.chatOpen ? 'Close video chat' : 'Video chat'} onClick={props.onVideoChat}>
+            <button
+              type="button"
+              className="tv-icon tv-video-chat"
+              aria-pressed={props.chatOpen}
+              aria-label={props.chatOpen ? 'Close video chat' : 'Video chat'}
+              onClick={props.onVideoChat}
+            >
               ◉
             </button>
           )}
@@ -62,7 +86,17 @@ export function Sidebar(props: SidebarProps) {
   );
 }
 
-export function LeftIcons({ visible, onLead, onFloorplans, onShowing }: { visible: VisibleControls; onLead: () => void; onFloorplans: () => void; onShowing: () => void }) {
+export function LeftIcons({
+  visible,
+  onLead,
+  onFloorplans,
+  onShowing,
+}: {
+  visible: VisibleControls;
+  onLead: () => void;
+  onFloorplans: () => void;
+  onShowing: () => void;
+}) {
   return (
     <div className="tv-left-icons">
       {visible.lead && (

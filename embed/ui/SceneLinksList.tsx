@@ -4,7 +4,17 @@ import type { Image, Infospot } from '../../api/schema/tour';
  * The current scene's hotspots and info spots as a plain list for screen readers: the ones drawn on the
  * panorama move with the camera and leave the page when they turn out of view.
  */
-export function SceneLinksList({ image, allowLinks, onScene, onInfospot }: { image: Image; allowLinks: boolean; onScene: (sceneId: string) => void; onInfospot: (spot: Infospot) => void }) {
+export function SceneLinksList({
+  image,
+  allowLinks,
+  onScene,
+  onInfospot,
+}: {
+  image: Image;
+  allowLinks: boolean;
+  onScene: (sceneId: string) => void;
+  onInfospot: (spot: Infospot) => void;
+}) {
   const spots = image.infospots.filter((spot) => allowLinks || spot.dataType !== 'hyperLink');
   return (
     <ul className="tv-sr-only" aria-label={`Places to go from ${image.title || 'this scene'}`}>

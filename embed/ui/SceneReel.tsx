@@ -31,8 +31,7 @@ export function SceneReel({ tour, sceneId, hostWidth, onSelect, showBranding }: 
     list.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [sceneId]);
 
-  const scroll = (direction: 1 | -1) =>
-    list.current?.scrollBy(vertical ? { top: direction * (tile * 0.6 + 10) } : { left: direction * (tile + 10) });
+  const scroll = (direction: 1 | -1) => list.current?.scrollBy(vertical ? { top: direction * (tile * 0.6 + 10) } : { left: direction * (tile + 10) });
 
   return (
     <nav className={`tv-reel tv-reel--${theme}`} aria-label="Scenes" style={{ ['--tv-tile' as string]: `${tile}px` }}>
@@ -50,13 +49,7 @@ export function SceneReel({ tour, sceneId, hostWidth, onSelect, showBranding }: 
       <ul ref={list} className="tv-reel__list">
         {tour.images.map((image) => (
           <li key={image.id}>
-            <button
-              type="button"
-              className="tv-reel__tile"
-              aria-current={image.id === sceneId}
-              data-scene-id={image.id}
-              onClick={() => onSelect(image.id)}
-            >
+            <button type="button" className="tv-reel__tile" aria-current={image.id === sceneId} data-scene-id={image.id} onClick={() => onSelect(image.id)}>
               <img src={absoluteUrl(image.thumbUrl)} alt="" loading="lazy" />
               <span>{image.title}</span>
             </button>

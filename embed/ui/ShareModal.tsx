@@ -43,17 +43,33 @@ export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; c
         Copy script code
       </button>
       <div className="tv-social">
-        <a className="tv-social__facebook" style={{ background: '#465B90' }} target="_blank" rel="noopener noreferrer" href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`}>
+        <a
+          className="tv-social__facebook"
+          style={{ background: '#465B90' }}
+          target="_blank"
+          rel="noopener noreferrer"
+          href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`}
+        >
           Facebook
         </a>
-        <a className="tv-social__twitter" style={{ background: '#50AEED' }} target="_blank" rel="noopener noreferrer" href={`https://twitter.com/intent/tweet?url=${encodeURIComponent(link)}&text=${encodeURIComponent(title)}`}>
+        <a
+          className="tv-social__twitter"
+          style={{ background: '#50AEED' }}
+          target="_blank"
+          rel="noopener noreferrer"
+          href={`https://twitter.com/intent/tweet?url=${encodeURIComponent(link)}&text=${encodeURIComponent(title)}`}
+        >
           Twitter
         </a>
         <a className="tv-social__email" href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(link)}`}>
           E-mail
         </a>
       </div>
-      <p className="tv-hint" id="tv-copy-hint" title="White-labelling (your own address for tours) is set under Tour Editor, Brand Kit, Whitelabel URL, for Pro Plus users.">
+      <p
+        className="tv-hint"
+        id="tv-copy-hint"
+        title="White-labelling (your own address for tours) is set under Tour Editor, Brand Kit, Whitelabel URL, for Pro Plus users."
+      >
         where's my whitelabel
       </p>
       {copied && (

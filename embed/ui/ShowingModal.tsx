@@ -5,10 +5,23 @@ import { absoluteUrl } from '../element/api-origin';
 import { apiPost } from '../tour/tour-client';
 import { Modal } from './Modal';
 
-export function ShowingModal({ tour, initialName, onClose, onSent }: { tour: Tour; initialName: string; onClose: () => void; onSent: (message: string) => void }) {
+export function ShowingModal({
+  tour,
+  initialName,
+  onClose,
+  onSent,
+}: {
+  tour: Tour;
+  initialName: string;
+  onClose: () => void;
+  onSent: (message: string) => void;
+}) {
   const [form, setForm] = useState({ name: initialName, email: '', phone: '', comments: '' });
   const [error, setError] = useState('');
-  const field = (key: keyof typeof form) => ({ value: form[key], onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }) });
+  const field = (key: keyof typeof form) => ({
+    value: form[key],
+    onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -12,7 +12,18 @@ const PATHS = {
 
 export function ControlIcon({ name }: { name: keyof typeof PATHS }) {
   return (
-    <svg className="vc-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className="vc-icon"
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={PATHS[name]} />
     </svg>
   );

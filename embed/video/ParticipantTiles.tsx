@@ -81,7 +81,17 @@ export function ParticipantTiles({ local, remotes, speakerSid }: ParticipantTile
 function TileVideo({ stream, side }: { stream: MediaStream | null; side: number }) {
   const [factor, setFactor] = useState(1);
   const measure = (event: SyntheticEvent<HTMLVideoElement>) => setFactor(scalingFactor(event.currentTarget.videoWidth, event.currentTarget.videoHeight));
-  return <video ref={playStream(stream)} autoPlay playsInline muted style={{ width: side, height: Math.round(side * factor) }} onLoadedMetadata={measure} onResize={measure} />;
+  return (
+    <video
+      ref={playStream(stream)}
+      autoPlay
+      playsInline
+      muted
+      style={{ width: side, height: Math.round(side * factor) }}
+      onLoadedMetadata={measure}
+      onResize={measure}
+    />
+  );
 }
 
 function Crown() {

@@ -77,7 +77,8 @@ export class ControlSocket {
       this.stop();
       if (this.closedByUs) return;
       this.reconnectingSince ||= Date.now();
-      if (Date.now() - this.reconnectingSince > SESSION_TIMEOUT_MS) return this.setState('disconnected', { code: 53001, message: 'Signaling connection disconnected' });
+      if (Date.now() - this.reconnectingSince > SESSION_TIMEOUT_MS)
+        return this.setState('disconnected', { code: 53001, message: 'Signaling connection disconnected' });
       this.setState('reconnecting');
       const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_INITIAL_MS * RECONNECT_FACTOR ** this.attempts * (0.5 + Math.random()));
       this.attempts += 1;

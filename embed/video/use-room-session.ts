@@ -47,7 +47,12 @@ type SessionProps = Pick<VideoChatProps, 'tour' | 'panorama' | 'user' | 'onActiv
  * The room protocol around the store: joining (camera, tokens, provider), the room's events as transitions, the
  * host's shared view, following, and the lifetime prompt. `notify` shows a room notice, `fail` a failure toast.
  */
-export function useRoomSession(store: RoomStore, { tour, panorama, user, onActiveChange }: SessionProps, notify: (text: string) => void, fail: (text: string) => void): RoomSession {
+export function useRoomSession(
+  store: RoomStore,
+  { tour, panorama, user, onActiveChange }: SessionProps,
+  notify: (text: string) => void,
+  fail: (text: string) => void,
+): RoomSession {
   const session = useRef<Session | null>(null);
   const isOwner = !!user && user.id === tour.userId;
 

@@ -44,7 +44,9 @@ export function ViewerModals({ tour, chatPanel }: { tour: Tour; chatPanel: boole
           }}
         />
       )}
-      {state.modal === 'showing' && <ShowingModal tour={tour} initialName={state.showingName} onClose={close} onSent={(message) => showNotice(store, message)} />}
+      {state.modal === 'showing' && (
+        <ShowingModal tour={tour} initialName={state.showingName} onClose={close} onSent={(message) => showNotice(store, message)} />
+      )}
       {state.modal === 'share' && <ShareModal tour={tour} canUseListingMode={user?.type === 2 || tour.type === 'paid'} onClose={close} />}
       {state.modal === 'infospot' && openSpot && <InfospotModal spot={openSpot} onClose={close} />}
       {state.modal === 'floorplan' && openPlan && (

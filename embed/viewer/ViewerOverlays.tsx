@@ -52,7 +52,12 @@ export function ViewerOverlays({ tour, visible, mobile, hostWidth }: ViewerOverl
       />
       {!state.controlsHidden && !state.vr && (
         <>
-          <LeftIcons visible={visible} onLead={() => openModal(store, 'lead')} onFloorplans={() => toggleFloorplanPanel(store)} onShowing={() => openModal(store, 'showing')} />
+          <LeftIcons
+            visible={visible}
+            onLead={() => openModal(store, 'lead')}
+            onFloorplans={() => toggleFloorplanPanel(store)}
+            onShowing={() => openModal(store, 'showing')}
+          />
           {state.floorplanPanel && <FloorplanPanel floorplans={tour.floorplans} onOpen={(id) => openFloorplan(store, id)} />}
           {visible.branding && <ContactBlock tour={tour} />}
           <SceneSteps index={sceneIndex} count={tour.images.length} onStep={(delta) => goTo(tour.images[sceneIndex + delta].id)} />

@@ -1,6 +1,21 @@
 // Cardboard VR: the current panorama drawn twice side by side with three.js. This module (and three with it) is its
 // own chunk, imported only when a visitor chooses VR.
-import { Euler, MathUtils, Mesh, MeshBasicMaterial, PerspectiveCamera, Quaternion, Scene, SphereGeometry, SRGBColorSpace, StereoCamera, TextureLoader, Vector2, Vector3, WebGLRenderer } from 'three';
+import {
+  Euler,
+  MathUtils,
+  Mesh,
+  MeshBasicMaterial,
+  PerspectiveCamera,
+  Quaternion,
+  Scene,
+  SphereGeometry,
+  SRGBColorSpace,
+  StereoCamera,
+  TextureLoader,
+  Vector2,
+  Vector3,
+  WebGLRenderer,
+} from 'three';
 
 /** Cardboard VR widens the viewer's field of view by 1.1. */
 export const VR_FOV_FACTOR = 1.1;
@@ -90,7 +105,8 @@ export function startCardboard(container: HTMLElement, imageUrl: string, view: C
 
   const viewport = new Vector2();
   renderer.setAnimationLoop(() => {
-    if (orientation) orientationQuaternion(orientation.alpha ?? 0, orientation.beta ?? 0, orientation.gamma ?? 0, screen.orientation?.angle ?? 0, camera.quaternion);
+    if (orientation)
+      orientationQuaternion(orientation.alpha ?? 0, orientation.beta ?? 0, orientation.gamma ?? 0, screen.orientation?.angle ?? 0, camera.quaternion);
     else camera.rotation.set(MathUtils.degToRad(pitch), Math.PI / 2 - MathUtils.degToRad(yaw), 0);
     camera.updateMatrixWorld();
     stereo.update(camera);

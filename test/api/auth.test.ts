@@ -47,7 +47,12 @@ describe('auth and users', () => {
     const t = await createTestApp();
     const { id } = await signUp(t);
     const sign = (sub: string, exp: number) =>
-      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt(exp - 60).setExpirationTime(exp).sign(new TextEncoder().encode(t.config.jwtSecret));
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setIssuedAt(exp - 60)
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(t.config.jwtSecret));
     const expired = await sign(String(id), Math.floor(Date.now() / 1000) - 10);
     const response = await t.app.request('/api/status/user', { headers: { Authorization: `JWT ${expired}` } });
     expect(response.status).toBe(401);

@@ -31,19 +31,52 @@ interface JsonRoute {
 }
 
 const JSON_ROUTES: JsonRoute[] = [
-  { name: 'POST /api/auth/signup', path: () => '/api/auth/signup', invalid: [{}, { name: 1, email: 'a@b.co', password: 'long enough' }, { name: MEGABYTE, email: 'a@b.co', password: 'long enough' }, { name: 'A', email: 'not-an-email', password: 'long enough' }] },
+  {
+    name: 'POST /api/auth/signup',
+    path: () => '/api/auth/signup',
+    invalid: [
+      {},
+      { name: 1, email: 'a@b.co', password: 'long enough' },
+      { name: MEGABYTE, email: 'a@b.co', password: 'long enough' },
+      { name: 'A', email: 'not-an-email', password: 'long enough' },
+    ],
+  },
   { name: 'POST /api/auth/login', path: () => '/api/auth/login', invalid: [{}, { email: ['a@b.co'], password: 'x' }, { email: 'a@b.co', password: MEGABYTE }] },
   { name: 'POST /api/users/{id}', path: () => `/api/users/${owner.id}`, invalid: [{ name: 42 }, { name: MEGABYTE }, { meta: 'text' }] },
-  { name: 'POST /api/status/tours/password', path: () => '/api/status/tours/password', invalid: [{}, { shortId: 5, password: 'x' }, { shortId: 'demo', password: MEGABYTE }] },
-  { name: 'POST /api/tours/{shortId}/unlock/email', path: () => `/api/tours/${tour.shortId}/unlock/email`, invalid: [{}, { email: 'nope' }, { email: `${MEGABYTE}@example.com` }] },
-  { name: 'POST /api/floorplans/{tourId}', path: () => `/api/floorplans/${tour.id}`, invalid: [{}, { name: 7, url: '/x.jpg' }, { name: MEGABYTE, url: '/x.jpg' }, { name: 'P', url: '/x.jpg', hotspots: 'rooms' }] },
-  { name: 'POST /api/floorplan/update/{id}', path: () => `/api/floorplan/update/${floorplanId}`, invalid: [{ hotspots: 12 }, { hotspots: '[{"coords":"here"}]' }, { name: MEGABYTE }] },
+  {
+    name: 'POST /api/status/tours/password',
+    path: () => '/api/status/tours/password',
+    invalid: [{}, { shortId: 5, password: 'x' }, { shortId: 'demo', password: MEGABYTE }],
+  },
+  {
+    name: 'POST /api/tours/{shortId}/unlock/email',
+    path: () => `/api/tours/${tour.shortId}/unlock/email`,
+    invalid: [{}, { email: 'nope' }, { email: `${MEGABYTE}@example.com` }],
+  },
+  {
+    name: 'POST /api/floorplans/{tourId}',
+    path: () => `/api/floorplans/${tour.id}`,
+    invalid: [{}, { name: 7, url: '/x.jpg' }, { name: MEGABYTE, url: '/x.jpg' }, { name: 'P', url: '/x.jpg', hotspots: 'rooms' }],
+  },
+  {
+    name: 'POST /api/floorplan/update/{id}',
+    path: () => `/api/floorplan/update/${floorplanId}`,
+    invalid: [{ hotspots: 12 }, { hotspots: '[{"coords":"here"}]' }, { name: MEGABYTE }],
+  },
   { name: 'POST /api/assets', path: () => '/api/assets', invalid: [{}, { name: 'Logo', url: 3 }, { name: MEGABYTE, url: '/media/assets/a.jpg' }] },
   { name: 'POST /api/leads/{tourId}', path: () => `/api/leads/${tour.id}`, invalid: [{}, { email: 'nope' }, { email: 'v@example.com', name: MEGABYTE }] },
   {
     name: 'POST /api/tours/{shortId}/requestShowing',
     path: () => `/api/tours/${tour.shortId}/requestShowing`,
-    invalid: [{}, { name: '', email: 'v@example.com' }, { name: 'x'.repeat(101), email: 'v@example.com' }, { name: 'V', email: 'nope' }, { name: 'V', email: 'v@example.com', phone: '1'.repeat(21) }, { name: 'V', email: 'v@example.com', comments: 'x'.repeat(1001) }, { name: ['V'], email: 'v@example.com' }],
+    invalid: [
+      {},
+      { name: '', email: 'v@example.com' },
+      { name: 'x'.repeat(101), email: 'v@example.com' },
+      { name: 'V', email: 'nope' },
+      { name: 'V', email: 'v@example.com', phone: '1'.repeat(21) },
+      { name: 'V', email: 'v@example.com', comments: 'x'.repeat(1001) },
+      { name: ['V'], email: 'v@example.com' },
+    ],
   },
 ];
 
@@ -53,7 +86,11 @@ async function leadCount(): Promise<number> {
 
 describe.each(JSON_ROUTES)('$name', (route) => {
   it('answers malformed JSON with 400 in the one error shape', async () => {
-    const response = await t.app.request(route.path(), { method: 'POST', headers: { ...owner.auth, 'Content-Type': 'application/json' }, body: '{"name": "unterminated' });
+    const response = await t.app.request(route.path(), {
+      method: 'POST',
+      headers: { ...owner.auth, 'Content-Type': 'application/json' },
+      body: '{"name": "unterminated',
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: { code: 'BadRequest', message: expect.any(String) } });
   });
@@ -74,7 +111,10 @@ describe.each(JSON_ROUTES)('$name', (route) => {
 
 describe('text from visitors and owners', () => {
   it('is stored as text and returned unchanged, never executed, with unknown fields dropped', async () => {
-    const showing = await t.app.request(`/api/tours/${tour.shortId}/requestShowing`, json({ name: 'V', email: 'v@example.com', comments: HOSTILE, admin: true }));
+    const showing = await t.app.request(
+      `/api/tours/${tour.shortId}/requestShowing`,
+      json({ name: 'V', email: 'v@example.com', comments: HOSTILE, admin: true }),
+    );
     expect(showing.status).toBe(201);
     const showings = await (await t.app.request(`/api/tours/${tour.shortId}/showings`, { headers: owner.auth })).json();
     expect(showings.items[0].comments).toBe(HOSTILE);

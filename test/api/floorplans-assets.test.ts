@@ -9,7 +9,19 @@ async function setUp() {
   const owner = await signUp(t, 'Owner');
   const other = await signUp(t, 'Other');
   const tour = await (await t.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
-  const saved = await t.app.request(`/api/tours/${tour.shortId}`, json({ revision: tour.revision, images: [{ id: 'hall', title: 'Hall' }, { id: 'kitchen', title: 'Kitchen' }] }, owner.auth));
+  const saved = await t.app.request(
+    `/api/tours/${tour.shortId}`,
+    json(
+      {
+        revision: tour.revision,
+        images: [
+          { id: 'hall', title: 'Hall' },
+          { id: 'kitchen', title: 'Kitchen' },
+        ],
+      },
+      owner.auth,
+    ),
+  );
   expect(saved.status).toBe(200);
   return { t, owner, other, tour };
 }

@@ -16,7 +16,25 @@ const deepArray = `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
 const deepObject = `${'{"meta":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`;
 const SCRIPT = `<img src=x onerror=alert(document.domain)></script><script>alert(1)</script>`;
 const TRAVERSAL = '../../../../../../etc/passwd';
-const FIELDS = ['name', 'title', 'email', 'password', 'shortId', 'url', 'thumbUrl', 'meta', 'images', 'hotspots', 'revision', 'privacy', 'comments', 'identity', 'room', 'assetId', 'assetType'];
+const FIELDS = [
+  'name',
+  'title',
+  'email',
+  'password',
+  'shortId',
+  'url',
+  'thumbUrl',
+  'meta',
+  'images',
+  'hotspots',
+  'revision',
+  'privacy',
+  'comments',
+  'identity',
+  'room',
+  'assetId',
+  'assetType',
+];
 
 function everyField(value: string): string {
   return `{${FIELDS.map((field) => `"${field}":${value}`).join(',')}}`;
@@ -71,17 +89,34 @@ async function fixture(): Promise<Fixture> {
   const owner = await signUp(t, 'Owner');
   const created = await (await t.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
   const tour = await (
-    await t.app.request(`/api/tours/${created.shortId}`, json({ revision: created.revision, title: 'Hall tour', leadgen: { enabled: true }, images: [{ id: 'hall', title: 'Hall', url: '/media/tours/hall.jpg' }] }, owner.auth))
+    await t.app.request(
+      `/api/tours/${created.shortId}`,
+      json(
+        { revision: created.revision, title: 'Hall tour', leadgen: { enabled: true }, images: [{ id: 'hall', title: 'Hall', url: '/media/tours/hall.jpg' }] },
+        owner.auth,
+      ),
+    )
   ).json();
   const floorplan = await (await t.app.request(`/api/floorplans/${tour.id}`, json({ name: 'Ground', url: '/media/tours/plan.jpg' }, owner.auth))).json();
-  const asset = await (await t.app.request('/api/assets', json({ name: 'Logo', url: '/media/assets/a.jpg', thumbUrl: '/media/assets/thumb-a.jpg', assetType: 'logo' }, owner.auth))).json();
-  const params = { shortId: tour.shortId, tourId: String(tour.id), id: String(owner.id), floorplanId: String(floorplan.floorplanId), assetId: String(asset.assetId), provider: 'mesh' };
+  const asset = await (
+    await t.app.request('/api/assets', json({ name: 'Logo', url: '/media/assets/a.jpg', thumbUrl: '/media/assets/thumb-a.jpg', assetType: 'logo' }, owner.auth))
+  ).json();
+  const params = {
+    shortId: tour.shortId,
+    tourId: String(tour.id),
+    id: String(owner.id),
+    floorplanId: String(floorplan.floorplanId),
+    assetId: String(asset.assetId),
+    provider: 'mesh',
+  };
   return { t, owner, params };
 }
 
 /** Every stored row, so a refused request can be shown to have changed nothing. */
 async function storedRows(t: TestApp): Promise<unknown> {
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`.execute(t.db);
+  const tables = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`.execute(t.db);
   const rows: Record<string, unknown> = {};
   for (const { name } of tables.rows) rows[name] = (await sql`select * from ${sql.table(name)}`.execute(t.db)).rows;
   return rows;
@@ -104,7 +139,11 @@ async function expectCleanAnswer(response: Response, label: string, { api = true
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const probe = await createTestApp();
 const ROUTES = [
-  ...new Set(probe.app.routes.filter((route) => route.path.startsWith('/api/') && route.method !== 'ALL' && route.path !== '/api/*').map((route) => `${route.method} ${route.path}`)),
+  ...new Set(
+    probe.app.routes
+      .filter((route) => route.path.startsWith('/api/') && route.method !== 'ALL' && route.path !== '/api/*')
+      .map((route) => `${route.method} ${route.path}`),
+  ),
 ].map((name) => {
   const [method, path] = name.split(' ');
   return { name, method, path };
@@ -122,15 +161,15 @@ describe('hostile input on every route of the route table', () => {
   });
 
   it.each(WITH_PARAMS)('$name answers hostile path parameters with a client error in the one shape, changing nothing', async ({ name, method, path }) => {
-      const f = await fixture();
-      const before = await storedRows(f.t);
-      for (const hostile of HOSTILE_PARAMS) {
-        const init: RequestInit = BODY_METHODS.has(method) ? json({}, f.owner.auth) : { headers: f.owner.auth };
-        const response = await f.t.app.request(pathWith(path, f.params, hostile), { ...init, method });
-        await expectCleanAnswer(response, `${name} with ${hostile.slice(0, 40)}`);
-        expect(response.status, `${name} with ${hostile.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
-      }
-      expect(await storedRows(f.t)).toEqual(before);
+    const f = await fixture();
+    const before = await storedRows(f.t);
+    for (const hostile of HOSTILE_PARAMS) {
+      const init: RequestInit = BODY_METHODS.has(method) ? json({}, f.owner.auth) : { headers: f.owner.auth };
+      const response = await f.t.app.request(pathWith(path, f.params, hostile), { ...init, method });
+      await expectCleanAnswer(response, `${name} with ${hostile.slice(0, 40)}`);
+      expect(response.status, `${name} with ${hostile.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
+    }
+    expect(await storedRows(f.t)).toEqual(before);
   });
 
   describe.each(WITH_BODY)('$name', ({ name, method, path }) => {

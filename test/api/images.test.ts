@@ -31,7 +31,10 @@ function storedFiles(): string[] {
 
 describe('POST /api/images/', () => {
   it('stores a panorama as JPEG without metadata, with thumb- and hotspot- variants under a random name', async () => {
-    const withExif = await sharp(await smallPanorama()).withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-owner' } } }).jpeg().toBuffer();
+    const withExif = await sharp(await smallPanorama())
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-owner' } } })
+      .jpeg()
+      .toBuffer();
     const response = await upload(withExif, 'Living room.jpg');
     expect(response.status).toBe(201);
     const body = await response.json();
@@ -63,7 +66,15 @@ describe('POST /api/images/', () => {
 
   it.each([
     ['a text file named .jpg', () => Buffer.from('hello, I am not a picture'), 'fake.jpg', 415],
-    ['a GIF', () => sharp({ create: { width: 20, height: 10, channels: 3, background: '#f00' } }).gif().toBuffer(), 'anim.gif', 415],
+    [
+      'a GIF',
+      () =>
+        sharp({ create: { width: 20, height: 10, channels: 3, background: '#f00' } })
+          .gif()
+          .toBuffer(),
+      'anim.gif',
+      415,
+    ],
     ['a PNG that claims 100000×100000', () => pngClaiming(100_000, 100_000), 'bomb.png', 422],
     ['a JPEG cut in half', truncatedJpeg, 'half.jpg', 422],
   ] as const)('refuses %s and stores nothing', async (_label, make, name, status) => {

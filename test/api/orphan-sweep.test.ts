@@ -131,9 +131,13 @@ describe('sweepUnnamedMedia', () => {
     expect((await t.app.request(`/api/tours/${source.shortId}/clone`, { headers: owner.auth })).status).toBe(201);
     expect((await t.app.request(`/api/tours/${source.shortId}`, { method: 'DELETE', headers: owner.auth })).status).toBe(200);
     const asset = await uploadPicture();
-    expect((await t.app.request('/api/assets', json({ name: 'Brand', url: asset.url, thumbUrl: asset.thumbUrl, assetType: 'logo' }, owner.auth))).status).toBe(201);
+    expect((await t.app.request('/api/assets', json({ name: 'Brand', url: asset.url, thumbUrl: asset.thumbUrl, assetType: 'logo' }, owner.auth))).status).toBe(
+      201,
+    );
     const plan = await post('/api/images/', 'image', await flatPhoto(), { tourId: String(tour.id), isNotEquirect: 'true' });
-    expect((await t.app.request(`/api/floorplans/${tour.id}`, json({ name: 'Ground floor', url: plan.url, thumbUrl: plan.thumbUrl }, owner.auth))).status).toBe(201);
+    expect((await t.app.request(`/api/floorplans/${tour.id}`, json({ name: 'Ground floor', url: plan.url, thumbUrl: plan.thumbUrl }, owner.auth))).status).toBe(
+      201,
+    );
     // The user picture's thumbnail is the one file here that nothing names.
     const picture = await uploadPicture();
     await setPicture(picture.url);
@@ -147,7 +151,16 @@ describe('sweepUnnamedMedia', () => {
 
   it('never touches a file outside the stored names of the media folders', async () => {
     const hex = 'a'.repeat(32);
-    const strangers = ['jwt-secret', 'media/README', 'media/tours/notes.txt', `media/tours/${hex.toUpperCase()}.jpg`, `media/tours/preview-${hex}.jpg`, `media/tours/${hex}.jpg.0a1b2c.tmp`, `media/other/${hex}.jpg`, `tours/${hex}.jpg`];
+    const strangers = [
+      'jwt-secret',
+      'media/README',
+      'media/tours/notes.txt',
+      `media/tours/${hex.toUpperCase()}.jpg`,
+      `media/tours/preview-${hex}.jpg`,
+      `media/tours/${hex}.jpg.0a1b2c.tmp`,
+      `media/other/${hex}.jpg`,
+      `tours/${hex}.jpg`,
+    ];
     for (const path of strangers) {
       mkdirSync(join(t.config.dataDir, path, '..'), { recursive: true });
       writeFileSync(join(t.config.dataDir, path), 'not ours');
@@ -218,7 +231,9 @@ describe('POST /api/users/{id} changing the picture', () => {
 
   it('keeps a former picture the library still shows', async () => {
     const asset = await uploadPicture();
-    expect((await t.app.request('/api/assets', json({ name: 'Me', url: asset.url, thumbUrl: asset.thumbUrl, assetType: 'image' }, owner.auth))).status).toBe(201);
+    expect((await t.app.request('/api/assets', json({ name: 'Me', url: asset.url, thumbUrl: asset.thumbUrl, assetType: 'image' }, owner.auth))).status).toBe(
+      201,
+    );
     await setPicture(asset.url);
     await setPicture('');
     expect(filesOf(asset.url)).toHaveLength(1);

@@ -12,7 +12,11 @@ async function publicTour(t: TestApp) {
 describe('rate limits on anonymous endpoints', () => {
   it.each<[string, number, (t: TestApp, tour: { id: number; shortId: string }) => Promise<Response> | Response]>([
     ['POST /api/leads/{tourId}', 20, (t, tour) => t.app.request(`/api/leads/${tour.id}`, json({ email: 'v@example.com' }))],
-    ['POST /api/tours/{shortId}/requestShowing', 20, (t, tour) => t.app.request(`/api/tours/${tour.shortId}/requestShowing`, json({ name: 'V', email: 'v@example.com' }))],
+    [
+      'POST /api/tours/{shortId}/requestShowing',
+      20,
+      (t, tour) => t.app.request(`/api/tours/${tour.shortId}/requestShowing`, json({ name: 'V', email: 'v@example.com' })),
+    ],
     ['GET /api/tours/{shortId}/joinChat', 20, (t, tour) => t.app.request(`/api/tours/${tour.shortId}/joinChat`)],
     ['POST /api/tours/{shortId}/unlock/email', 10, (t, tour) => t.app.request(`/api/tours/${tour.shortId}/unlock/email`, json({ email: 'not an e-mail' }))],
     // A new e-mail each time, so the per-account limit stays out of the way of the per-address one.

@@ -36,14 +36,22 @@ async function start(hub = new RoomHub()): Promise<string> {
   ROOM = String((await insertTour(db, { shortId: 'rtc-tour', userId: null, type: 'paid', input: tourInputSchema.parse({}) })).id);
   t = { ...base, app: createApp({ db, config: base.config, rootDir: '.', hub }) };
   return new Promise((resolve) => {
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', websocket: { server: createRtcSocketServer() } }, (info) => resolve(`ws://127.0.0.1:${info.port}/api/rtc`));
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', websocket: { server: createRtcSocketServer() } }, (info) =>
+      resolve(`ws://127.0.0.1:${info.port}/api/rtc`),
+    );
   });
 }
 
 async function connect(url: string, identity: string, room = ROOM, token?: string, timeout?: number): Promise<RtcClient> {
   const client = await openRtc(url);
   sockets.push(client.socket);
-  client.send({ type: 'hello', version: 2, id: randomUUID(), token: token ?? (await mintMeshToken({ identity, room }, SECRET)), ...(timeout ? { timeout } : {}) });
+  client.send({
+    type: 'hello',
+    version: 2,
+    id: randomUUID(),
+    token: token ?? (await mintMeshToken({ identity, room }, SECRET)),
+    ...(timeout ? { timeout } : {}),
+  });
   return client;
 }
 
@@ -62,7 +70,9 @@ const now = () => Math.floor(Date.now() / 1000);
 async function forge({ header = {}, claims = {} }: Edit): Promise<string> {
   const genuine = await mintMeshToken({ identity: 'Eve::1', room: ROOM }, SECRET);
   const payload = JSON.parse(JSON.stringify({ ...decodeJwt(genuine), ...claims }));
-  return new SignJWT(payload).setProtectedHeader({ ...decodeProtectedHeader(genuine), ...header } as JWTHeaderParameters).sign(new TextEncoder().encode(SECRET));
+  return new SignJWT(payload)
+    .setProtectedHeader({ ...decodeProtectedHeader(genuine), ...header } as JWTHeaderParameters)
+    .sign(new TextEncoder().encode(SECRET));
 }
 
 /** An unsecured JWT (`alg: none`): the claims are fine, nothing vouches for them. */
@@ -111,7 +121,11 @@ describe('the /api/rtc control plane', () => {
     { what: 'an unsigned token (alg none)', token: unsigned, code: 20102 },
     { what: 'a token signed with HS512', token: () => forge({ header: { alg: 'HS512' } }), code: 20102 },
     { what: 'a token whose typ is not JWT', token: () => forge({ header: { typ: 'at+jwt' } }), code: 20102 },
-    { what: 'a Twilio AccessToken (cty twilio-fpa) signed with our secret', token: () => mintTwilioToken({ identity: 'Eve::1', room: ROOM }, { accountSid: 'AC1', apiKey: 'SK1', apiSecret: SECRET }), code: 20102 },
+    {
+      what: 'a Twilio AccessToken (cty twilio-fpa) signed with our secret',
+      token: () => mintTwilioToken({ identity: 'Eve::1', room: ROOM }, { accountSid: 'AC1', apiKey: 'SK1', apiSecret: SECRET }),
+      code: 20102,
+    },
     { what: 'another issuer', token: () => forge({ claims: { iss: 'someone-else' } }), code: 20103 },
     { what: 'another subject', token: () => forge({ claims: { sub: 'twilio' } }), code: 20103 },
     { what: 'no expiry', token: () => forge({ claims: { exp: undefined } }), code: 20104 },
@@ -228,7 +242,12 @@ async function annAndBob(url: string): Promise<{ ann: RtcClient; bob: RtcClient;
 }
 
 const signal = (to: string, payload: unknown) => ({ type: 'msg', body: { type: 'signal', data: { to, payload } } });
-const candidate = { candidate: 'candidate:842163049 1 udp 1677729535 198.51.100.7 50612 typ srflx raddr 0.0.0.0 rport 0 generation 0', sdpMid: '0', sdpMLineIndex: 0, usernameFragment: 'f3Ab' };
+const candidate = {
+  candidate: 'candidate:842163049 1 udp 1677729535 198.51.100.7 50612 typ srflx raddr 0.0.0.0 rport 0 generation 0',
+  sdpMid: '0',
+  sdpMLineIndex: 0,
+  usernameFragment: 'f3Ab',
+};
 
 describe('what one /api/rtc connection cannot do to the server or the room', () => {
   it('relays an SDP offer, an ICE candidate and a microphone state with their known fields only', async () => {

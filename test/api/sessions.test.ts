@@ -71,7 +71,13 @@ describe('sessions', () => {
     const owner = await ownerWithEmail(t);
     const secret = new TextEncoder().encode(t.config.jwtSecret);
     const legacy = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(String(owner.id)).setIssuedAt().setExpirationTime('1d').sign(secret);
-    const madeUp = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(String(owner.id)).setJti('made-up').setIssuedAt().setExpirationTime('1d').sign(secret);
+    const madeUp = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(owner.id))
+      .setJti('made-up')
+      .setIssuedAt()
+      .setExpirationTime('1d')
+      .sign(secret);
     expect(await status(t, { Authorization: `JWT ${legacy}` })).toBe(401);
     expect(await status(t, { Authorization: `JWT ${madeUp}` })).toBe(401);
   });
@@ -79,7 +85,13 @@ describe('sessions', () => {
   it('stores argon2id hashes, and replaces an old scrypt hash at the next sign-in', async () => {
     const t = await createTestApp();
     const owner = await ownerWithEmail(t);
-    const stored = () => t.db.selectFrom('user').select('password_hash').where('id', '=', owner.id).executeTakeFirstOrThrow().then((r) => r.password_hash!);
+    const stored = () =>
+      t.db
+        .selectFrom('user')
+        .select('password_hash')
+        .where('id', '=', owner.id)
+        .executeTakeFirstOrThrow()
+        .then((r) => r.password_hash!);
     expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
     const scryptHash = legacyScryptHash(PASSWORD);
@@ -117,6 +129,9 @@ describe('sessions', () => {
     expect((await signIn(t, other.email, PASSWORD, { 'X-Forwarded-For': '203.0.113.1' })).status, 'other accounts are not affected').toBe(200);
     const unknown = `nobody-${Date.now()}@example.com`;
     for (let i = 0; i < MAX_FAILED_SIGN_INS_PER_ACCOUNT; i++) await signIn(t, unknown, 'guess', { 'X-Forwarded-For': `203.0.113.${i}` });
-    expect((await signIn(t, unknown, 'guess', { 'X-Forwarded-For': '198.51.100.2' })).status, 'an unknown e-mail is limited alike, so the limit tells nothing').toBe(429);
+    expect(
+      (await signIn(t, unknown, 'guess', { 'X-Forwarded-For': '198.51.100.2' })).status,
+      'an unknown e-mail is limited alike, so the limit tells nothing',
+    ).toBe(429);
   });
 });

@@ -22,7 +22,10 @@ beforeEach(async () => {
   const uploaded = await (await t.app.request('/api/images/', { method: 'POST', body: form, headers: owner.auth })).json();
   const saved = await t.app.request(
     `/api/tours/${tour.shortId}`,
-    json({ revision: tour.revision, title: 'Secret <b>house</b>', images: [{ id: 'hall', title: 'Hall', url: uploaded.url, thumbUrl: uploaded.thumbUrl }] }, owner.auth),
+    json(
+      { revision: tour.revision, title: 'Secret <b>house</b>', images: [{ id: 'hall', title: 'Hall', url: uploaded.url, thumbUrl: uploaded.thumbUrl }] },
+      owner.auth,
+    ),
   );
   expect(saved.status).toBe(200);
   tour = await saved.json();

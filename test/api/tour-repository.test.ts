@@ -24,10 +24,16 @@ describe('listTours', () => {
     const shortIds: string[] = [];
     for (const name of ['First', 'Second', 'Third']) {
       const tour = await (await t.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
-      const saved = await t.app.request(`/api/tours/${tour.shortId}`, json({ revision: tour.revision, name, images: [{ id: 'hall', title: 'Hall' }] }, owner.auth));
+      const saved = await t.app.request(
+        `/api/tours/${tour.shortId}`,
+        json({ revision: tour.revision, name, images: [{ id: 'hall', title: 'Hall' }] }, owner.auth),
+      );
       expect(saved.status).toBe(200);
       for (const [sortOrder, plan] of ['Ground', 'Upstairs'].entries()) {
-        const created = await t.app.request(`/api/floorplans/${tour.id}`, json({ name: plan, url: `/media/tours/${plan}.jpg`, sortOrder: 2 - sortOrder }, owner.auth));
+        const created = await t.app.request(
+          `/api/floorplans/${tour.id}`,
+          json({ name: plan, url: `/media/tours/${plan}.jpg`, sortOrder: 2 - sortOrder }, owner.auth),
+        );
         expect(created.status).toBe(201);
       }
       shortIds.push(tour.shortId);

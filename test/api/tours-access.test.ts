@@ -133,7 +133,8 @@ describe('password tours', () => {
   });
 
   it('still opens a tour whose password was hashed with scrypt before, and replaces the hash with argon2id', async () => {
-    const stored = async () => (await t.db.selectFrom('tour').select('password_hash').where('short_id', '=', tour.shortId).executeTakeFirstOrThrow()).password_hash;
+    const stored = async () =>
+      (await t.db.selectFrom('tour').select('password_hash').where('short_id', '=', tour.shortId).executeTakeFirstOrThrow()).password_hash;
     const scryptHash = legacyScryptHash('open sesame');
     await t.db.updateTable('tour').set({ password_hash: scryptHash }).where('short_id', '=', tour.shortId).execute();
     expect((await t.app.request('/api/status/tours/password', json({ shortId: tour.shortId, password: 'guess' }))).status).toBe(401);
@@ -182,7 +183,11 @@ describe('saving', () => {
   });
 
   it('answers malformed JSON, wrong types and 1 MB strings with 400/422', async () => {
-    const malformed = await t.app.request(`/api/tours/${tour.shortId}`, { method: 'POST', headers: { ...users.owner.auth, 'Content-Type': 'application/json' }, body: '{"revision":' });
+    const malformed = await t.app.request(`/api/tours/${tour.shortId}`, {
+      method: 'POST',
+      headers: { ...users.owner.auth, 'Content-Type': 'application/json' },
+      body: '{"revision":',
+    });
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).error.code).toBe('BadRequest');
     expect((await save(tour.shortId, { revision: 'one' })).status).toBe(422);
@@ -227,14 +232,17 @@ describe('what a stranger’s refused call leaves behind: nothing', () => {
       t.db.selectFrom('floorplan').selectAll().execute(),
     ]);
 
-  it.each<Role>(['anonymous', 'guest', 'other'])('e-mail unlock of a private tour by %s answers 403 and changes neither the tour nor its leads', async (role) => {
-    expect((await save(tour.shortId, { revision: tour.revision, privacy: 'Private' })).status).toBe(200);
-    const before = await stored();
-    const response = await t.app.request(`/api/tours/${tour.shortId}/unlock/email`, json({ email: 'stranger@example.com' }, headers(role)));
-    expect(response.status).toBe(403);
-    expect((await response.json()).error.code).toBe('TourPrivate');
-    expect(await stored()).toEqual(before);
-  });
+  it.each<Role>(['anonymous', 'guest', 'other'])(
+    'e-mail unlock of a private tour by %s answers 403 and changes neither the tour nor its leads',
+    async (role) => {
+      expect((await save(tour.shortId, { revision: tour.revision, privacy: 'Private' })).status).toBe(200);
+      const before = await stored();
+      const response = await t.app.request(`/api/tours/${tour.shortId}/unlock/email`, json({ email: 'stranger@example.com' }, headers(role)));
+      expect(response.status).toBe(403);
+      expect((await response.json()).error.code).toBe('TourPrivate');
+      expect(await stored()).toEqual(before);
+    },
+  );
 
   it('refuses a showing request while the tour’s scheduling is off, storing and mailing nothing; takes it once it is on', async () => {
     const request = () => t.app.request(`/api/tours/${tour.shortId}/requestShowing`, json({ name: 'Vera', email: 'vera@example.com' }));
@@ -262,7 +270,10 @@ describe('what a stranger’s refused call leaves behind: nothing', () => {
   it.each<Role>(['guest', 'other'])('POST /api/floorplans/{id} answers %s the same for another owner’s tour as for a missing one', async (role) => {
     const before = await stored();
     const plan = { name: 'Ground floor', url: '/media/tours/plan.jpg' };
-    const [theirs, missing] = [await t.app.request(`/api/floorplans/${tour.id}`, json(plan, headers(role))), await t.app.request(`/api/floorplans/${tour.id + 1000}`, json(plan, headers(role)))];
+    const [theirs, missing] = [
+      await t.app.request(`/api/floorplans/${tour.id}`, json(plan, headers(role))),
+      await t.app.request(`/api/floorplans/${tour.id + 1000}`, json(plan, headers(role))),
+    ];
     expect(theirs.status).toBe(404);
     expect({ status: theirs.status, body: await theirs.text() }).toEqual({ status: missing.status, body: await missing.text() });
     expect(await stored()).toEqual(before);

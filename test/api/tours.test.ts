@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from './support/test-app';
 
 describe('GET /api/tours/{shortId}', () => {
-  it("answers an unknown tour with 404 and the invalid-tour message in the one error shape", async () => {
+  it('answers an unknown tour with 404 and the invalid-tour message in the one error shape', async () => {
     const { app } = await createTestApp();
     const response = await app.request('/api/tours/nope');
     expect(response.status).toBe(404);

@@ -195,7 +195,11 @@ describe('DELETE /api/tours/{shortId} and the media files', () => {
     mkdirSync(join(t.config.dataDir, 'tours'));
     writeFileSync(outside, 'not media');
     const tour = await newTour();
-    await save(tour, { logo: `/media/audio/../../tours/${'a'.repeat(32)}.jpg`, description: outside, socialImage: `/media/tours/../../tours/${'a'.repeat(32)}.jpg` });
+    await save(tour, {
+      logo: `/media/audio/../../tours/${'a'.repeat(32)}.jpg`,
+      description: outside,
+      socialImage: `/media/tours/../../tours/${'a'.repeat(32)}.jpg`,
+    });
     await deleteTour(tour);
     expect(existsSync(outside)).toBe(true);
   });
@@ -213,7 +217,6 @@ describe('DELETE /api/tours/{shortId} and the media files', () => {
     expect(storedFiles()).toEqual([]);
   });
 });
-
 
 describe('DELETE /api/asset/{assetId} and the media files', () => {
   it('removes the picture and its thumbnail', async () => {

@@ -8,7 +8,13 @@ describe('POST /api/users/{id} meta bounds', () => {
     const t = await createTestApp();
     const user = await signUp(t);
     expect((await t.app.request(`/api/users/${user.id}`, json({ meta: { plan: 'kept' } }, user.auth))).status).toBe(200);
-    const stored = () => t.db.selectFrom('user').select('meta').where('id', '=', user.id).executeTakeFirstOrThrow().then((r) => r.meta);
+    const stored = () =>
+      t.db
+        .selectFrom('user')
+        .select('meta')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow()
+        .then((r) => r.meta);
     return { t, user, stored };
   }
 
@@ -16,7 +22,11 @@ describe('POST /api/users/{id} meta bounds', () => {
     const { t, user, stored } = await owner();
     // Built as text: JSON.stringify itself overflows the stack on an object this deep.
     const deep = `{"meta":{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}}`;
-    const response = await t.app.request(`/api/users/${user.id}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...user.auth }, body: deep });
+    const response = await t.app.request(`/api/users/${user.id}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...user.auth },
+      body: deep,
+    });
     expect(response.status).toBe(422);
     const { error } = await response.json();
     expect(error.code).toBe('ValidationFailed');

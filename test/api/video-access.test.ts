@@ -50,7 +50,10 @@ interface TestTour {
 /** A tour of `owner` with these settings; its type set in the database (payments are not what is tested here). */
 async function tourOf(settings: Record<string, unknown>, type: TourType = 'paid'): Promise<TestTour> {
   const created = await (await t.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
-  const saved = await t.app.request(`/api/tours/${created.shortId}`, json({ revision: created.revision, images: [{ id: 'hall', title: 'Hall' }], ...settings }, owner.auth));
+  const saved = await t.app.request(
+    `/api/tours/${created.shortId}`,
+    json({ revision: created.revision, images: [{ id: 'hall', title: 'Hall' }], ...settings }, owner.auth),
+  );
   expect(saved.status).toBe(200);
   await t.db.updateTable('tour').set({ type }).where('id', '=', created.id).execute();
   return { id: created.id, shortId: created.shortId, room: String(created.id) };

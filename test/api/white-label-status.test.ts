@@ -100,7 +100,9 @@ describe('GET /api/tours/{shortId}/white-label-status (white-label hints)', () =
     const t = await createTestApp(LOCAL_DOMAINS);
     const owner = await signUp(t);
     const platform = getRequestListener(t.app.fetch);
-    const sameHost = await customerDomain((req, res) => (req.url?.includes('?') ? platform(req, res) : res.writeHead(301, { Location: `${req.url}?moved` }).end()));
+    const sameHost = await customerDomain((req, res) =>
+      req.url?.includes('?') ? platform(req, res) : res.writeHead(301, { Location: `${req.url}?moved` }).end(),
+    );
     const shortId = await newTour(t, owner, sameHost);
     expect((await check(t, shortId, owner)).body.status).toBe('UPGRADE');
 

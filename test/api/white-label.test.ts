@@ -15,7 +15,17 @@ describe('white-label addresses', () => {
 
   it('answers the public page under a foreign host with the notice naming Brand Kit and Pro Plus', async () => {
     const t = await createTestApp({ PUBLIC_URL: 'https://tours.example.com' });
-    await t.db.insertInto('tour').values({ id: 6001, short_id: 'wl', type: 'paid', privacy: 'Public', data: JSON.stringify(tourInputSchema.parse({ whiteLabelUrl: 'https://tours.agency.example' })), updated_at: '' }).execute();
+    await t.db
+      .insertInto('tour')
+      .values({
+        id: 6001,
+        short_id: 'wl',
+        type: 'paid',
+        privacy: 'Public',
+        data: JSON.stringify(tourInputSchema.parse({ whiteLabelUrl: 'https://tours.agency.example' })),
+        updated_at: '',
+      })
+      .execute();
     const foreign = await t.app.request('http://other.example/tours/wl');
     expect(foreign.status).toBe(403);
     const text = await foreign.text();

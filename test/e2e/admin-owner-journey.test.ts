@@ -37,7 +37,13 @@ async function clickPanorama(page: Page, fx: number, fy: number) {
   const menu = page.getByRole('menu', { name: 'Add here' });
   for (let attempt = 0; attempt < 60; attempt++) {
     await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
-    if (await menu.waitFor({ timeout: 1000 }).then(() => true, () => false)) return menu;
+    if (
+      await menu.waitFor({ timeout: 1000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return menu;
   }
   throw new Error('the panorama never offered to add a spot');
 }
@@ -71,7 +77,9 @@ describe('an owner builds a tour in the app', () => {
     const shortId = page.url().split('/').at(-2)!;
     await page.getByText('All your images were uploaded.').waitFor();
     await expect.poll(() => page.locator('.ad-scenes > li').count()).toBe(3);
-    const titles = await page.locator('.ad-scenes input[aria-label^="Title of scene"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    const titles = await page
+      .locator('.ad-scenes input[aria-label^="Title of scene"]')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
     expect(titles.map((title) => title.replace(/-\d+$/, ''))).toEqual(['Hall', 'Kitchen', 'Garden']);
     await page.getByLabel('Tour title').fill('Riverside loft');
     const [hall, kitchen, garden] = titles;
@@ -87,22 +95,38 @@ describe('an owner builds a tour in the app', () => {
     await page.getByRole('button', { name: `Show ${kitchen}` }).click();
     await addHotspot(page, [0.35, 0.5], hall, false);
     await addHotspot(page, [0.65, 0.5], garden, true);
-    await expect.poll(() => page.locator('.ad-scene-counts').allTextContents()).toEqual(['1 hotspots · 1 infospots', '2 hotspots · 0 infospots', '1 hotspots · 0 infospots']);
+    await expect
+      .poll(() => page.locator('.ad-scene-counts').allTextContents())
+      .toEqual(['1 hotspots · 1 infospots', '2 hotspots · 0 infospots', '1 hotspots · 0 infospots']);
 
     await page.getByRole('tab', { name: 'settings' }).click();
     await page.getByLabel('Rotate automatically').uncheck();
     await page.getByLabel('Privacy').selectOption('Password');
     await page.getByLabel('Tour password').fill('let me in');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /^Saved$/ }).count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('status')
+            .filter({ hasText: /^Saved$/ })
+            .count(),
+        { timeout: 30_000 },
+      )
+      .toBe(1);
 
     await page.getByRole('tab', { name: 'floor plan' }).click();
     await page.getByLabel('Floor plan name').fill('Ground floor');
-    await page.locator('section[aria-label="Floor plans"] input[type="file"]').setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: await flatPhoto() });
+    await page
+      .locator('section[aria-label="Floor plans"] input[type="file"]')
+      .setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: await flatPhoto() });
     await page.locator('.ad-plans li', { hasText: 'Ground floor' }).getByRole('button', { name: 'Link rooms' }).click();
     const plan = page.locator('.ad-plan > img');
     // An owner clicks rooms on the drawn plan; before it has loaded, the page still moves under the pointer.
     await expect.poll(() => plan.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    for (const [room, x] of [[hall, 0.25], [garden, 0.75]] as const) {
+    for (const [room, x] of [
+      [hall, 0.25],
+      [garden, 0.75],
+    ] as const) {
       const box = (await plan.boundingBox())!;
       await plan.click({ position: { x: box.width * x, y: box.height / 2 } });
       const selector = page.getByRole('group', { name: 'Select room to link' });
@@ -119,7 +143,9 @@ describe('an owner builds a tour in the app', () => {
     const id = Object.fromEntries(stored.images.map((image) => [image.title, image.id]));
     const links = Object.fromEntries(stored.images.map((image) => [image.title, image.hotspots.map((hotspot) => hotspot.image.title)]));
     expect(links).toEqual({ [hall]: [kitchen], [kitchen]: [hall, garden], [garden]: [kitchen] });
-    expect(stored.images[0].infospots).toMatchObject([{ dataType: 'html', style: 1, data: { previewText: 'About the hall', htmlContent: '<p>Oak floors <b>throughout</b></p>' } }]);
+    expect(stored.images[0].infospots).toMatchObject([
+      { dataType: 'html', style: 1, data: { previewText: 'About the hall', htmlContent: '<p>Oak floors <b>throughout</b></p>' } },
+    ]);
     expect(stored.floorplans[0].hotspots.map((spot) => spot.destinationSceneId)).toEqual([id[hall], id[garden]]);
     // Sign out lives in the header's user menu.
     await page.locator('.ad-header [aria-haspopup="menu"]').click();
@@ -173,7 +199,16 @@ describe('an owner builds a tour in the app', () => {
     await page.waitForURL(/\/edit$/);
     const shortId = page.url().split('/').at(-2)!;
     await page.getByLabel('Tour title').fill('Before');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /^Saved$/ }).count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('status')
+            .filter({ hasText: /^Saved$/ })
+            .count(),
+        { timeout: 30_000 },
+      )
+      .toBe(1);
 
     const dataDir = server.dataDir;
     const port = server.port;
@@ -182,7 +217,16 @@ describe('an owner builds a tour in the app', () => {
     await page.getByText('Not Connected to Internet').first().waitFor({ timeout: 30_000 });
 
     server = await startServer({ dataDir, port });
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /^Saved$/ }).count(), { timeout: 60_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('status')
+            .filter({ hasText: /^Saved$/ })
+            .count(),
+        { timeout: 60_000 },
+      )
+      .toBe(1);
     const token = JSON.parse(decodeURIComponent((await context.cookies()).find((entry) => entry.name === 'tour_user')!.value)).token;
     const stored = await (await fetch(`${server.origin}/api/tours/${shortId}`, { headers: { Authorization: `JWT ${token}` } })).json();
     expect(stored.title).toBe('Typed while offline');

@@ -44,13 +44,25 @@ describe('the API over real HTTP', () => {
     const dataDir = tempDataDir();
     const first = await start({ dataDir });
     const { token, tour } = await ownerWithTour(first.origin);
-    const upload = await fetch(`${first.origin}/api/images/`, { method: 'POST', headers: { Authorization: `JWT ${token}` }, body: uploadForm(await smallPanorama(), tour.id) });
+    const upload = await fetch(`${first.origin}/api/images/`, {
+      method: 'POST',
+      headers: { Authorization: `JWT ${token}` },
+      body: uploadForm(await smallPanorama(), tour.id),
+    });
     expect(upload.status).toBe(201);
     const picture = await upload.json();
     const saved = await post(
       first.origin,
       `/api/tours/${tour.shortId}`,
-      { revision: tour.revision, title: 'Loft', privacy: 'Password', password: 'let me in', leadgen: { enabled: true }, isScheduleEnabled: true, images: [{ id: 'hall', title: 'Hall', url: picture.url }] },
+      {
+        revision: tour.revision,
+        title: 'Loft',
+        privacy: 'Password',
+        password: 'let me in',
+        leadgen: { enabled: true },
+        isScheduleEnabled: true,
+        images: [{ id: 'hall', title: 'Hall', url: picture.url }],
+      },
       token,
     );
     expect(saved.status).toBe(200);
@@ -90,7 +102,11 @@ describe('the API over real HTTP', () => {
     const first = await start({ dataDir });
     const { token, tour } = await ownerWithTour(first.origin);
     const big = await smallPanorama(8000);
-    const uploading = fetch(`${first.origin}/api/images/`, { method: 'POST', headers: { Authorization: `JWT ${token}` }, body: uploadForm(big, tour.id) }).catch(() => undefined);
+    const uploading = fetch(`${first.origin}/api/images/`, {
+      method: 'POST',
+      headers: { Authorization: `JWT ${token}` },
+      body: uploadForm(big, tour.id),
+    }).catch(() => undefined);
     // Kill as soon as the server is busy with the picture: some variants may be written, the original not yet.
     await new Promise((resolve) => setTimeout(resolve, 400));
     first.process.kill('SIGKILL');
@@ -103,7 +119,10 @@ describe('the API over real HTTP', () => {
       const meta = await sharp(join(dir, name), { failOn: 'truncated' }).stats();
       expect(meta.channels.length, name).toBeGreaterThan(0);
     }
-    const check = spawnSync(process.execPath, ['-e', `const D=require('better-sqlite3');const d=new D(${JSON.stringify(join(dataDir, 'tours.sqlite'))});console.log(d.pragma('integrity_check',{simple:true}))`]);
+    const check = spawnSync(process.execPath, [
+      '-e',
+      `const D=require('better-sqlite3');const d=new D(${JSON.stringify(join(dataDir, 'tours.sqlite'))});console.log(d.pragma('integrity_check',{simple:true}))`,
+    ]);
     expect(check.stdout.toString().trim()).toBe('ok');
 
     const second = await start({ dataDir });
@@ -131,7 +150,12 @@ describe('the API over real HTTP', () => {
     const { port } = smtp.server.address() as { port: number };
     const server = await start({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
     const { token, email, tour } = await ownerWithTour(server.origin);
-    await post(server.origin, `/api/tours/${tour.shortId}`, { revision: tour.revision, agentEmail: 'agent@agency.example', leadgen: { enabled: true }, isNotifyEnabled: true, isScheduleEnabled: true }, token);
+    await post(
+      server.origin,
+      `/api/tours/${tour.shortId}`,
+      { revision: tour.revision, agentEmail: 'agent@agency.example', leadgen: { enabled: true }, isNotifyEnabled: true, isScheduleEnabled: true },
+      token,
+    );
     const showing = await post(server.origin, `/api/tours/${tour.shortId}/requestShowing`, { name: 'Vera', email: 'vera@example.com' });
     expect(showing.status).toBe(201);
     expect(received).toEqual(['agent@agency.example']);

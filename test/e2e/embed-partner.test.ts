@@ -54,9 +54,7 @@ describe('the viewer on a partner page from another origin', () => {
     expect(change.detail).toEqual({ sceneId: 'puy-de-sancy', title: 'Puy de Sancy' });
     expect(change.target).toBe('tour');
     await expect.poll(() => page.locator('#tour .tv-hotspot[data-scene-id="louvre"]').count()).toBe(1);
-    await expect
-      .poll(async () => Buffer.compare(before, await panoramaCanvas(page.locator('#tour')).screenshot()) !== 0)
-      .toBe(true);
+    await expect.poll(async () => Buffer.compare(before, await panoramaCanvas(page.locator('#tour')).screenshot()) !== 0).toBe(true);
     await page.close();
   });
 
@@ -101,7 +99,7 @@ describe('the viewer on a partner page from another origin', () => {
     await page.close();
   });
 
-  it('draws an eager tour\'s first panorama before the element\'s code has loaded, and the element takes that same panorama over', async () => {
+  it("draws an eager tour's first panorama before the element's code has loaded, and the element takes that same panorama over", async () => {
     const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
     // The element's chunk is held back, so the order is certain however busy the machine is.
     let release!: () => void;
@@ -110,7 +108,12 @@ describe('the viewer on a partner page from another origin', () => {
       await held;
       await route.continue();
     });
-    await page.goto(partner.page('/eager', partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" loading="eager" style="height:500px"></tour-viewer>`, RECORD_EVENTS)));
+    await page.goto(
+      partner.page(
+        '/eager',
+        partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" loading="eager" style="height:500px"></tour-viewer>`, RECORD_EVENTS),
+      ),
+    );
 
     await page.waitForFunction(() => performance.getEntriesByName('tour-viewer:first-panorama').length === 1, undefined, { timeout: 60_000 });
     expect(await page.evaluate(() => customElements.get('tour-viewer'))).toBeUndefined();

@@ -51,7 +51,16 @@ async function tourFromPhotos(page: Page): Promise<string> {
   await page.waitForURL(/\/tours\/[^/]+\/edit$/);
   await page.getByText('All your images were uploaded.').waitFor();
   await page.getByLabel('Tour title').fill('Harbour view');
-  await expect.poll(() => page.getByRole('status').filter({ hasText: /^Saved$/ }).count(), { timeout: 30_000 }).toBe(1);
+  await expect
+    .poll(
+      () =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /^Saved$/ })
+          .count(),
+      { timeout: 30_000 },
+    )
+    .toBe(1);
   return page.url().split('/').at(-2)!;
 }
 
@@ -65,7 +74,10 @@ const publishState = (page: Page) => page.locator('.ad-publish__state').first();
 let partnerPages = 0;
 /** The tour on a partner's page, as a visitor with no account sees it once it has loaded. */
 async function visitOnPartner(shortId: string): Promise<Page> {
-  const url = partner.page(`/listing${++partnerPages}`, partnerPage(server.origin, `<tour-viewer id="tour" short-id="${shortId}" loading="eager" style="height:560px"></tour-viewer>`, RECORD_EVENTS));
+  const url = partner.page(
+    `/listing${++partnerPages}`,
+    partnerPage(server.origin, `<tour-viewer id="tour" short-id="${shortId}" loading="eager" style="height:560px"></tour-viewer>`, RECORD_EVENTS),
+  );
   const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
   await page.goto(url);
   await waitForEvent(page, 'tour-load');

@@ -20,7 +20,11 @@ afterAll(async () => {
 /** A visitor in the demo tour's room, with a mesh token asked for as the viewer asks for it. */
 async function join(name: string): Promise<{ client: RtcClient; sid: string; others: string[] }> {
   const identity = `${name}::${randomUUID()}`;
-  const response = await fetch(`${server.origin}/api/mesh/video-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identity, room }) });
+  const response = await fetch(`${server.origin}/api/mesh/video-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity, room }),
+  });
   const { token } = await response.json();
   const client = await openRtc(`${server.origin.replace(/^http/, 'ws')}/api/rtc`);
   clients.push(client);

@@ -50,7 +50,9 @@ beforeAll(async () => {
   const { email, token } = author;
   const picture = await smallPanorama();
   const created = await builder.tour(author, [picture, picture]);
-  const stored = (await (await fetch(`${server.origin}/api/tours/${created.shortId}`, { headers: { Authorization: `JWT ${token}` } })).json()) as { images: Array<Record<string, unknown> & { url: string }> };
+  const stored = (await (await fetch(`${server.origin}/api/tours/${created.shortId}`, { headers: { Authorization: `JWT ${token}` } })).json()) as {
+    images: Array<Record<string, unknown> & { url: string }>;
+  };
   const [first, second] = stored.images;
   const at = (x: number, z: number) => ({ x, y: 0, z });
   const saved = await fetch(`${server.origin}/api/tours/${created.shortId}`, {
@@ -94,7 +96,11 @@ beforeAll(async () => {
   const plan = await fetch(`${server.origin}/api/floorplans/${created.id}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token}` },
-    body: JSON.stringify({ name: TEXT.plan, url: first.url, hotspots: [{ coords: { x: 50, y: 50 }, destinationSceneId: 'scene-2', destinationTitle: TEXT.room }] }),
+    body: JSON.stringify({
+      name: TEXT.plan,
+      url: first.url,
+      hotspots: [{ coords: { x: 50, y: 50 }, destinationSceneId: 'scene-2', destinationTitle: TEXT.room }],
+    }),
   });
   expect(plan.status, await plan.clone().text()).toBe(201);
   const showing = await fetch(`${server.origin}/api/tours/${shortId}/requestShowing`, {
@@ -224,7 +230,10 @@ describe('script typed into every text of a tour stays text', () => {
   });
 
   it('on a partner page of another origin: no script runs, and a tour-error carries plain text', async () => {
-    const url = partner.page('/listing', partnerPage(server.origin, `<tour-viewer id="tour" short-id="${shortId}" style="height:700px"></tour-viewer>`, RECORD_EVENTS));
+    const url = partner.page(
+      '/listing',
+      partnerPage(server.origin, `<tour-viewer id="tour" short-id="${shortId}" style="height:700px"></tour-viewer>`, RECORD_EVENTS),
+    );
     const { page, dialogs } = await watchedPage(await browser.newPage({ viewport: { width: 1200, height: 800 } }));
     await page.goto(url);
     const loaded = await waitForEvent(page, 'tour-load');

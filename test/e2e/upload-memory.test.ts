@@ -44,7 +44,9 @@ describe('image uploads against the real server', () => {
     servers.push(server);
     const { auth, tourId } = await ownerWithTour(server.origin);
     // One flat colour compresses to a few hundred KB: a decompression bomb, and also a legal panorama.
-    const bomb = await sharp({ create: { width: 16384, height: 8192, channels: 3, background: '#7a8b9c' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 16384, height: 8192, channels: 3, background: '#7a8b9c' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(MB);
     const answers = await Promise.all([1, 2, 3].map((i) => upload(server.origin, auth, tourId, bomb, `bomb${i}.png`)));
     // Queued, not refused: each is a picture an honest owner might send.

@@ -1,6 +1,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { decodedFrames, dragPanorama, landsWhereHostLooks, mySid, noticesSeen, noticesShown, recordNotices, videoChatRig, viewOf, yawGap } from './support/video-chat';
+import {
+  decodedFrames,
+  dragPanorama,
+  landsWhereHostLooks,
+  mySid,
+  noticesSeen,
+  noticesShown,
+  recordNotices,
+  videoChatRig,
+  viewOf,
+  yawGap,
+} from './support/video-chat';
 
 const rig = videoChatRig();
 

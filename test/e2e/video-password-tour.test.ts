@@ -13,7 +13,11 @@ describe('the video room of a password tour', () => {
     const auth = { Authorization: `JWT ${owner.token}`, 'Content-Type': 'application/json' };
     const clone = await (await fetch(`${rig.server.origin}/api/tours/demo/clone`, { headers: auth })).json();
     builder.setType(clone.shortId, 'paid');
-    const saved = await fetch(`${rig.server.origin}/api/tours/${clone.shortId}`, { method: 'POST', headers: auth, body: JSON.stringify({ ...clone, privacy: 'Password', password: PASSWORD }) });
+    const saved = await fetch(`${rig.server.origin}/api/tours/${clone.shortId}`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ ...clone, privacy: 'Password', password: PASSWORD }),
+    });
     expect(saved.status).toBe(200);
 
     // Without the password the room is shut: the token route answers as for a missing room.

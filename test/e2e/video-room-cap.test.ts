@@ -11,7 +11,11 @@ const rig = videoChatRig();
  * Chromium contexts with fake media would not fit on these two-core machines. Resolves once it is welcomed.
  */
 async function socketParticipant(origin: string, identity: string, room: string): Promise<WebSocket> {
-  const response = await fetch(`${origin}/api/mesh/video-token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ identity, room }) });
+  const response = await fetch(`${origin}/api/mesh/video-token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ identity, room }),
+  });
   const { token } = (await response.json()) as { token: string };
   const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/api/rtc`);
   await new Promise<void>((resolve, reject) => {
@@ -37,7 +41,9 @@ describe('the mesh room cap', () => {
     const zoe = await rig.openLobby('Zoe');
     await zoe.locator('#tour .vc-lobby').getByRole('button', { name: 'Connect' }).click();
     // The service's error is shown with its message, and the visitor is back in the lobby.
-    await expect.poll(() => zoe.locator('#tour .vc-error').allTextContents(), { timeout: 20_000 }).toEqual(['Something went wrong. Room contains too many Participants']);
+    await expect
+      .poll(() => zoe.locator('#tour .vc-error').allTextContents(), { timeout: 20_000 })
+      .toEqual(['Something went wrong. Room contains too many Participants']);
     await expect.poll(() => zoe.locator('#tour .vc-lobby').count()).toBe(1);
     // The six are still there: the refusal took no one's place.
     expect(six.every((socket) => socket.readyState === WebSocket.OPEN)).toBe(true);

@@ -44,7 +44,12 @@ describe('moving around a tour', () => {
     const created = await fetch(`${server.origin}/api/floorplans/${tour.id}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `JWT ${owner.token}` },
-      body: JSON.stringify({ name: 'Ground floor', url: plan.url, thumbUrl: plan.thumbUrl, hotspots: [{ coords: { x: 30, y: 40 }, destinationSceneId: 'scene-3', destinationTitle: 'Scene 3' }] }),
+      body: JSON.stringify({
+        name: 'Ground floor',
+        url: plan.url,
+        thumbUrl: plan.thumbUrl,
+        hotspots: [{ coords: { x: 30, y: 40 }, destinationSceneId: 'scene-3', destinationTitle: 'Scene 3' }],
+      }),
     });
     expect(created.status).toBe(201);
 

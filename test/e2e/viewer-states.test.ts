@@ -32,7 +32,10 @@ afterAll(async () => {
 
 let pageCounter = 0;
 async function openOnPartner(attributes: string, options: { init?: string } = {}): Promise<Page> {
-  const url = partner.page(`/p${++pageCounter}`, partnerPage(server.origin, `<tour-viewer id="tour" ${attributes} loading="eager" style="height:560px"></tour-viewer>`, RECORD_EVENTS));
+  const url = partner.page(
+    `/p${++pageCounter}`,
+    partnerPage(server.origin, `<tour-viewer id="tour" ${attributes} loading="eager" style="height:560px"></tour-viewer>`, RECORD_EVENTS),
+  );
   const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
   if (options.init) await page.addInitScript(options.init);
   await page.goto(url);
@@ -76,7 +79,11 @@ describe('viewer states on a partner page', () => {
   });
 
   it('refuses mls=1 for a free tour and, for a paid one, hides share, lead, contacts and the logo', async () => {
-    const fields = { leadgen: { enabled: true, message: '' }, companyName: 'Acme Realty', contacts: { person: 'Ann', email: 'ann@acme.example', number: '555' } };
+    const fields = {
+      leadgen: { enabled: true, message: '' },
+      companyName: 'Acme Realty',
+      contacts: { person: 'Ann', email: 'ann@acme.example', number: '555' },
+    };
     const free = await builder.tour(owner, [picture], fields);
     builder.setType(free.shortId, 'free');
     const refused = await openOnPartner(`short-id="${free.shortId}" mls="1"`);
@@ -151,7 +158,10 @@ describe('viewer states on a partner page', () => {
     await page.locator('#tour [data-infospot-id="spot"]').click();
     const content = page.locator('#tour .tv-html');
     await expect.poll(() => content.textContent()).toContain('Welcome');
-    await page.locator('#tour .tv-html a').click().catch(() => undefined);
+    await page
+      .locator('#tour .tv-html a')
+      .click()
+      .catch(() => undefined);
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { pwned?: string }).pwned)).toBeUndefined();
     expect(await content.innerHTML()).not.toMatch(/onerror|<script|javascript:/);

@@ -6,7 +6,10 @@ export const DEMO_PANORAMA = 'demo/panoramas/jordan-pond.jpg';
 
 /** A real 2:1 panorama, scaled down so tests stay quick. */
 export function smallPanorama(width = 800): Promise<Buffer> {
-  return sharp(readFileSync(DEMO_PANORAMA)).resize({ width, height: width / 2 }).jpeg().toBuffer();
+  return sharp(readFileSync(DEMO_PANORAMA))
+    .resize({ width, height: width / 2 })
+    .jpeg()
+    .toBuffer();
 }
 
 export function flatPhoto(): Promise<Buffer> {

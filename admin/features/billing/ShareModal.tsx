@@ -43,17 +43,32 @@ export function ShareModal({ tour, listingMode, onClose }: ShareModalProps) {
         Copy embed code
       </button>
       <p className="ad-share__social">
-        <a className="ad-button" style={{ background: '#465B90' }} target="_blank" rel="noopener noreferrer" href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`}>
+        <a
+          className="ad-button"
+          style={{ background: '#465B90' }}
+          target="_blank"
+          rel="noopener noreferrer"
+          href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`}
+        >
           Facebook
         </a>
-        <a className="ad-button ad-share__twitter" style={{ background: '#50AEED' }} target="_blank" rel="noopener noreferrer" href={`https://twitter.com/intent/tweet?url=${encodeURIComponent(link)}&text=${encodeURIComponent(title)}`}>
+        <a
+          className="ad-button ad-share__twitter"
+          style={{ background: '#50AEED' }}
+          target="_blank"
+          rel="noopener noreferrer"
+          href={`https://twitter.com/intent/tweet?url=${encodeURIComponent(link)}&text=${encodeURIComponent(title)}`}
+        >
           Twitter
         </a>
         <a className="ad-button ad-button--plain" href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(link)}`}>
           E-mail
         </a>
       </p>
-      <p className="ad-tooltip ad-tooltip--right" data-tooltip="White-labelling (your own address for tours) is set under Tour Editor, Brand Kit, Whitelabel URL, for Pro Plus users.">
+      <p
+        className="ad-tooltip ad-tooltip--right"
+        data-tooltip="White-labelling (your own address for tours) is set under Tour Editor, Brand Kit, Whitelabel URL, for Pro Plus users."
+      >
         where's my whitelabel
       </p>
       {copied && <p role="status">{MESSAGES.textCopied}</p>}

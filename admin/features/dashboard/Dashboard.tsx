@@ -20,7 +20,11 @@ export function Dashboard() {
   const [pending, setPending] = useState<Pending>(null);
   useProPlusReturn();
 
-  const reload = () => api<Page<Tour>>('GET', '/tours?perPage=100').then((page) => setTours(page.items), () => setTours([]));
+  const reload = () =>
+    api<Page<Tour>>('GET', '/tours?perPage=100').then(
+      (page) => setTours(page.items),
+      () => setTours([]),
+    );
   useEffect(() => void reload(), []);
 
   /** A new tour (type locked) opens in the editor, which uploads the photos chosen for it. */
@@ -41,7 +45,10 @@ export function Dashboard() {
         await reload();
       } else {
         const clone = await api<Tour>('GET', `/tours/${tour.shortId}/clone`);
-        celebrate(tour.shortId === 'demo' ? 'The demo tour is yours' : 'Your tour was cloned', 'This copy is yours to change: edit its scenes, links and settings, then share it.');
+        celebrate(
+          tour.shortId === 'demo' ? 'The demo tour is yours' : 'Your tour was cloned',
+          'This copy is yours to change: edit its scenes, links and settings, then share it.',
+        );
         navigate(`/tours/${clone.shortId}/edit`);
       }
     } catch (err) {
@@ -60,9 +67,19 @@ export function Dashboard() {
           </button>
           <label className="ad-button">
             New tour from photos
-            <input type="file" accept="image/jpeg,image/png,image/webp" multiple className="ad-file-input" onChange={(event) => void create([...(event.target.files ?? [])])} />
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              multiple
+              className="ad-file-input"
+              onChange={(event) => void create([...(event.target.files ?? [])])}
+            />
           </label>
-          <button type="button" className="ad-button ad-button--plain" onClick={() => setPending({ kind: 'clone', tour: { shortId: 'demo', title: 'the demo tour', name: '' } })}>
+          <button
+            type="button"
+            className="ad-button ad-button--plain"
+            onClick={() => setPending({ kind: 'clone', tour: { shortId: 'demo', title: 'the demo tour', name: '' } })}
+          >
             Clone the demo tour
           </button>
         </div>
@@ -74,8 +91,15 @@ export function Dashboard() {
               {tour.images[0] ? <img src={tour.images[0].thumbUrl} alt="" /> : <div className="ad-tour-card__empty">No scenes yet</div>}
               <h2>{tour.title || tour.name || 'Untitled tour'}</h2>
               <p>{tour.images.length === 1 ? '1 scene' : `${tour.images.length} scenes`}</p>
-              <PublishControl tour={tour} onPublished={(published) => setTours((all) => all?.map((one) => (one.shortId === published.shortId ? published : one)) ?? null)} />
-              <a className="ad-button" href={`/tours/${tour.shortId}/edit`} onClick={(event) => (event.preventDefault(), navigate(`/tours/${tour.shortId}/edit`))}>
+              <PublishControl
+                tour={tour}
+                onPublished={(published) => setTours((all) => all?.map((one) => (one.shortId === published.shortId ? published : one)) ?? null)}
+              />
+              <a
+                className="ad-button"
+                href={`/tours/${tour.shortId}/edit`}
+                onClick={(event) => (event.preventDefault(), navigate(`/tours/${tour.shortId}/edit`))}
+              >
                 <Icon name="edit" /> Edit
               </a>
               <a className="ad-link" href={`/tours/${tour.shortId}`} target="_blank" rel="noreferrer">
@@ -93,7 +117,11 @@ export function Dashboard() {
       </main>
       {pending && (
         <ConfirmModal
-          text={pending.kind === 'delete' ? `Delete "${pending.tour.title || pending.tour.name || 'Untitled tour'}"? Its pictures, leads and showing requests go with it (download the leads first from its Lead Gen tab); this cannot be undone.` : `Make a copy of ${pending.tour.title || pending.tour.name || 'this tour'}?`}
+          text={
+            pending.kind === 'delete'
+              ? `Delete "${pending.tour.title || pending.tour.name || 'Untitled tour'}"? Its pictures, leads and showing requests go with it (download the leads first from its Lead Gen tab); this cannot be undone.`
+              : `Make a copy of ${pending.tour.title || pending.tour.name || 'this tour'}?`
+          }
           onAgree={() => void confirm()}
           onCancel={() => setPending(null)}
         />

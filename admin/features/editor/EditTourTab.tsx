@@ -24,7 +24,13 @@ export function EditTourTab({ tour, change, uploads: { uploads, imagesRemaining,
       <FileDropZone label="Scenes" className="ad-edit-tour__scenes" onPictures={(files) => void addImages(files)}>
         <label className="ad-button">
           Add images
-          <input type="file" accept="image/jpeg,image/png,image/webp" multiple className="ad-file-input" onChange={(event) => void addImages(event.target.files)} />
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            multiple
+            className="ad-file-input"
+            onChange={(event) => void addImages(event.target.files)}
+          />
         </label>
         <span className="ad-drop__hint">or drop pictures here</span>
         {imagesRemaining > 0 && <p role="status">Uploading image, please wait ({imagesRemaining} remaining)</p>}
@@ -37,10 +43,20 @@ export function EditTourTab({ tour, change, uploads: { uploads, imagesRemaining,
           onMove={(from, to) => change(moveScene(tour, from, to))}
           renderItem={(image, index) => (
             <>
-              <button type="button" className="ad-scene-pick" aria-pressed={image.id === shownScene?.id} aria-label={`Show ${image.title}`} onClick={() => onPickScene(image.id)}>
+              <button
+                type="button"
+                className="ad-scene-pick"
+                aria-pressed={image.id === shownScene?.id}
+                aria-label={`Show ${image.title}`}
+                onClick={() => onPickScene(image.id)}
+              >
                 <img src={image.thumbUrl} alt="" />
               </button>
-              <input aria-label={`Title of scene ${index + 1}`} value={image.title} onChange={(event) => change(renameScene(tour, image.id, event.target.value))} />
+              <input
+                aria-label={`Title of scene ${index + 1}`}
+                value={image.title}
+                onChange={(event) => change(renameScene(tour, image.id, event.target.value))}
+              />
               <span className="ad-scene-counts">
                 {image.hotspots.length} hotspots · {image.infospots.length} infospots
               </span>
@@ -51,7 +67,11 @@ export function EditTourTab({ tour, change, uploads: { uploads, imagesRemaining,
           )}
         />
       </FileDropZone>
-      {shownScene ? <EditorPanorama tour={tour} sceneId={shownScene.id} onChange={change} /> : <p className="ad-edit-tour__empty">Add panorama images to start the tour.</p>}
+      {shownScene ? (
+        <EditorPanorama tour={tour} sceneId={shownScene.id} onChange={change} />
+      ) : (
+        <p className="ad-edit-tour__empty">Add panorama images to start the tour.</p>
+      )}
     </div>
   );
 }

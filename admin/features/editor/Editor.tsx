@@ -63,7 +63,9 @@ export function Editor({ shortId }: { shortId: string }) {
   }, [returnedSession]);
 
   useEffect(() => {
-    api<Tour>('GET', `/tours/${encodeURIComponent(shortId)}`).then(setTour, (err) => setLoadError(err instanceof RequestFailed ? err.message : 'The tour could not be loaded.'));
+    api<Tour>('GET', `/tours/${encodeURIComponent(shortId)}`).then(setTour, (err) =>
+      setLoadError(err instanceof RequestFailed ? err.message : 'The tour could not be loaded.'),
+    );
     const online = () => saver.flush();
     window.addEventListener('online', online);
     return () => {
@@ -79,7 +81,12 @@ export function Editor({ shortId }: { shortId: string }) {
     if (photos.length > 0) void images.addImages(photos);
   }, [loaded, shortId]);
 
-  if (loadError) return <main className="ad-main" role="alert">{loadError}</main>;
+  if (loadError)
+    return (
+      <main className="ad-main" role="alert">
+        {loadError}
+      </main>
+    );
   if (!tour) return <main className="ad-main">Loading…</main>;
 
   const set = <K extends keyof Tour>(key: K, value: Tour[K]) => change({ ...latest.current!, [key]: value });
@@ -97,7 +104,13 @@ export function Editor({ shortId }: { shortId: string }) {
   return (
     <>
       <Header>
-        <input className="ad-title-input" aria-label="Tour title" placeholder="Tour title" value={tour.title} onChange={(event) => set('title', event.target.value)} />
+        <input
+          className="ad-title-input"
+          aria-label="Tour title"
+          placeholder="Tour title"
+          value={tour.title}
+          onChange={(event) => set('title', event.target.value)}
+        />
         <SaveState status={save.status} />
         <button type="button" className="ad-button ad-button--plain" aria-pressed={preview} onClick={() => setPreview(!preview)}>
           Preview

@@ -7,11 +7,16 @@ export function LeadGenTab({ tour, set }: TabProps) {
   return (
     <section aria-label="Lead generation" className="ad-form">
       <label className="ad-check">
-        <input type="checkbox" checked={tour.leadgen.enabled} onChange={(event) => set('leadgen', { ...tour.leadgen, enabled: event.target.checked })} /> Ask visitors for their contact details
+        <input type="checkbox" checked={tour.leadgen.enabled} onChange={(event) => set('leadgen', { ...tour.leadgen, enabled: event.target.checked })} /> Ask
+        visitors for their contact details
       </label>
       <label className="ad-field">
         <span>Message</span>
-        <input value={tour.leadgen.message} placeholder="to receive information about this" onChange={(event) => set('leadgen', { ...tour.leadgen, message: event.target.value })} />
+        <input
+          value={tour.leadgen.message}
+          placeholder="to receive information about this"
+          onChange={(event) => set('leadgen', { ...tour.leadgen, message: event.target.value })}
+        />
       </label>
       <p>
         <a href={`/api/tours/${tour.shortId}/leads.csv`} onClick={(event) => (event.preventDefault(), void downloadLeads(tour.shortId))}>

@@ -55,7 +55,10 @@ export function renameScene<T extends Scenes>(tour: T, sceneId: string, title: s
       const renamed = image.id === sceneId ? { ...image, title } : image;
       // Scenes without such a link keep their hotspots list, so the editor's panorama does not redraw them.
       if (!image.hotspots.some((hotspot) => hotspot.image.id === sceneId)) return renamed;
-      return { ...renamed, hotspots: image.hotspots.map((hotspot) => (hotspot.image.id === sceneId ? { ...hotspot, image: { ...hotspot.image, title } } : hotspot)) };
+      return {
+        ...renamed,
+        hotspots: image.hotspots.map((hotspot) => (hotspot.image.id === sceneId ? { ...hotspot, image: { ...hotspot.image, title } } : hotspot)),
+      };
     }),
   };
 }
@@ -97,7 +100,14 @@ function wrapYaw(yaw: number): number {
  * Places a link in one scene to another at a view direction. With `wayBack`, the destination also gets a link
  * back (facing behind, in the default style) unless it already has one.
  */
-export function placeHotspot<T extends Scenes>(tour: T, sceneId: string, fields: HotspotFields, at: YawPitch, wayBack = false, id: string = crypto.randomUUID()): T {
+export function placeHotspot<T extends Scenes>(
+  tour: T,
+  sceneId: string,
+  fields: HotspotFields,
+  at: YawPitch,
+  wayBack = false,
+  id: string = crypto.randomUUID(),
+): T {
   const from = tour.images.find((image) => image.id === sceneId);
   const to = tour.images.find((image) => image.id === fields.destinationId);
   if (!from || !to || from === to) throw new Error('A hotspot links two different scenes of the tour.');
@@ -105,7 +115,14 @@ export function placeHotspot<T extends Scenes>(tour: T, sceneId: string, fields:
   const hotspot: Hotspot = { id, image: sceneRef(to), ...look, coords: yawPitchToCoords(at) };
   const placed = withScene(tour, sceneId, (image) => ({ ...image, hotspots: [...image.hotspots, hotspot] }));
   if (!wayBack || to.hotspots.some((existing) => existing.image.id === sceneId)) return placed;
-  const back: Hotspot = { id: crypto.randomUUID(), image: sceneRef(from), style: tour.defaultHotspotStyle, customImageUrl: tour.defaultHotspotImage, rotation: 0, coords: yawPitchToCoords({ yaw: wrapYaw(at.yaw + 180), pitch: at.pitch }) };
+  const back: Hotspot = {
+    id: crypto.randomUUID(),
+    image: sceneRef(from),
+    style: tour.defaultHotspotStyle,
+    customImageUrl: tour.defaultHotspotImage,
+    rotation: 0,
+    coords: yawPitchToCoords({ yaw: wrapYaw(at.yaw + 180), pitch: at.pitch }),
+  };
   return withScene(placed, to.id, (image) => ({ ...image, hotspots: [...image.hotspots, back] }));
 }
 

@@ -4,10 +4,7 @@ import type { UploadedPicture } from './tour-edits';
 /** An image upload is retried once. */
 export const UPLOAD_RETRIES = 1;
 
-export type UploadOutcome =
-  | { kind: 'all'; message: string }
-  | { kind: 'some'; message: string; failedTitles: string[] }
-  | { kind: 'none'; message: string };
+export type UploadOutcome = { kind: 'all'; message: string } | { kind: 'some'; message: string; failedTitles: string[] } | { kind: 'none'; message: string };
 
 export interface UploadResult {
   uploaded: UploadedPicture[];
@@ -45,5 +42,12 @@ export async function uploadImages(files: File[], uploadOne: UploadOne, onRemain
     else failed.push(file);
     onRemaining(files.length - index - 1);
   }
-  return { uploaded, failed, outcome: uploadOutcome(files.length, failed.map((file) => file.name.replace(/\.(jpe?g|png)$/i, ''))) };
+  return {
+    uploaded,
+    failed,
+    outcome: uploadOutcome(
+      files.length,
+      failed.map((file) => file.name.replace(/\.(jpe?g|png)$/i, '')),
+    ),
+  };
 }

@@ -44,7 +44,9 @@ export function useImageUploads(latest: RefObject<Tour | null>, change: (next: T
         const isNotEquirect = !equirectangular.get(file);
         if (isNotEquirect) form.set('isNotEquirect', 'true');
         const { id } = batch[list.indexOf(file)];
-        return upload<ImageUpload>('/images/', form, (sent) => setUploads((all) => all.map((item) => (item.id === id ? { ...item, sent } : item)))).then((reply) => ({ ...reply, isNotEquirect }));
+        return upload<ImageUpload>('/images/', form, (sent) => setUploads((all) => all.map((item) => (item.id === id ? { ...item, sent } : item)))).then(
+          (reply) => ({ ...reply, isNotEquirect }),
+        );
       },
       (left) => setRemaining((all) => ({ ...all, [batchId]: left })),
     );

@@ -22,7 +22,12 @@ export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans:
       form.set('tourId', String(tour.id));
       form.set('isNotEquirect', 'true');
       const picture = await api<{ url: string; thumbUrl: string }>('POST', '/images/', form);
-      const plan = await api<Floorplan>('POST', `/floorplans/${tour.id}`, { name: name || file.name.replace(/\.[^.]+$/, ''), url: picture.url, thumbUrl: picture.thumbUrl, sortOrder: tour.floorplans.length });
+      const plan = await api<Floorplan>('POST', `/floorplans/${tour.id}`, {
+        name: name || file.name.replace(/\.[^.]+$/, ''),
+        url: picture.url,
+        thumbUrl: picture.thumbUrl,
+        sortOrder: tour.floorplans.length,
+      });
       onFloorplans((plans) => [...plans, plan]);
       setName('');
     } catch (err) {
@@ -54,7 +59,13 @@ export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans:
       </label>
       <label className="ad-button">
         {busy ? 'Uploading Floorplans, please wait' : 'Upload a floor plan'}
-        <input type="file" accept="image/jpeg,image/png,image/webp" className="ad-file-input" disabled={busy} onChange={(event) => void upload(event.target.files?.[0])} />
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="ad-file-input"
+          disabled={busy}
+          onChange={(event) => void upload(event.target.files?.[0])}
+        />
       </label>
       <ul className="ad-plans">
         {tour.floorplans.map((plan) => (

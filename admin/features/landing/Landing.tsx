@@ -43,7 +43,10 @@ export function Landing() {
     navigate('/dashboard');
   }
 
-  const field = (key: keyof typeof form) => ({ value: form[key], onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }) });
+  const field = (key: keyof typeof form) => ({
+    value: form[key],
+    onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
+  });
   return (
     <main className="ad-landing">
       <section>
@@ -80,7 +83,13 @@ export function Landing() {
         </label>
         <label className="ad-field">
           <span>Password</span>
-          <input required type="password" minLength={mode === 'signup' ? 8 : 1} autoComplete={mode === 'signup' ? 'new-password' : 'current-password'} {...field('password')} />
+          <input
+            required
+            type="password"
+            minLength={mode === 'signup' ? 8 : 1}
+            autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+            {...field('password')}
+          />
         </label>
         {error && (
           <p className="ad-error" role="alert">

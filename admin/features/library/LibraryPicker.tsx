@@ -45,9 +45,19 @@ export function LibraryPicker({ label, value, onChange }: LibraryPickerProps) {
       </ul>
       <label className="ad-link">
         {busy ? 'Uploading…' : 'Upload a picture'}
-        <input type="file" accept="image/jpeg,image/png,image/webp" className="ad-file-input" disabled={busy} onChange={(event) => void upload(event.target.files?.[0])} />
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="ad-file-input"
+          disabled={busy}
+          onChange={(event) => void upload(event.target.files?.[0])}
+        />
       </label>
-      {error && <p className="ad-error" role="alert">{error}</p>}
+      {error && (
+        <p className="ad-error" role="alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

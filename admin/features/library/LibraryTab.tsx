@@ -37,7 +37,13 @@ export function LibraryTab({ onPick, settled }: LibraryTabProps) {
     <section aria-label="Library">
       <label className="ad-button">
         {busy ? 'Uploading Assets, please wait' : 'Add to library'}
-        <input type="file" accept="image/jpeg,image/png,image/webp" className="ad-file-input" disabled={busy} onChange={(event) => void upload(event.target.files?.[0])} />
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="ad-file-input"
+          disabled={busy}
+          onChange={(event) => void upload(event.target.files?.[0])}
+        />
       </label>
       {loaded && pictures.length === 0 && <p>Your library is empty.</p>}
       <ul className="ad-cards">

@@ -1,7 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('user').addColumn('free_tours_remaining', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('user')
+    .addColumn('free_tours_remaining', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
   // Accounts from before free tours existed get the allotments of the time: 3 when signed up, 1 as a guest.
   await db
     .updateTable('user')

@@ -54,7 +54,8 @@ export class ControlledRoom implements MediaRoom {
         if (participant) this.events.media(participant.sid, media);
       },
       // A provider may find that we ourselves are the one speaking (mesh measures our microphone too).
-      dominantSpeaker: (identity) => this.events.dominantSpeaker((identity && (identity === this.identity ? this.sid : this.byIdentity(identity)?.sid)) || null),
+      dominantSpeaker: (identity) =>
+        this.events.dominantSpeaker((identity && (identity === this.identity ? this.sid : this.byIdentity(identity)?.sid)) || null),
       state: (state, error) => {
         this.mediaState = state;
         this.update(error);

@@ -15,7 +15,13 @@ describe('GET /api/billing/plans', () => {
     const t = await createTestApp({ FREE_TOURS_PER_USER: '2' });
     const response = await t.app.request('/api/billing/plans');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ cardPayments: false, message: 'Card payments are not set up on this server.', freeToursPerUser: 2, tour: null, proPlus: null });
+    expect(await response.json()).toEqual({
+      cardPayments: false,
+      message: 'Card payments are not set up on this server.',
+      freeToursPerUser: 2,
+      tour: null,
+      proPlus: null,
+    });
   });
 
   it('reads the configured prices from Stripe: amount, currency and interval (Stripe stand-in)', async () => {
@@ -26,7 +32,12 @@ describe('GET /api/billing/plans', () => {
       tour: { amount: 1900, currency: 'eur', interval: null },
       proPlus: { amount: 2900, currency: 'eur', interval: 'month' },
     });
-    expect(standIn.calls.filter((call) => call.path.startsWith('/v1/prices/')).map((call) => call.path).sort()).toEqual([`/v1/prices/${PRICE_PRO_PLUS}`, `/v1/prices/${PRICE_TOUR}`]);
+    expect(
+      standIn.calls
+        .filter((call) => call.path.startsWith('/v1/prices/'))
+        .map((call) => call.path)
+        .sort(),
+    ).toEqual([`/v1/prices/${PRICE_PRO_PLUS}`, `/v1/prices/${PRICE_TOUR}`]);
   });
 
   it('answers 502 when a configured price does not exist at Stripe (Stripe stand-in)', async () => {
@@ -67,9 +78,23 @@ describe('GET /api/billing/payments', () => {
     const [owner, other] = [await signUp(t), await signUp(t, 'Other')];
     await t.db
       .insertInto('payment')
-      .values({ tour_id: null, user_id: owner.id, kind: 'subscription', amount: 2900, currency: 'eur', checkout_session_id: 'cs_1', payment_intent_id: null, subscription_id: 'sub_1', event_id: 'evt_1', status: 'paid' })
+      .values({
+        tour_id: null,
+        user_id: owner.id,
+        kind: 'subscription',
+        amount: 2900,
+        currency: 'eur',
+        checkout_session_id: 'cs_1',
+        payment_intent_id: null,
+        subscription_id: 'sub_1',
+        event_id: 'evt_1',
+        status: 'paid',
+      })
       .execute();
-    expect(await (await t.app.request('/api/billing/payments', { headers: owner.auth })).json()).toMatchObject({ total: 1, items: [{ kind: 'subscription', amount: 2900, tour: null }] });
+    expect(await (await t.app.request('/api/billing/payments', { headers: owner.auth })).json()).toMatchObject({
+      total: 1,
+      items: [{ kind: 'subscription', amount: 2900, tour: null }],
+    });
     expect(await (await t.app.request('/api/billing/payments', { headers: other.auth })).json()).toMatchObject({ total: 0, items: [] });
     expect((await t.app.request('/api/billing/payments')).status).toBe(401);
   });

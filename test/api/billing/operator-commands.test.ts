@@ -46,7 +46,10 @@ describe('the operator command', () => {
   });
 
   it('explains unknown accounts, tours and commands', async () => {
-    expect(await runOperatorCommand(t.db, ['plan', 'nobody@example.com', 'pro-plus'])).toEqual({ code: 1, message: 'No account with the e-mail nobody@example.com.' });
+    expect(await runOperatorCommand(t.db, ['plan', 'nobody@example.com', 'pro-plus'])).toEqual({
+      code: 1,
+      message: 'No account with the e-mail nobody@example.com.',
+    });
     expect((await runOperatorCommand(t.db, ['tour', 'nope', 'paid'])).code).toBe(1);
     for (const args of [[], ['plan', email, 'gold'], ['tour', 'x', 'locked-with-email'], ['plan', email]]) {
       expect((await runOperatorCommand(t.db, args)).message).toContain('npm run admin -- plan <email> pro-plus|basic');

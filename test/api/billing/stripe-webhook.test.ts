@@ -17,7 +17,8 @@ beforeEach(async () => {
   owner = await signUp(t);
 });
 
-const newTour = async (user = owner): Promise<{ id: number; shortId: string }> => (await t.app.request('/api/tours', { method: 'POST', headers: user.auth })).json();
+const newTour = async (user = owner): Promise<{ id: number; shortId: string }> =>
+  (await t.app.request('/api/tours', { method: 'POST', headers: user.auth })).json();
 const storedType = async (id: number) => (await t.db.selectFrom('tour').select('type').where('id', '=', id).executeTakeFirstOrThrow()).type;
 const deliver = (event: object, secret: string | null = standIn.webhookSecret) => t.app.request('/api/stripe/webhook', webhookRequest(event, secret));
 const ownerMails = () => t.db.selectFrom('outbox_email').select(['to_address', 'subject', 'body']).where('user_id', '=', owner.id).execute();
@@ -74,15 +75,23 @@ describe('Stripe webhook: one tour (Stripe stand-in)', () => {
 
   it('locks the tour again on a full refund and tells the owner; a partial refund changes nothing', async () => {
     const tour = await newTour();
-    await t.app.request(`/api/tours/${tour.shortId}`, { method: 'POST', headers: { ...owner.auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ revision: 1, title: 'Harbour view' }) });
+    await t.app.request(`/api/tours/${tour.shortId}`, {
+      method: 'POST',
+      headers: { ...owner.auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ revision: 1, title: 'Harbour view' }),
+    });
     const session = await paidSession(tour);
     await deliver(stripeEvent('checkout.session.completed', session));
     const charge = { id: 'ch_1', object: 'charge', payment_intent: session.payment_intent, amount: 1900, amount_refunded: 500, refunded: false };
     expect(await (await deliver(stripeEvent('charge.refunded', charge))).json()).toMatchObject({ outcome: 'ignored' });
     expect(await storedType(tour.id)).toBe('paid');
-    expect(await (await deliver(stripeEvent('charge.refunded', { ...charge, amount_refunded: 1900, refunded: true }))).json()).toMatchObject({ outcome: 'handled' });
+    expect(await (await deliver(stripeEvent('charge.refunded', { ...charge, amount_refunded: 1900, refunded: true }))).json()).toMatchObject({
+      outcome: 'handled',
+    });
     expect(await storedType(tour.id)).toBe('locked');
-    expect(await ownerMails()).toEqual([expect.objectContaining({ subject: 'Your payment for "Harbour view" was refunded', body: expect.stringContaining('locked again') })]);
+    expect(await ownerMails()).toEqual([
+      expect.objectContaining({ subject: 'Your payment for "Harbour view" was refunded', body: expect.stringContaining('locked again') }),
+    ]);
     // The refunded session never publishes the tour again, by the owner's return nor by a late webhook.
     const back = await t.app.request(`/api/tours/${tour.id}/unlock/paid?session_id=${session.id}`, { method: 'POST', headers: owner.auth });
     expect(back.status).toBe(409);
@@ -137,7 +146,9 @@ describe('Stripe webhook: Pro Plus (Stripe stand-in)', () => {
     // An update delivered late about the ended subscription does not bring it back.
     await deliver(stripeEvent('customer.subscription.updated', subscription(customer, 'active')));
     expect(await ownerType()).toBe(1);
-    expect(await t.db.selectFrom('payment').select(['kind', 'amount', 'subscription_id']).execute()).toEqual([{ kind: 'subscription', amount: 2900, subscription_id: paid.subscription }]);
+    expect(await t.db.selectFrom('payment').select(['kind', 'amount', 'subscription_id']).execute()).toEqual([
+      { kind: 'subscription', amount: 2900, subscription_id: paid.subscription },
+    ]);
   });
 
   it('does not let the end of an older subscription cancel a newer live one', async () => {

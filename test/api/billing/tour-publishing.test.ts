@@ -36,7 +36,10 @@ describe('free tours', () => {
     const signup = await t.app.request('/api/auth/signup', json({ name: 'Gus', email: 'gus@example.com', password: 'correct horse battery' }, visitor.auth));
     expect((await signup.json()).user.freeToursRemaining).toBe(2);
     const unused = await guest(t);
-    const signupUnused = await t.app.request('/api/auth/signup', json({ name: 'Una', email: 'una@example.com', password: 'correct horse battery' }, unused.auth));
+    const signupUnused = await t.app.request(
+      '/api/auth/signup',
+      json({ name: 'Una', email: 'una@example.com', password: 'correct horse battery' }, unused.auth),
+    );
     expect((await signupUnused.json()).user.freeToursRemaining).toBe(3);
   });
 
@@ -131,10 +134,17 @@ describe('card payment for one tour (Stripe stand-in)', () => {
     const tour = await newTour(owner);
     const sessionId = await checkout(tour);
     const session = standIn.sessions.get(sessionId)!;
-    expect(session).toMatchObject({ mode: 'payment', metadata: { kind: 'tour', tourId: String(tour.id), userId: String(owner.id) }, client_reference_id: String(owner.id) });
+    expect(session).toMatchObject({
+      mode: 'payment',
+      metadata: { kind: 'tour', tourId: String(tour.id), userId: String(owner.id) },
+      client_reference_id: String(owner.id),
+    });
     expect(session.success_url).toBe(`http://localhost/tours/${tour.shortId}/edit?session_id={CHECKOUT_SESSION_ID}`);
     const call = standIn.calls.findLast((c) => c.path === '/v1/checkout/sessions')!;
-    expect(call.params).toMatchObject({ line_items: { 0: { price: PRICE_TOUR, quantity: '1' } }, payment_intent_data: { metadata: { tourId: String(tour.id) } } });
+    expect(call.params).toMatchObject({
+      line_items: { 0: { price: PRICE_TOUR, quantity: '1' } },
+      payment_intent_data: { metadata: { tourId: String(tour.id) } },
+    });
   });
 
   it('marks the tour paid once Stripe says the session is paid, idempotently, storing the payment', async () => {
@@ -152,10 +162,23 @@ describe('card payment for one tour (Stripe stand-in)', () => {
     expect((await post(`/api/tours/${tour.id}/unlock/paid?session_id=${sessionId}`, owner)).status).toBe(200);
     // The webhook arriving afterwards records its event id on the same payment.
     const event = stripeEvent('checkout.session.completed', paid);
-    expect(await (await t.app.request('/api/stripe/webhook', webhookRequest(event, standIn.webhookSecret))).json()).toEqual({ received: true, outcome: 'handled' });
+    expect(await (await t.app.request('/api/stripe/webhook', webhookRequest(event, standIn.webhookSecret))).json()).toEqual({
+      received: true,
+      outcome: 'handled',
+    });
     const rows = await t.db.selectFrom('payment').selectAll().execute();
     expect(rows).toEqual([
-      expect.objectContaining({ tour_id: tour.id, user_id: owner.id, kind: 'tour', amount: 1900, currency: 'eur', checkout_session_id: sessionId, payment_intent_id: paid.payment_intent, event_id: event.id, status: 'paid' }),
+      expect.objectContaining({
+        tour_id: tour.id,
+        user_id: owner.id,
+        kind: 'tour',
+        amount: 1900,
+        currency: 'eur',
+        checkout_session_id: sessionId,
+        payment_intent_id: paid.payment_intent,
+        event_id: event.id,
+        status: 'paid',
+      }),
     ]);
     const list = await (await t.app.request('/api/billing/payments', { headers: owner.auth })).json();
     expect(list).toMatchObject({ total: 1, items: [{ kind: 'tour', amount: 1900, currency: 'eur', status: 'paid', tour: { shortId: tour.shortId } }] });

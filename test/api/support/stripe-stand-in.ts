@@ -133,7 +133,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       send(res, 200, customer);
     } else if (key === 'POST billing_portal/sessions') {
       if (!customers.has(params.customer as string)) return missing(res, `customer: '${params.customer}'`);
-      send(res, 200, { id: newId('bps'), object: 'billing_portal.session', customer: params.customer, return_url: params.return_url, url: `${base}/portal/${params.customer}` });
+      send(res, 200, {
+        id: newId('bps'),
+        object: 'billing_portal.session',
+        customer: params.customer,
+        return_url: params.return_url,
+        url: `${base}/portal/${params.customer}`,
+      });
     } else if (req.method === 'GET' && resource === 'prices') {
       const price = PRICES[rest[0]];
       return price ? send(res, 200, { id: rest[0], object: 'price', ...price }) : missing(res, `price: '${rest[0]}'`);
@@ -145,7 +151,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   return {
-    env: { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_PRICE_TOUR: PRICE_TOUR, STRIPE_PRICE_PRO_PLUS: PRICE_PRO_PLUS, STRIPE_API_URL: base },
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_PRICE_TOUR: PRICE_TOUR,
+      STRIPE_PRICE_PRO_PLUS: PRICE_PRO_PLUS,
+      STRIPE_API_URL: base,
+    },
     webhookSecret,
     sessions,
     customers,
@@ -159,7 +171,17 @@ let eventCounter = 0;
 
 /** An event as Stripe sends it to a webhook. */
 export function stripeEvent(type: string, object: object, id = `evt_test_${++eventCounter}_${Date.now()}`): { id: string; type: string } {
-  return { id, object: 'event', type, api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: null, data: { object } } as never;
+  return {
+    id,
+    object: 'event',
+    type,
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: null,
+    data: { object },
+  } as never;
 }
 
 /** The webhook request Stripe would send, signed with the library's own test-header helper (or unsigned). */

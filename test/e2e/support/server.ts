@@ -33,9 +33,7 @@ export function tempDataDir(): string {
  * Starts the built server (`dist/api/server.js` of `cwd`, by default this project) on a free port with its own
  * data folder.
  */
-export async function startServer(
-  options: { dataDir?: string; port?: number; env?: Record<string, string>; cwd?: string } = {},
-): Promise<RunningServer> {
+export async function startServer(options: { dataDir?: string; port?: number; env?: Record<string, string>; cwd?: string } = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? tempDataDir();
   const child = spawn(process.execPath, ['dist/api/server.js'], {

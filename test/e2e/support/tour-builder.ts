@@ -23,7 +23,10 @@ let counter = 0;
 
 /** Builds tours through the real API, as the owners' app would. */
 export class TourBuilder {
-  constructor(readonly origin: string, readonly dataDir: string) {}
+  constructor(
+    readonly origin: string,
+    readonly dataDir: string,
+  ) {}
 
   async owner(name = 'Owner'): Promise<Owner> {
     const email = `owner${++counter}-${Date.now()}@example.com`;
@@ -36,7 +39,13 @@ export class TourBuilder {
     form.set('image', new File([new Uint8Array(bytes)], 'scene.jpg'));
     form.set('tourId', String(tourId));
     if (isNotEquirect) form.set('isNotEquirect', 'true');
-    return call<{ url: string; thumbUrl: string; hotspotUrl: string; mobileUrl: string; width: number; height: number }>(this.origin, 'POST', '/api/images/', form, owner.token);
+    return call<{ url: string; thumbUrl: string; hotspotUrl: string; mobileUrl: string; width: number; height: number }>(
+      this.origin,
+      'POST',
+      '/api/images/',
+      form,
+      owner.token,
+    );
   }
 
   /** A tour with one scene per picture, saved with `fields`. */

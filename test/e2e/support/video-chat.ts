@@ -44,7 +44,10 @@ export function videoChatRig(): VideoChatRig {
     contexts.push(context);
     const page = await context.newPage();
     if (initScript) await page.addInitScript(initScript);
-    const html = partnerPage(server.origin, `<tour-viewer id="tour" short-id="${shortId}" show-video-chat="1" loading="eager" style="height:640px"></tour-viewer>`);
+    const html = partnerPage(
+      server.origin,
+      `<tour-viewer id="tour" short-id="${shortId}" show-video-chat="1" loading="eager" style="height:640px"></tour-viewer>`,
+    );
     // A <video autoplay> on an empty stream holds the load event forever (STACK.md).
     await page.goto(partner.page(`/visitor-${++visitors}`, html), { waitUntil: 'commit' });
     return page;

@@ -66,7 +66,10 @@ describe('tour schema', () => {
   });
 
   it('gives scenes, links and info spots an id when they come without one', () => {
-    const image = imageSchema.parse({ hotspots: [{ image: { id: 'b' }, coords: { x: 0, y: 0, z: -1 } }], infospots: [{ coords: { x: 1, y: 0, z: 0 }, dataType: 'shrt' }] });
+    const image = imageSchema.parse({
+      hotspots: [{ image: { id: 'b' }, coords: { x: 0, y: 0, z: -1 } }],
+      infospots: [{ coords: { x: 1, y: 0, z: 0 }, dataType: 'shrt' }],
+    });
     expect(image.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(image.hotspots[0].id).not.toBe(image.id);
     expect(image.infospots[0].id).toBeTruthy();

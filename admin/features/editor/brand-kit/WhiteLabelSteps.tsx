@@ -68,8 +68,8 @@ export function WhiteLabelSteps({ tour, set, isSaved }: TabProps & { isSaved: bo
       )}
       {step === 1 && (
         <p>
-          At the company that manages your domain, add a <strong>CNAME</strong> record for <code>{address ? hostOf(address) : 'your address'}</code>{' '}
-          pointing to <code>{location.hostname}</code>. Records can take a few hours to reach everyone.
+          At the company that manages your domain, add a <strong>CNAME</strong> record for <code>{address ? hostOf(address) : 'your address'}</code> pointing to{' '}
+          <code>{location.hostname}</code>. Records can take a few hours to reach everyone.
         </p>
       )}
       {step === 2 && (

@@ -113,8 +113,18 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
       },
     });
     const spots = sceneHotspots(image, {
-      renderHotspot: (div, hotspot) => renderEditableHotspot(div, hotspot, handlers(hotspot.id, () => setEditing({ kind: 'hotspot', at: coordsToYawPitch(hotspot.coords), hotspot }))),
-      renderInfospot: (div, spot) => renderEditableInfospot(div, spot, handlers(spot.id, () => setEditing({ kind: 'infospot', at: coordsToYawPitch(spot.coords), spot }))),
+      renderHotspot: (div, hotspot) =>
+        renderEditableHotspot(
+          div,
+          hotspot,
+          handlers(hotspot.id, () => setEditing({ kind: 'hotspot', at: coordsToYawPitch(hotspot.coords), hotspot })),
+        ),
+      renderInfospot: (div, spot) =>
+        renderEditableInfospot(
+          div,
+          spot,
+          handlers(spot.id, () => setEditing({ kind: 'infospot', at: coordsToYawPitch(spot.coords), spot })),
+        ),
     });
     for (const spot of spots) viewer.addHotSpot(spot, sceneId);
     added.current = spots.map((spot) => spot.id!);
@@ -201,8 +211,22 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
         </div>
         <p className="ad-pano__hint">Click in the panorama to add a hotspot or an infospot; drag one (or use the arrow keys) to move it, click it to edit.</p>
         {editing?.kind === 'choose' && (
-          <div ref={chooser} className="ad-chooser" role="menu" aria-label="Add here" style={{ left: editing.x, top: editing.y }} onKeyDown={(event) => event.key === 'Escape' && setEditing(null)}>
-            <button type="button" role="menuitem" autoFocus onClick={() => setEditing({ kind: 'hotspot', at: editing.at })} disabled={tour.images.length < 2} title={tour.images.length < 2 ? 'Add another scene to link to' : undefined}>
+          <div
+            ref={chooser}
+            className="ad-chooser"
+            role="menu"
+            aria-label="Add here"
+            style={{ left: editing.x, top: editing.y }}
+            onKeyDown={(event) => event.key === 'Escape' && setEditing(null)}
+          >
+            <button
+              type="button"
+              role="menuitem"
+              autoFocus
+              onClick={() => setEditing({ kind: 'hotspot', at: editing.at })}
+              disabled={tour.images.length < 2}
+              title={tour.images.length < 2 ? 'Add another scene to link to' : undefined}
+            >
               Add hotspot
             </button>
             <button type="button" role="menuitem" onClick={() => setEditing({ kind: 'infospot', at: editing.at })}>
@@ -229,12 +253,18 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
           <InfospotForm
             spot={editing.spot}
             onCancel={() => setEditing(null)}
-            onSave={(fields) => finish(editing.spot ? updateInfospot(tour, sceneId, editing.spot.id, fields) : placeInfospot(tour, sceneId, fields, editing.at))}
+            onSave={(fields) =>
+              finish(editing.spot ? updateInfospot(tour, sceneId, editing.spot.id, fields) : placeInfospot(tour, sceneId, fields, editing.at))
+            }
             onDelete={editing.spot && (() => setEditing({ kind: 'delete', spotId: editing.spot!.id, what: 'infospot' }))}
           />
         )}
         {editing?.kind === 'delete' && (
-          <ConfirmModal text={`Delete this ${editing.what}?`} onAgree={() => finish(removeSpot(tour, sceneId, editing.spotId))} onCancel={() => setEditing(null)} />
+          <ConfirmModal
+            text={`Delete this ${editing.what}?`}
+            onAgree={() => finish(removeSpot(tour, sceneId, editing.spotId))}
+            onCancel={() => setEditing(null)}
+          />
         )}
       </div>
       <ArrivalViews tour={tour} sceneId={sceneId} currentView={() => handle.current?.getView() ?? null} onChange={onChange} />

@@ -21,7 +21,13 @@ export function StylePreview({ style, rotation, picture }: { style: Hotspot['sty
       </svg>
     );
   }
-  return <span className={`ad-style-preview ad-style-preview--${style}`} style={{ ...turn, backgroundImage: picture ? `url("${picture}")` : undefined }} aria-hidden="true" />;
+  return (
+    <span
+      className={`ad-style-preview ad-style-preview--${style}`}
+      style={{ ...turn, backgroundImage: picture ? `url("${picture}")` : undefined }}
+      aria-hidden="true"
+    />
+  );
 }
 
 export interface HotspotFormProps {
@@ -39,13 +45,15 @@ export interface HotspotFormProps {
 /** The edit-hotspot modal: destination scene (required), style 1–4 with a preview, custom picture, rotation. */
 export function HotspotForm({ destinations, hotspot, defaults, onSave, onCancel, onDelete }: HotspotFormProps) {
   const [fields, setFields] = useState<HotspotFields>(
-    hotspot ? { destinationId: hotspot.image.id, style: hotspot.style, customImageUrl: hotspot.customImageUrl, rotation: hotspot.rotation } : { destinationId: '', rotation: 0, ...defaults },
+    hotspot
+      ? { destinationId: hotspot.image.id, style: hotspot.style, customImageUrl: hotspot.customImageUrl, rotation: hotspot.rotation }
+      : { destinationId: '', rotation: 0, ...defaults },
   );
   const [wayBack, setWayBack] = useState(!hotspot);
   const [error, setError] = useState('');
   const set = (patch: Partial<HotspotFields>) => setFields((current) => ({ ...current, ...patch }));
   const destination = destinations.find((image) => image.id === fields.destinationId);
-  const picture = fields.style === 1 ? (destination?.hotspotUrl || destination?.thumbUrl) ?? '' : fields.style === 4 ? fields.customImageUrl : '';
+  const picture = fields.style === 1 ? ((destination?.hotspotUrl || destination?.thumbUrl) ?? '') : fields.style === 4 ? fields.customImageUrl : '';
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -80,14 +88,17 @@ export function HotspotForm({ destinations, hotspot, defaults, onSave, onCancel,
             <StylePreview style={fields.style} rotation={fields.rotation} picture={picture} />
           </div>
         </fieldset>
-        {fields.style === 4 && <LibraryPicker label="Hotspot picture" value={fields.customImageUrl} onChange={(customImageUrl) => (set({ customImageUrl }), setError(''))} />}
+        {fields.style === 4 && (
+          <LibraryPicker label="Hotspot picture" value={fields.customImageUrl} onChange={(customImageUrl) => (set({ customImageUrl }), setError(''))} />
+        )}
         <label className="ad-field">
           <span>Rotation ({fields.rotation}°)</span>
           <input type="range" min={0} max={359} value={fields.rotation} onChange={(event) => set({ rotation: Number(event.target.value) })} />
         </label>
         {!hotspot && (
           <label className="ad-check">
-            <input type="checkbox" checked={wayBack} onChange={(event) => setWayBack(event.target.checked)} /> Also link back from {destination?.title || 'the destination'}
+            <input type="checkbox" checked={wayBack} onChange={(event) => setWayBack(event.target.checked)} /> Also link back from{' '}
+            {destination?.title || 'the destination'}
           </label>
         )}
         <SpotFormActions error={error} onCancel={onCancel} onDelete={onDelete} />

@@ -82,7 +82,14 @@ export function InfospotForm({ spot, onSave, onCancel, onDelete }: InfospotFormP
         {dataType === 'hyperLink' && (
           <label className="ad-field">
             <span>Address</span>
-            <input type="url" inputMode="url" placeholder="example.com" value={data.url} onChange={(event) => setData({ url: event.target.value })} onBlur={() => setData({ url: normaliseHyperlink(data.url) })} />
+            <input
+              type="url"
+              inputMode="url"
+              placeholder="example.com"
+              value={data.url}
+              onChange={(event) => setData({ url: event.target.value })}
+              onBlur={() => setData({ url: normaliseHyperlink(data.url) })}
+            />
           </label>
         )}
         <SpotFormActions error={error} onCancel={onCancel} onDelete={onDelete} />

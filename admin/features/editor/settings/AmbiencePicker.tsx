@@ -51,14 +51,25 @@ export function AmbiencePicker({ tour, set, settled }: TabProps & { settled: () 
             <input type="radio" name="ambience" checked={current?.audio === sound.url} onChange={() => choose(ambienceFrom(sound))} /> {sound.name}
           </label>
           <audio controls preload="none" src={sound.url} aria-label={`Listen to ${sound.name}`} />
-          <button type="button" className="ad-link ad-link--danger" aria-label={`Delete ${sound.name} from your sounds`} onClick={() => void remove(sound.assetId)}>
+          <button
+            type="button"
+            className="ad-link ad-link--danger"
+            aria-label={`Delete ${sound.name} from your sounds`}
+            onClick={() => void remove(sound.assetId)}
+          >
             Delete
           </button>
         </div>
       ))}
       <label className="ad-link">
         {busy ? 'Uploading Assets, please wait' : 'Upload a sound'}
-        <input type="file" accept="audio/mpeg,audio/ogg,audio/mp4,.mp3,.ogg,.m4a" className="ad-file-input" disabled={busy} onChange={(event) => void upload(event.target.files?.[0])} />
+        <input
+          type="file"
+          accept="audio/mpeg,audio/ogg,audio/mp4,.mp3,.ogg,.m4a"
+          className="ad-file-input"
+          disabled={busy}
+          onChange={(event) => void upload(event.target.files?.[0])}
+        />
       </label>
       {error && (
         <p className="ad-error" role="alert">

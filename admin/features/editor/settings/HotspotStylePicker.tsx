@@ -6,14 +6,20 @@ import type { TabProps } from '../tab-props';
 /** The style and custom picture new hotspots start with (defaultHotspotStyle, default 2, and defaultHotspotImage). */
 export function HotspotStylePicker({ tour, set }: TabProps) {
   const firstScene = tour.images[0];
-  const pictureFor = (style: number) => (style === 1 ? (firstScene?.hotspotUrl || firstScene?.thumbUrl) ?? '' : style === 4 ? tour.defaultHotspotImage : '');
+  const pictureFor = (style: number) => (style === 1 ? ((firstScene?.hotspotUrl || firstScene?.thumbUrl) ?? '') : style === 4 ? tour.defaultHotspotImage : '');
   return (
     <>
       <fieldset className="ad-default-styles">
         <legend>Default hotspot style</legend>
         {HOTSPOT_STYLES.map((style) => (
           <label key={style} className="ad-default-styles__choice">
-            <input type="radio" name="default-hotspot-style" value={style} checked={tour.defaultHotspotStyle === style} onChange={() => set('defaultHotspotStyle', style)} />
+            <input
+              type="radio"
+              name="default-hotspot-style"
+              value={style}
+              checked={tour.defaultHotspotStyle === style}
+              onChange={() => set('defaultHotspotStyle', style)}
+            />
             <span className="ad-styles__preview">
               <StylePreview style={style} rotation={0} picture={pictureFor(style)} />
             </span>
@@ -21,7 +27,11 @@ export function HotspotStylePicker({ tour, set }: TabProps) {
           </label>
         ))}
       </fieldset>
-      <LibraryPicker label="Default hotspot picture (for the custom image style)" value={tour.defaultHotspotImage} onChange={(url) => set('defaultHotspotImage', url)} />
+      <LibraryPicker
+        label="Default hotspot picture (for the custom image style)"
+        value={tour.defaultHotspotImage}
+        onChange={(url) => set('defaultHotspotImage', url)}
+      />
     </>
   );
 }

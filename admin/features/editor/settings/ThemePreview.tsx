@@ -12,13 +12,25 @@ export function ThemePreview({ tour }: { tour: Tour }) {
   const backdrop = scenes[0]?.thumbUrl;
   const theme = ['modern', 'flow', 'cascade'].includes(tour.theme) ? tour.theme : 'classic';
   const arrows = theme !== 'classic';
-  const tiles = scenes.length ? scenes.map((scene) => ({ key: scene.id, title: scene.title, thumb: scene.thumbUrl })) : [1, 2, 3].map((n) => ({ key: String(n), title: `Scene ${n}`, thumb: '' }));
+  const tiles = scenes.length
+    ? scenes.map((scene) => ({ key: scene.id, title: scene.title, thumb: scene.thumbUrl }))
+    : [1, 2, 3].map((n) => ({ key: String(n), title: `Scene ${n}`, thumb: '' }));
   return (
-    <figure className="ad-theme-preview" data-theme={theme} aria-label={`Preview of the ${theme} theme`} style={{ backgroundImage: backdrop ? `url("${backdrop}")` : undefined }}>
+    <figure
+      className="ad-theme-preview"
+      data-theme={theme}
+      aria-label={`Preview of the ${theme} theme`}
+      style={{ backgroundImage: backdrop ? `url("${backdrop}")` : undefined }}
+    >
       <div className={`ad-theme-preview__reel ad-theme-preview__reel--${theme}`}>
         {arrows && <span className="ad-theme-preview__arrow">{theme === 'cascade' ? '▲' : '◀'}</span>}
         {tiles.map((tile, index) => (
-          <span key={tile.key} className="ad-theme-preview__tile" aria-current={index === 0} style={{ backgroundImage: tile.thumb ? `url("${tile.thumb}")` : undefined }}>
+          <span
+            key={tile.key}
+            className="ad-theme-preview__tile"
+            aria-current={index === 0}
+            style={{ backgroundImage: tile.thumb ? `url("${tile.thumb}")` : undefined }}
+          >
             <span>{tile.title}</span>
           </span>
         ))}

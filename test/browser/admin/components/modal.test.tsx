@@ -7,7 +7,8 @@ import { Modal } from '../../../../admin/components/Modal';
 import { mount, waitFor } from '../mount';
 
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
-const button = (label: string) => [...document.querySelectorAll('button')].find((candidate) => candidate.textContent === label || candidate.getAttribute('aria-label') === label);
+const button = (label: string) =>
+  [...document.querySelectorAll('button')].find((candidate) => candidate.textContent === label || candidate.getAttribute('aria-label') === label);
 
 describe('Modal (generic modal and its constants)', () => {
   let unmount: () => void = () => undefined;
@@ -55,13 +56,21 @@ describe('Modal (generic modal and its constants)', () => {
     await waitFor(() => closed === 1, 'onClose after Escape');
     unmount();
 
-    ({ unmount } = mount(<Modal title="Dismissible" onClose={() => closed++}>Body</Modal>));
+    ({ unmount } = mount(
+      <Modal title="Dismissible" onClose={() => closed++}>
+        Body
+      </Modal>,
+    ));
     await waitFor(() => dialog() !== null, 'the dialog');
     await sendMouse({ type: 'click', position: [5, 5] });
     await waitFor(() => closed === 2, 'onClose after a backdrop click');
     unmount();
 
-    ({ unmount } = mount(<Modal title="Dismissible" onClose={() => closed++}>Body</Modal>));
+    ({ unmount } = mount(
+      <Modal title="Dismissible" onClose={() => closed++}>
+        Body
+      </Modal>,
+    ));
     await waitFor(() => dialog() !== null, 'the dialog');
     button('Close')!.click();
     await waitFor(() => closed === 3, 'onClose after the close icon');
@@ -120,7 +129,14 @@ describe('ConfirmModal', () => {
 
   it('asks with an image, Yes focused first and Cancel, and Escape cancels', async () => {
     const answers: string[] = [];
-    ({ unmount } = mount(<ConfirmModal text="Delete this tour?" image="data:image/gif;base64,R0lGODlhAQABAAAAACw=" onAgree={() => answers.push('yes')} onCancel={() => answers.push('cancel')} />));
+    ({ unmount } = mount(
+      <ConfirmModal
+        text="Delete this tour?"
+        image="data:image/gif;base64,R0lGODlhAQABAAAAACw="
+        onAgree={() => answers.push('yes')}
+        onCancel={() => answers.push('cancel')}
+      />,
+    ));
     await waitFor(() => dialog() !== null, 'the dialog');
     expect(dialog()!.getAttribute('aria-label')).to.equal('Delete this tour?');
     expect(dialog()!.querySelector('img')).to.not.equal(null);

@@ -35,7 +35,15 @@ describe('SortableList (the image sidebar)', () => {
     host = document.createElement('div');
     document.body.append(host);
     root = createRoot(host);
-    root.render(<Scenes initial={[{ id: 'a', title: 'Hall' }, { id: 'b', title: 'Kitchen' }, { id: 'c', title: 'Garden' }]} />);
+    root.render(
+      <Scenes
+        initial={[
+          { id: 'a', title: 'Hall' },
+          { id: 'b', title: 'Kitchen' },
+          { id: 'c', title: 'Garden' },
+        ]}
+      />,
+    );
     await settle();
   });
   afterEach(() => {

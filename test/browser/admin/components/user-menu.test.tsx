@@ -79,7 +79,11 @@ describe('the header user menu', () => {
     await render(1);
     toggle().click();
     await waitFor(() => menu() !== null, 'the menu');
-    expect([...menu()!.querySelectorAll('[role="menuitem"]')].map((item) => item.querySelector('svg[aria-hidden="true"]') !== null)).to.deep.equal([true, true, true]);
+    expect([...menu()!.querySelectorAll('[role="menuitem"]')].map((item) => item.querySelector('svg[aria-hidden="true"]') !== null)).to.deep.equal([
+      true,
+      true,
+      true,
+    ]);
     byText('Dashboard')!.click();
     await waitFor(() => menu() === null, 'the menu to close');
     expect(location.pathname).to.equal('/dashboard');
@@ -103,7 +107,7 @@ describe('the header user menu', () => {
     expect(document.cookie).to.not.contain('tour_user=');
   });
 
-  it('opens the account page, and for a Pro Plus owner the subscription in Stripe\'s customer portal', async () => {
+  it("opens the account page, and for a Pro Plus owner the subscription in Stripe's customer portal", async () => {
     await render(1);
     toggle().click();
     await waitFor(() => menu() !== null, 'the menu');

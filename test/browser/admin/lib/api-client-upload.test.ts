@@ -14,7 +14,9 @@ async function pictureForm(file: File): Promise<FormData> {
 describe('api-client upload() against the real API', () => {
   it('reports the share of the picture sent, rising to the whole of it, and answers with the stored picture', async () => {
     const sent: number[] = [];
-    const stored = await upload<{ image: string; url: string }>('/images/', await pictureForm(await panoramaFile('Hall.png', '#a33')), (share) => sent.push(share));
+    const stored = await upload<{ image: string; url: string }>('/images/', await pictureForm(await panoramaFile('Hall.png', '#a33')), (share) =>
+      sent.push(share),
+    );
     expect(stored.url).to.match(/^\/media\/tours\//);
     expect(sent.length).to.be.above(0);
     expect(sent.at(-1)).to.equal(1);
@@ -22,7 +24,9 @@ describe('api-client upload() against the real API', () => {
   });
 
   it('fails in the one error shape, as api() does', async () => {
-    const failure = await upload('/images/', await pictureForm(new File(['not a picture'], 'notes.jpg', { type: 'image/jpeg' })), () => undefined).catch((err: unknown) => err);
+    const failure = await upload('/images/', await pictureForm(new File(['not a picture'], 'notes.jpg', { type: 'image/jpeg' })), () => undefined).catch(
+      (err: unknown) => err,
+    );
     expect(failure).to.be.instanceOf(RequestFailed);
     expect((failure as RequestFailed).status).to.equal(415);
     expect((failure as RequestFailed).message.length).to.be.above(0);

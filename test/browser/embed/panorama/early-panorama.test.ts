@@ -52,7 +52,11 @@ describe('a first panorama started before the element', () => {
 
   it('is thrown away when the viewer would start otherwise (another scene, another view, links refused)', async () => {
     const tour = twoSceneTour();
-    for (const key of [panoramaKey(tour, 'garden', undefined, true), panoramaKey(tour, 'hall', { yaw: 30, pitch: 0, hfov: 90 }, true), panoramaKey(tour, 'hall', undefined, false)]) {
+    for (const key of [
+      panoramaKey(tour, 'garden', undefined, true),
+      panoramaKey(tour, 'hall', { yaw: 30, pitch: 0, hfov: 90 }, true),
+      panoramaKey(tour, 'hall', undefined, false),
+    ]) {
       const element = await startedEarly(tour, 'hall');
       const parent = document.createElement('div');
       expect(takeEarlyPanorama(element, key, parent)).to.equal(undefined);

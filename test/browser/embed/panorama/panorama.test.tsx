@@ -15,7 +15,15 @@ function tourWith(images: Array<{ id: string; url: string; title?: string }>): T
 function renderPanorama(tour: Tour, firstScene: string) {
   const errors: string[] = [];
   const loaded: string[] = [];
-  const props = { tour, allowLinks: true, onSceneChange: () => undefined, onInfospot: () => undefined, onReady: () => undefined, onError: (message: string) => errors.push(message), onSceneLoad: (sceneId: string) => loaded.push(sceneId) };
+  const props = {
+    tour,
+    allowLinks: true,
+    onSceneChange: () => undefined,
+    onInfospot: () => undefined,
+    onReady: () => undefined,
+    onError: (message: string) => errors.push(message),
+    onSceneLoad: (sceneId: string) => loaded.push(sceneId),
+  };
   const control = { showScene: (_sceneId: string) => undefined as void };
   function Harness() {
     const [sceneId, setSceneId] = useState(firstScene);

@@ -37,14 +37,34 @@ afterEach(unmountAll);
 // Viewer: the right sidebar and the left icon stack, as the visitor sees them.
 describe('sidebar and left icons drawn in Chromium, against the table of controls', () => {
   const rows: Array<[string, Partial<ControlsContext> & { tourPatch?: Partial<ControlsContext['tour']> }, string[], string[]]> = [
-    ['desktop, everything on', {}, ['Play ambient sound', 'Share', 'Fullscreen', 'Virtual reality', 'Video chat', 'Request information', 'Floor plans', 'Request a showing'], ['Toggle motion control']],
-    ['VR: no share, fullscreen, chat, lead or floor plans', { vr: true }, ['Exit virtual reality', 'Play ambient sound'], ['Share', 'Fullscreen', 'Video chat', 'Request information', 'Floor plans', 'Request a showing']],
+    [
+      'desktop, everything on',
+      {},
+      ['Play ambient sound', 'Share', 'Fullscreen', 'Virtual reality', 'Video chat', 'Request information', 'Floor plans', 'Request a showing'],
+      ['Toggle motion control'],
+    ],
+    [
+      'VR: no share, fullscreen, chat, lead or floor plans',
+      { vr: true },
+      ['Exit virtual reality', 'Play ambient sound'],
+      ['Share', 'Fullscreen', 'Video chat', 'Request information', 'Floor plans', 'Request a showing'],
+    ],
     ['mobile: motion control instead of fullscreen', { mobile: true }, ['Toggle motion control'], ['Fullscreen']],
-    ['mls=1: no share, lead, showing, chat or ambience', { mls: true }, ['Fullscreen', 'Floor plans'], ['Share', 'Request information', 'Request a showing', 'Video chat', 'Play ambient sound']],
+    [
+      'mls=1: no share, lead, showing, chat or ambience',
+      { mls: true },
+      ['Fullscreen', 'Floor plans'],
+      ['Share', 'Request information', 'Request a showing', 'Video chat', 'Play ambient sound'],
+    ],
     ['during a chat the chat button is gone', { chatActive: true }, ['Share'], ['Video chat']],
     ['chat disabled on the tour', { tourPatch: { isVideoChatEnabled: false } }, ['Share'], ['Video chat']],
     ['no ambience audio', { tourPatch: { config: tourConfigSchema.parse({}) } }, ['Share'], ['Play ambient sound']],
-    ['leadgen off, no floor plans, scheduling off', { tourPatch: { leadgen: { enabled: false, message: '' }, floorplans: [], isScheduleEnabled: false } }, ['Share'], ['Request information', 'Floor plans', 'Request a showing']],
+    [
+      'leadgen off, no floor plans, scheduling off',
+      { tourPatch: { leadgen: { enabled: false, message: '' }, floorplans: [], isScheduleEnabled: false } },
+      ['Share'],
+      ['Request information', 'Floor plans', 'Request a showing'],
+    ],
   ];
   for (const [label, { tourPatch, ...context }, shown, hidden] of rows) {
     it(label, async () => {
@@ -129,7 +149,10 @@ describe('PanoramaControl over a real pannellum viewer (what the video chat driv
       const scenes: string[] = [];
       const stop = control.onSceneChange((sceneId) => scenes.push(sceneId));
       control.setView({ sceneId: 'b', yaw: -30, pitch: 5, hfov: 70 }, 500);
-      const view = await until(() => (control.getView()?.sceneId === 'b' && viewer.isLoaded() && control.getView()?.yaw === -30 ? control.getView() : null), 'the view in scene b');
+      const view = await until(
+        () => (control.getView()?.sceneId === 'b' && viewer.isLoaded() && control.getView()?.yaw === -30 ? control.getView() : null),
+        'the view in scene b',
+      );
       expect(view).to.deep.include({ pitch: 5, hfov: 70 });
       expect(scenes).to.deep.equal(['b']);
       stop();

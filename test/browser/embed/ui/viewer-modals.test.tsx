@@ -57,7 +57,11 @@ describe('request a showing modal', () => {
     const host = render(<ShowingModal tour={tour} initialName="Ada" onClose={noop} onSent={noop} />);
     const form = await until(() => host.querySelector('form'), 'the form');
     expect(form.textContent).to.include('Enter your details below and someone will contact you for a live showing shortly!');
-    const limits = [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].map((field) => [field.autocomplete || field.tagName.toLowerCase(), field.maxLength, field.required]);
+    const limits = [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].map((field) => [
+      field.autocomplete || field.tagName.toLowerCase(),
+      field.maxLength,
+      field.required,
+    ]);
     expect(limits).to.deep.equal([
       ['name', 100, true],
       ['email', 100, true],

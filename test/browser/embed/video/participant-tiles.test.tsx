@@ -53,7 +53,14 @@ afterEach(() => {
 
 const me: LocalTile = { sid: 'PA-me', identity: 'Ann::1a2b3c4d', stream: null, isHost: false };
 function remotes(count: number, patch: (i: number) => Partial<RemoteTile> = () => ({})): RemoteTile[] {
-  return Array.from({ length: count }, (_, i) => ({ sid: `PA${i}`, identity: `Guest ${i}::f00${i}`, stream: null, audioMuted: false, isHost: false, ...patch(i) }));
+  return Array.from({ length: count }, (_, i) => ({
+    sid: `PA${i}`,
+    identity: `Guest ${i}::f00${i}`,
+    stream: null,
+    audioMuted: false,
+    isHost: false,
+    ...patch(i),
+  }));
 }
 
 const tileSids = (shadow: ShadowRoot) => [...shadow.querySelectorAll('.vc-tile')].map((tile) => tile.getAttribute('data-sid'));
@@ -95,7 +102,11 @@ describe('participant tiles in Chromium', () => {
 
   it('names people as text, whatever they typed as their name in the lobby', async () => {
     const name = hostile('name');
-    const { shadow } = renderInViewer(1200, { ...me, identity: name }, remotes(1, () => ({ identity: `${name}::f00d` })));
+    const { shadow } = renderInViewer(
+      1200,
+      { ...me, identity: name },
+      remotes(1, () => ({ identity: `${name}::f00d` })),
+    );
     await until(() => shadow.querySelectorAll('.vc-tile figcaption').length === 2, 'both tiles');
     const captions = [...shadow.querySelectorAll('.vc-tile figcaption')].map((caption) => caption.textContent!.trim());
     expect(captions).to.deep.equal([`${name} (you)`, name]);
@@ -106,7 +117,11 @@ describe('participant tiles in Chromium', () => {
 
   it('makes the tile of an upright video taller by its scaling factor (height over width), so it is seen whole', async () => {
     const upright = cameraStream('green', 180, 320);
-    const { shadow } = renderInViewer(1200, { ...me, stream: cameraStream('blue') }, remotes(1, () => ({ stream: upright })));
+    const { shadow } = renderInViewer(
+      1200,
+      { ...me, stream: cameraStream('blue') },
+      remotes(1, () => ({ stream: upright })),
+    );
     const video = (selector: string) => shadow.querySelector<HTMLVideoElement>(`${selector} video`);
     await until(() => video('.vc-tile[data-sid="PA0"]')?.style.height === '249px', 'the upright tile 140 × 320/180 high');
     expect(video('.vc-tile[data-sid="PA0"]')!.style.width).to.equal('140px');
@@ -134,7 +149,11 @@ describe('participant tiles in Chromium', () => {
 
   it('keeps every remote participant audible, those folded into "+N" too', async () => {
     const streams = [0, 1, 2, 3, 4].map(() => cameraStream('grey'));
-    const { shadow } = renderInViewer(1200, me, remotes(5, (i) => ({ stream: streams[i] })));
+    const { shadow } = renderInViewer(
+      1200,
+      me,
+      remotes(5, (i) => ({ stream: streams[i] })),
+    );
     await until(() => shadow.querySelectorAll('audio').length === 5, 'five audio sinks');
     expect([...shadow.querySelectorAll('audio')].map((audio) => audio.srcObject)).to.deep.equal(streams);
     // Tiles are muted so that nobody is heard twice.
@@ -203,7 +222,11 @@ describe('participant tiles in Chromium', () => {
 
   it('brings a speaker folded into "+N" into view, ringed, in the last tile that is not the host’s', async () => {
     const streams = [0, 1, 2, 3, 4].map(() => cameraStream('grey'));
-    const { shadow, speak } = renderInViewer(1200, me, remotes(5, (i) => ({ stream: streams[i], isHost: i === 1 })));
+    const { shadow, speak } = renderInViewer(
+      1200,
+      me,
+      remotes(5, (i) => ({ stream: streams[i], isHost: i === 1 })),
+    );
     await until(() => bubble(shadow), 'the bubble');
     expect(tileSids(shadow)).to.deep.equal(['PA-me', 'PA1', 'PA0', 'PA2']);
 

@@ -9,11 +9,23 @@ const base: ControlsContext = { tour: baseTour, mobile: false, vr: false, mls: f
 // Viewer: right sidebar and left icon stack.
 describe('visibleControls, against the table of controls', () => {
   it.each<[string, Partial<ControlsContext> & { tourPatch?: Partial<ControlsContext['tour']> }, Partial<ReturnType<typeof visibleControls>>]>([
-    ['desktop, everything on', {}, { ambience: true, share: true, fullscreen: true, motion: false, vr: true, videoChat: true, lead: true, floorplan: true, showing: true }],
+    [
+      'desktop, everything on',
+      {},
+      { ambience: true, share: true, fullscreen: true, motion: false, vr: true, videoChat: true, lead: true, floorplan: true, showing: true },
+    ],
     ['no ambience audio', { tourPatch: { config: tourConfigSchema.parse({}) } }, { ambience: false }],
-    ['VR hides share, fullscreen, chat, lead, floor plan', { vr: true }, { share: false, fullscreen: false, videoChat: false, lead: false, floorplan: false, vr: true }],
+    [
+      'VR hides share, fullscreen, chat, lead, floor plan',
+      { vr: true },
+      { share: false, fullscreen: false, videoChat: false, lead: false, floorplan: false, vr: true },
+    ],
     ['mobile: no fullscreen, motion control shown', { mobile: true }, { fullscreen: false, motion: true }],
-    ['mls=1 hides share, lead icon, showing requests and branding', { mls: true }, { share: false, lead: false, showing: false, branding: false, videoChat: false }],
+    [
+      'mls=1 hides share, lead icon, showing requests and branding',
+      { mls: true },
+      { share: false, lead: false, showing: false, branding: false, videoChat: false },
+    ],
     ['scheduling off', { tourPatch: { isScheduleEnabled: false } }, { showing: false }],
     ['during a chat the chat button hides, the panel stays', { chatActive: true }, { videoChat: false, videoChatPanel: true }],
     ['chat disabled on the tour', { tourPatch: { isVideoChatEnabled: false } }, { videoChat: false, videoChatPanel: false }],

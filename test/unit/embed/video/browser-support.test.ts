@@ -19,7 +19,13 @@ const UA = {
   ie: 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko',
 };
 
-const browser = (userAgent: string, traits: Partial<BrowserTraits> = {}): BrowserTraits => ({ userAgent, mediaCapture: true, peerConnection: true, brave: false, ...traits });
+const browser = (userAgent: string, traits: Partial<BrowserTraits> = {}): BrowserTraits => ({
+  userAgent,
+  mediaCapture: true,
+  peerConnection: true,
+  brave: false,
+  ...traits,
+});
 
 // A recognised browser with media capture and peer connection; rebranded Chromium only as Edge, Electron or headless Chrome.
 describe('canJoinVideoChat', () => {

@@ -43,7 +43,9 @@ beforeEach(async () => {
   hub = new RoomHub();
   const app = createApp({ db: t.db, config: t.config, rootDir: '.', hub });
   loopback.origin = await new Promise((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', websocket: { server: new WebSocketServer({ noServer: true }) } }, (info) => resolve(`http://127.0.0.1:${info.port}`));
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', websocket: { server: new WebSocketServer({ noServer: true }) } }, (info) =>
+      resolve(`http://127.0.0.1:${info.port}`),
+    );
   });
 });
 
@@ -100,7 +102,15 @@ describe('the /api/rtc control socket against the real server', () => {
     const token = await mintMeshToken({ identity: 'Ann::1', room }, SECRET);
     const chat = new ControlledRoom(
       { controlToken: token, room, local: undefined as unknown as MediaStream, iceServers: [] },
-      { state: (state, error) => states.push([state, error]), welcome: ignore, joined: ignore, left: ignore, media: ignore, dominantSpeaker: ignore, message: ignore },
+      {
+        state: (state, error) => states.push([state, error]),
+        welcome: ignore,
+        joined: ignore,
+        left: ignore,
+        media: ignore,
+        dominantSpeaker: ignore,
+        message: ignore,
+      },
       () => ({ setEnabled: ignore, close: () => (mediaClosed = true) }),
     );
     leaveAfterTest.push(() => chat.disconnect());

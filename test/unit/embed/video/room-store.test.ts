@@ -46,7 +46,7 @@ describe('the video chat room as pure transitions', () => {
     expect(room.isHost(room.initialRoom('Ann'))).toBe(false);
   });
 
-  it("stops following on a drag only while someone else hosts, and following can be switched back on", () => {
+  it('stops following on a drag only while someone else hosts, and following can be switched back on', () => {
     expect(room.stoppedFollowing(inRoom())).toBeUndefined(); // no host
     expect(room.stoppedFollowing(room.hostChanged(inRoom(), 'PAann'))).toBeUndefined(); // we host
     const stopped = room.stoppedFollowing(room.hostChanged(inRoom(), 'PAbob'));
@@ -65,7 +65,16 @@ describe('the video chat room as pure transitions', () => {
   it('leaves for the lobby with the name kept and the people, host and switched-off media gone', () => {
     const busy = room.cameraToggled(room.mutedToggled(room.speakerChanged(room.hostChanged(inRoom(), 'PAbob'), 'PAbob')));
     expect(busy).toMatchObject({ muted: true, cameraOff: true });
-    expect(room.left(busy)).toMatchObject({ phase: 'lobby', name: 'Ann', mySid: '', participants: [], hostSid: null, speakerSid: null, muted: false, cameraOff: false });
+    expect(room.left(busy)).toMatchObject({
+      phase: 'lobby',
+      name: 'Ann',
+      mySid: '',
+      participants: [],
+      hostSid: null,
+      speakerSid: null,
+      muted: false,
+      cameraOff: false,
+    });
   });
 
   it('a store holds the latest room and tells its listeners only of real changes', () => {

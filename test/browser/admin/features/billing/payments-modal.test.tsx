@@ -50,7 +50,10 @@ describe('the payments modal against the real API (card payments off)', () => {
     const modal = dialog('Publish your tour')!;
     expect(modal.textContent).to.contain('You have 3 free tours left.');
     expect(button(modal, 'Upgrade to Pro Plus'), 'no Pro Plus without card payments').to.equal(undefined);
-    expect([...modal.querySelectorAll('button')].some((element) => /by card/.test(element.textContent ?? '')), 'no card payment').to.equal(false);
+    expect(
+      [...modal.querySelectorAll('button')].some((element) => /by card/.test(element.textContent ?? '')),
+      'no card payment',
+    ).to.equal(false);
 
     button(modal, 'Use a free tour')!.click();
     await waitFor(() => dialog('Publish your tour') === null, 'the modal to close');
@@ -155,7 +158,7 @@ describe('dashboard cards, header and account against the real API (card payment
     await waitFor(() => state(locked)[0] === 'Published — free', 'the card published in place');
   });
 
-  it("starts the Pro Plus upgrade from the header and tells why it cannot go on here", async () => {
+  it('starts the Pro Plus upgrade from the header and tells why it cannot go on here', async () => {
     await signedInOwner();
     show(<Dashboard />);
     await waitFor(() => !!button(host, 'Upgrade to Pro Plus'), 'the upgrade button');

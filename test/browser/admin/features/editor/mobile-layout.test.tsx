@@ -24,7 +24,11 @@ describe('Editor at a phone width (layout changes at mobile width)', () => {
   it('keeps the header controls (title, save state, preview, upgrade, user menu) inside the screen', () => {
     const header = editor.host.querySelector('.ad-header')!;
     const controls = [...header.querySelectorAll('input, button, [role="status"]')];
-    expect(controls.map((control) => control.textContent || control.getAttribute('aria-label'))).to.include.members(['Tour title', 'Preview', 'Upgrade to Pro Plus']);
+    expect(controls.map((control) => control.textContent || control.getAttribute('aria-label'))).to.include.members([
+      'Tour title',
+      'Preview',
+      'Upgrade to Pro Plus',
+    ]);
     for (const control of controls) expect(withinWidth(control), `${control.outerHTML.slice(0, 80)} inside the screen`).to.equal(true);
   });
 

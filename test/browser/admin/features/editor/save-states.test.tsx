@@ -32,7 +32,11 @@ const button = (label: string) => [...view.host.querySelectorAll('button')].find
 /** Every text the save status shows, in order, however briefly. */
 function recordStatuses(): string[] {
   const seen = [saveStatus()];
-  new MutationObserver(() => seen.at(-1) !== saveStatus() && seen.push(saveStatus())).observe(view.host, { subtree: true, childList: true, characterData: true });
+  new MutationObserver(() => seen.at(-1) !== saveStatus() && seen.push(saveStatus())).observe(view.host, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+  });
   return seen;
 }
 

@@ -22,7 +22,10 @@ describe("Editor shows the schema's warnings against the real API", () => {
 
   it('lists a scene no link reaches after the save, saves the tour anyway, and clears the list once the scene goes', async () => {
     expect(warningsRegion(), 'no warnings on an empty tour').to.equal(undefined);
-    chooseFiles(view.host.querySelector<HTMLInputElement>('input[type="file"][multiple]')!, [await panoramaFile('Hall.png', '#a33'), await panoramaFile('Loft.png', '#33a')]);
+    chooseFiles(view.host.querySelector<HTMLInputElement>('input[type="file"][multiple]')!, [
+      await panoramaFile('Hall.png', '#a33'),
+      await panoramaFile('Loft.png', '#33a'),
+    ]);
     await waitFor(() => sceneTitles().length === 2, 'both scenes uploaded');
     await view.whenSaved();
     await waitFor(() => warnings().length > 0, 'the warnings listed');

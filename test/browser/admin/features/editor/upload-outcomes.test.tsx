@@ -143,4 +143,3 @@ describe('Editor upload outcomes against the real API', () => {
     expect((await storedTour(owner, shortId)).images.map((image) => image.title).sort()).to.deep.equal(['Hall', 'Kitchen']);
   });
 });
-

@@ -15,7 +15,9 @@ describe('Library tab against the real API', () => {
   afterEach(() => view.unmount());
 
   it('saves a picture just picked as the logo before deleting it from the library, so the tour keeps its file', async () => {
-    chooseFiles(view.host.querySelector<HTMLInputElement>('section[aria-label="Library"] input[type="file"]')!, [await panoramaFile('Agency logo.png', '#1ca59b')]);
+    chooseFiles(view.host.querySelector<HTMLInputElement>('section[aria-label="Library"] input[type="file"]')!, [
+      await panoramaFile('Agency logo.png', '#1ca59b'),
+    ]);
     await waitFor(() => !!button('Use as logo'), 'the picture in the library');
     button('Use as logo')!.click();
     // Deleted at once, while the pick is still waiting for the editor's debounced save.

@@ -1,7 +1,13 @@
 import { expect } from 'chai';
 import type { ConnectOptions } from 'twilio-video';
 import type { MediaPlaneEvents, RemoteMedia, RoomError, RoomState } from '../../../../../embed/video/providers/media-provider';
-import { TwilioMedia, twilioRoomError, type TwilioParticipant, type TwilioPublication, type TwilioRoom } from '../../../../../embed/video/providers/twilio-provider';
+import {
+  TwilioMedia,
+  twilioRoomError,
+  type TwilioParticipant,
+  type TwilioPublication,
+  type TwilioRoom,
+} from '../../../../../embed/video/providers/twilio-provider';
 import { until } from '../../support/render';
 
 type Listener = (...args: never[]) => void;

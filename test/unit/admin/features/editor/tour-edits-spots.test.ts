@@ -28,7 +28,13 @@ describe('hotspot edits', () => {
   it('places a hotspot at the clicked direction with the chosen look, and nothing in the destination by default', () => {
     const tour = placeHotspot(tourOf('a', 'b'), 'a', toB, { yaw: -120, pitch: 12 }, false, 'h1');
     const [hotspot] = tour.images[0].hotspots;
-    expect(hotspot).toMatchObject({ id: 'h1', image: { id: 'b', title: 'B', thumbUrl: '/media/tours/thumb-b.jpg' }, style: 4, customImageUrl: '/media/assets/door.png', rotation: 45 });
+    expect(hotspot).toMatchObject({
+      id: 'h1',
+      image: { id: 'b', title: 'B', thumbUrl: '/media/tours/thumb-b.jpg' },
+      style: 4,
+      customImageUrl: '/media/assets/door.png',
+      rotation: 45,
+    });
     expect(coordsToYawPitch(hotspot.coords).yaw).toBeCloseTo(-120, 6);
     expect(coordsToYawPitch(hotspot.coords).pitch).toBeCloseTo(12, 6);
     expect(tour.images[1].hotspots).toEqual([]);
@@ -63,7 +69,13 @@ describe('hotspot edits', () => {
 
 describe('infospot edits', () => {
   it('places an HTML infospot in info style 1', () => {
-    const tour = placeInfospot(tourOf('a'), 'a', { dataType: 'html', data: { previewText: 'Kitchen', url: '', htmlContent: '<b>Oak</b>' } }, { yaw: 10, pitch: 20 }, 'i1');
+    const tour = placeInfospot(
+      tourOf('a'),
+      'a',
+      { dataType: 'html', data: { previewText: 'Kitchen', url: '', htmlContent: '<b>Oak</b>' } },
+      { yaw: 10, pitch: 20 },
+      'i1',
+    );
     expect(tour.images[0].infospots[0]).toMatchObject({ id: 'i1', style: 1, dataType: 'html', data: { htmlContent: '<b>Oak</b>' } });
     expect(valid(tour)).toBe(true);
   });

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { coordsToYawPitch } from '../../../../../api/schema/coords';
 import { findTourProblems, tourInputSchema } from '../../../../../api/schema/tour';
 import { initialView } from '../../../../../embed/panorama/scene-config';
-import { addScene, moveScene, placeHotspot, removeArrivalView, removeScene, renameScene, setArrivalView, type UploadedPicture } from '../../../../../admin/features/editor/tour-edits';
+import {
+  addScene,
+  moveScene,
+  placeHotspot,
+  removeArrivalView,
+  removeScene,
+  renameScene,
+  setArrivalView,
+  type UploadedPicture,
+} from '../../../../../admin/features/editor/tour-edits';
 
 const picture = (fileName: string): UploadedPicture => ({
   fileName,

@@ -40,7 +40,10 @@ describe('TourSaver', () => {
   });
 
   it('stops on a conflict and on a lost sign-in, keeping the pending edit', async () => {
-    const conflict = new TourSaver(async () => Promise.reject(new RequestFailed(409, 'StaleRevision', 'stale')), () => undefined);
+    const conflict = new TourSaver(
+      async () => Promise.reject(new RequestFailed(409, 'StaleRevision', 'stale')),
+      () => undefined,
+    );
     conflict.change(tour('x'));
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
     expect(conflict.state.status).toBe('conflict');
@@ -93,4 +96,3 @@ describe('TourSaver', () => {
     expect(saver.state.warnings).toEqual([]);
   });
 });
-

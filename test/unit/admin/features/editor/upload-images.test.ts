@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { uploadImages, type UploadOne } from '../../../../../admin/features/editor/upload-images';
 
 const file = (name: string) => new File(['x'], name);
-const stored = (name: string) => ({ image: `${name}.jpg`, url: `/media/tours/${name}.jpg`, thumbUrl: '', hotspotUrl: '', mobileUrl: '', width: 2, height: 1, size: 1, isNotEquirect: false });
+const stored = (name: string) => ({
+  image: `${name}.jpg`,
+  url: `/media/tours/${name}.jpg`,
+  thumbUrl: '',
+  hotspotUrl: '',
+  mobileUrl: '',
+  width: 2,
+  height: 1,
+  size: 1,
+  isNotEquirect: false,
+});
 
 describe('uploadImages', () => {
   it('retries a failed upload once and a reply without an image name once, then reports the three outcomes', async () => {
@@ -24,7 +34,23 @@ describe('uploadImages', () => {
     expect(result.uploaded.map((picture) => picture.fileName)).toEqual(['hall.jpg', 'kitchen.jpg']);
     expect(result.outcome).toMatchObject({ kind: 'some', failedTitles: ['garden'] });
 
-    expect((await uploadImages([file('a.jpg')], async () => stored('a'), () => undefined)).outcome.kind).toBe('all');
-    expect((await uploadImages([file('a.jpg')], async () => Promise.reject(new Error('x')), () => undefined)).outcome.kind).toBe('none');
+    expect(
+      (
+        await uploadImages(
+          [file('a.jpg')],
+          async () => stored('a'),
+          () => undefined,
+        )
+      ).outcome.kind,
+    ).toBe('all');
+    expect(
+      (
+        await uploadImages(
+          [file('a.jpg')],
+          async () => Promise.reject(new Error('x')),
+          () => undefined,
+        )
+      ).outcome.kind,
+    ).toBe('none');
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deleteLink, primaryLabel, saveLink, selectorHeader, selectorPosition, type SelectorMode } from '../../../../../admin/features/floorplans/room-selector';
+import {
+  deleteLink,
+  primaryLabel,
+  saveLink,
+  selectorHeader,
+  selectorPosition,
+  type SelectorMode,
+} from '../../../../../admin/features/floorplans/room-selector';
 
 const spot = { id: 'h1', coords: { x: 10, y: 20 }, destinationSceneId: 'hall', destinationTitle: 'Hall' };
 const fresh: SelectorMode = { kind: 'new', coords: { x: 50, y: 50 } };

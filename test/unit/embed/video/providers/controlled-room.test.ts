@@ -45,7 +45,14 @@ function setUp() {
 
 const ann = { sid: 'PAann', identity: 'Ann::1' };
 const bob = { sid: 'PAbob', identity: 'Bob::2' };
-const welcome = (others = [bob]): ServerFrame => ({ type: 'welcome', negotiatedTimeout: 5000, participant: ann, participants: others, hostSid: null, room: '42' });
+const welcome = (others = [bob]): ServerFrame => ({
+  type: 'welcome',
+  negotiatedTimeout: 5000,
+  participant: ann,
+  participants: others,
+  hostSid: null,
+  room: '42',
+});
 const video = { stream: null, audioMuted: true } satisfies RemoteMedia;
 
 describe('a room made of the /api/rtc control plane and a media plane', () => {

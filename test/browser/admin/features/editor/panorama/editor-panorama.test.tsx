@@ -20,7 +20,14 @@ let setTour: (next: Tour) => void;
 let host: HTMLElement;
 
 /** A link from the hall to the kitchen, straight ahead. */
-const hallToKitchen = { id: 'h1', image: { id: 'kitchen', url: '', thumbUrl: '', hotspotUrl: '', title: 'Kitchen' }, style: 2 as const, customImageUrl: '', rotation: 0, coords: yawPitchToCoords({ yaw: 0, pitch: 0 }) };
+const hallToKitchen = {
+  id: 'h1',
+  image: { id: 'kitchen', url: '', thumbUrl: '', hotspotUrl: '', title: 'Kitchen' },
+  style: 2 as const,
+  customImageUrl: '',
+  rotation: 0,
+  coords: yawPitchToCoords({ yaw: 0, pitch: 0 }),
+};
 const savedAt = () => coordsToYawPitch(tour.images[0].hotspots[0].coords);
 
 function Harness({ initial }: { initial: Tour }) {
@@ -40,7 +47,10 @@ function sceneTour(hotspots: Tour['images'][number]['hotspots'] = []): Tour {
     { id: 'kitchen', colour: '#864' },
   ];
   // URLs set after parsing: the test's data URLs are longer than a stored URL may be.
-  const images = scenes.map(({ id, colour }) => ({ ...imageSchema.parse({ id, title: id[0].toUpperCase() + id.slice(1), uploaded: true }), url: panoramaDataUrl(colour) }));
+  const images = scenes.map(({ id, colour }) => ({
+    ...imageSchema.parse({ id, title: id[0].toUpperCase() + id.slice(1), uploaded: true }),
+    url: panoramaDataUrl(colour),
+  }));
   images[0].hotspots = hotspots;
   return apiTour({ images });
 }
@@ -71,7 +81,10 @@ async function drag(from: [number, number], to: [number, number]) {
 }
 
 const button = (label: string) =>
-  until(() => [...host.querySelectorAll('button')].find((candidate) => (candidate.getAttribute('aria-label') ?? candidate.textContent?.trim()) === label), `the ${label} button`);
+  until(
+    () => [...host.querySelectorAll('button')].find((candidate) => (candidate.getAttribute('aria-label') ?? candidate.textContent?.trim()) === label),
+    `the ${label} button`,
+  );
 const alert = () => host.querySelector('[role="alert"]')?.textContent;
 
 /** Sets a form control the way a person would, so React sees the change. */
@@ -133,7 +146,9 @@ describe('<EditorPanorama>', () => {
     (await button('Save')).click();
     await until(alert, 'the missing picture');
     expect(alert()).to.equal('Choose a picture for the custom hotspot.');
-    chooseFiles(await until(() => host.querySelector<HTMLInputElement>('.ad-picker input[type="file"]'), 'the upload field'), [await panoramaFile('Door sign.png', '#c33')]);
+    chooseFiles(await until(() => host.querySelector<HTMLInputElement>('.ad-picker input[type="file"]'), 'the upload field'), [
+      await panoramaFile('Door sign.png', '#c33'),
+    ]);
     await until(() => host.querySelector('.ad-picker button[aria-pressed="true"][aria-label="Door sign"]'), 'the uploaded picture, chosen');
     (await button('Save')).click();
     await until(() => tour.images[0].hotspots.length === 1, 'the hotspot');
@@ -178,7 +193,19 @@ describe('<EditorPanorama>', () => {
     expect(spot.style.touchAction).to.equal('none');
     // A finger's pointer stays captured by the element it went down on, so every event goes to the spot.
     const finger = (target: Element, type: string, [clientX, clientY]: [number, number]) =>
-      target.dispatchEvent(new PointerEvent(type, { pointerType: 'touch', pointerId: 7, isPrimary: true, button: type === 'pointermove' ? -1 : 0, clientX, clientY, bubbles: true, composed: true, cancelable: true }));
+      target.dispatchEvent(
+        new PointerEvent(type, {
+          pointerType: 'touch',
+          pointerId: 7,
+          isPrimary: true,
+          button: type === 'pointermove' ? -1 : 0,
+          clientX,
+          clientY,
+          bubbles: true,
+          composed: true,
+          cancelable: true,
+        }),
+      );
     const [from, to] = [point(shadow, 0.5, 0.5), point(shadow, 0.75, 0.5)];
     finger(spot, 'pointerdown', from);
     for (let step = 1; step <= 5; step++) finger(spot, 'pointermove', [from[0] + ((to[0] - from[0]) * step) / 5, from[1]]);
@@ -311,7 +338,19 @@ describe('<EditorPanorama>', () => {
     const looked = await currentView();
     expect(looked.yaw).to.be.above(5);
     expect(shadow.querySelector('canvas'), 'the same pannellum viewer').to.equal(canvas);
-    setTour(addScene(tour, { fileName: 'Attic.png', url: panoramaDataUrl('#486'), thumbUrl: '', hotspotUrl: '', mobileUrl: '', width: 512, height: 256, size: 1, isNotEquirect: false }));
+    setTour(
+      addScene(tour, {
+        fileName: 'Attic.png',
+        url: panoramaDataUrl('#486'),
+        thumbUrl: '',
+        hotspotUrl: '',
+        mobileUrl: '',
+        width: 512,
+        height: 256,
+        size: 1,
+        isNotEquirect: false,
+      }),
+    );
     await until(() => tour.images.length === 3, 'the new scene');
     expect(shadow.querySelector('canvas'), 'the same pannellum viewer').to.equal(canvas);
     const after = await currentView();
@@ -322,7 +361,10 @@ describe('<EditorPanorama>', () => {
 
     // Another scene shown (here: moved first) is another picture: it starts at its own initial view.
     setTour(moveScene(tour, 2, 0));
-    await until(() => shadow.querySelector('canvas') !== canvas && shadow.querySelector<HTMLElement>('.pnlm-load-box')?.style.display === 'none', 'the attic shown');
+    await until(
+      () => shadow.querySelector('canvas') !== canvas && shadow.querySelector<HTMLElement>('.pnlm-load-box')?.style.display === 'none',
+      'the attic shown',
+    );
     const attic = await currentView();
     expect(tour.images[0].title).to.equal('Attic');
     expect(attic.yaw).to.be.closeTo(0, 1e-6);

@@ -7,7 +7,8 @@ let view: EditorView;
 
 const section = () => view.host.querySelector<HTMLElement>('section[aria-label="Settings"]')!;
 const fieldset = (legend: string) => [...section().querySelectorAll('fieldset')].find((set) => set.querySelector('legend')?.textContent === legend)!;
-const radioLabelled = (set: HTMLElement, text: string) => [...set.querySelectorAll('label')].find((label) => label.textContent?.trim().endsWith(text))!.querySelector('input')!;
+const radioLabelled = (set: HTMLElement, text: string) =>
+  [...set.querySelectorAll('label')].find((label) => label.textContent?.trim().endsWith(text))!.querySelector('input')!;
 const stored = () => storedTour(view.owner, view.tour.shortId);
 
 function choose(select: HTMLSelectElement, value: string) {
@@ -85,7 +86,12 @@ describe('Settings against the real API', () => {
 
   it('shows the four hotspot styles, saves the chosen default, and takes the default picture from the library', async () => {
     const styles = fieldset('Default hotspot style');
-    expect([...styles.querySelectorAll('label')].map((label) => label.textContent)).to.deep.equal(['1. Preview image', '2. White arrow', '3. Black arrow', '4. Custom image']);
+    expect([...styles.querySelectorAll('label')].map((label) => label.textContent)).to.deep.equal([
+      '1. Preview image',
+      '2. White arrow',
+      '3. Black arrow',
+      '4. Custom image',
+    ]);
     expect(styles.querySelectorAll('.ad-style-preview')).to.have.length(4);
     expect(radioLabelled(styles, 'White arrow').checked).to.equal(true);
     radioLabelled(styles, 'Black arrow').click();
@@ -100,6 +106,9 @@ describe('Settings against the real API', () => {
     const picture = (await stored()).defaultHotspotImage;
     expect(picture).to.match(/^\/media\/assets\//);
     radioLabelled(styles, 'Custom image').click();
-    await waitFor(() => !!styles.querySelector<HTMLElement>('.ad-style-preview--4')?.style.backgroundImage.includes(picture), 'the custom style shows the picture');
+    await waitFor(
+      () => !!styles.querySelector<HTMLElement>('.ad-style-preview--4')?.style.backgroundImage.includes(picture),
+      'the custom style shows the picture',
+    );
   });
 });
