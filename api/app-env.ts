@@ -4,7 +4,7 @@ import type { Logger } from './logger';
 import type { UserRow } from './db/tables';
 import type { Mailer } from './mail/mailer';
 import type { MediaStorage } from './media/media-storage';
-import type { RateLimitStore } from './rate-limit';
+import type { RateLimitStore } from './rate-limit-store';
 
 /** What every handler finds on `c.var`. */
 export interface AppEnv {

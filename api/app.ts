@@ -16,7 +16,7 @@ import type { MediaStorage } from './media/media-storage';
 import { imagesRoutes } from './uploads/images.routes';
 import type { Logger } from './logger';
 import { pagesRoutes } from './pages/pages.routes';
-import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit';
+import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store';
 import { requestLimits } from './request-limits';
 import { whiteLabelRoutes } from './pages/white-label.routes';
 import { RoomHub } from './rtc/room-hub';

@@ -1,7 +1,12 @@
 import type { WSEvents } from 'hono/ws';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { RoomMessage, ServerFrame } from '../schema/video';
-import type { PeerSocket } from './room-hub';
+
+/** One connection, whatever carries it (a WebSocket in production and tests). */
+export interface PeerSocket {
+  send(frame: ServerFrame): void;
+  close(code: number, reason: string): void;
+}
 
 /**
  * The largest frame a client may send. The largest honest one is an SDP offer carrying many ICE candidates, a

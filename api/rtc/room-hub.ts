@@ -11,13 +11,7 @@ import {
   type ServerFrame,
   type VideoErrorCode,
 } from '../schema/video';
-import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-guard';
-
-/** One connection, whatever carries it (a WebSocket in production and tests). */
-export interface PeerSocket {
-  send(frame: ServerFrame): void;
-  close(code: number, reason: string): void;
-}
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits, type PeerSocket } from './connection-guard';
 
 interface Peer extends RoomParticipant {
   socket: PeerSocket;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryRateLimitStore } from '../../../api/rate-limit';
+import { MemoryRateLimitStore } from '../../../api/rate-limit-store';
 
 describe('MemoryRateLimitStore', () => {
   it('counts hits per key in a window that starts at the first hit, and starts over once it ends', async () => {
