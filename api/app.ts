@@ -28,6 +28,7 @@ import { authRoutes } from './auth/auth.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { createPayments } from './billing/stripe-client';
 import { tourPublishingRoutes } from './billing/tour-publishing.routes';
+import { stripeWebhookRoutes } from './billing/stripe-webhook.routes';
 import { currentUser } from './auth/current-user';
 import { passwordRoutes } from './tours/password.routes';
 import { toursRoutes } from './tours/tours.routes';
@@ -94,7 +95,7 @@ export function createApp({
   api.route('/auth', authRoutes());
   api.route('/status', resource(userStatusRoutes(), passwordRoutes()));
   api.route('/users', usersRoutes());
-  api.route('/tours', resource(toursRoutes(hub), audioRoutes(), whiteLabelRoutes(), tourVisitorsRoutes(), ownerInboxRoutes()));
+  api.route('/tours', resource(toursRoutes(hub), audioRoutes(), whiteLabelRoutes(), tourVisitorsRoutes(), ownerInboxRoutes(), tourPublishingRoutes(payments)));
   api.route('/images', imagesRoutes());
   api.route('/floorplans', floorplansRoutes());
   api.route('/floorplan', floorplanRoutes());
@@ -105,9 +106,8 @@ export function createApp({
   api.route('/rtc', rtcRoutes(hub));
   api.route('/video', videoRoutes());
   api.route('/:provider', videoTokenRoutes());
-  // Billing's routers still carry their whole paths (/tours/…/checkout, /billing/…, /stripe/webhook).
-  api.route('/', tourPublishingRoutes(payments));
-  api.route('/', billingRoutes(payments));
+  api.route('/billing', billingRoutes(payments));
+  api.route('/stripe', stripeWebhookRoutes(payments));
   api.all('*', (c) => {
     throw new ApiError(404, 'NotFound', `No route for ${c.req.method} ${c.req.path}.`);
   });

@@ -7,7 +7,6 @@ import { readPage } from '../pagination';
 import { PAYMENTS_OFF, type PaymentEntry, type PlanPrice, type Plans } from '../schema/billing';
 import { pageQuerySchema } from '../schema/requests';
 import { tourInputSchema } from '../schema/tour';
-import { handleStripeEvent } from './stripe-events';
 import { siteUrl } from './site-url';
 import { askStripe, requirePayments, requirePrice, type Payments } from './stripe-client';
 import { hasLiveSubscription } from './subscriptions';
@@ -16,11 +15,11 @@ function planPrice(price: Stripe.Price): PlanPrice {
   return { amount: price.unit_amount ?? 0, currency: price.currency, interval: price.recurring?.interval ?? null };
 }
 
-/** Pro Plus, the prices, the owner's payments and Stripe's webhook. */
+/** Pro Plus, the prices and the owner's payments, under /api/billing. */
 export function billingRoutes(payments: Payments | undefined): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/billing/plans', async (c) => {
+  app.get('/plans', async (c) => {
     const freeToursPerUser = c.var.config.freeToursPerUser;
     if (!payments) return c.json<Plans>({ cardPayments: false, message: PAYMENTS_OFF, freeToursPerUser, tour: null, proPlus: null });
     const { stripe, settings } = payments;
@@ -29,7 +28,7 @@ export function billingRoutes(payments: Payments | undefined): Hono<AppEnv> {
     return c.json<Plans>({ cardPayments: true, freeToursPerUser, tour, proPlus });
   });
 
-  app.post('/billing/pro-plus/checkout', async (c) => {
+  app.post('/pro-plus/checkout', async (c) => {
     const user = requireAccount(c);
     const { stripe, settings } = requirePayments(payments);
     const price = requirePrice(settings.priceProPlus, 'STRIPE_PRICE_PRO_PLUS', 'Pro Plus');
@@ -59,7 +58,7 @@ export function billingRoutes(payments: Payments | undefined): Hono<AppEnv> {
     return c.json({ url: session.url });
   });
 
-  app.post('/billing/portal', async (c) => {
+  app.post('/portal', async (c) => {
     const user = requireAccount(c);
     const { stripe } = requirePayments(payments);
     const customer = user.stripe_customer_id;
@@ -68,7 +67,7 @@ export function billingRoutes(payments: Payments | undefined): Hono<AppEnv> {
     return c.json({ url: portal.url });
   });
 
-  app.get('/billing/payments', async (c) => {
+  app.get('/payments', async (c) => {
     const user = requireUser(c);
     const query = c.var.db
       .selectFrom('payment')
@@ -90,23 +89,6 @@ export function billingRoutes(payments: Payments | undefined): Hono<AppEnv> {
     });
     c.header('Cache-Control', 'private, no-store');
     return c.json(page);
-  });
-
-  // Signed by Stripe, not by a user: the signature over the raw body is the only credential.
-  app.post('/stripe/webhook', async (c) => {
-    const { stripe, settings } = requirePayments(payments);
-    const payload = await c.req.text();
-    const signature = c.req.header('Stripe-Signature');
-    if (!signature) throw new ApiError(400, 'BadRequest', 'A Stripe webhook needs its Stripe-Signature header.');
-    let event: Stripe.Event;
-    try {
-      event = stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret);
-    } catch {
-      throw new ApiError(400, 'BadRequest', 'The Stripe signature of this webhook is not valid.');
-    }
-    const { outcome, mails } = await handleStripeEvent(c.var.db, event, siteUrl(c));
-    for (const mail of mails) await c.var.mailer.send(mail);
-    return c.json({ received: true, outcome });
   });
 
   return app;

@@ -28,7 +28,7 @@ async function currentTour(c: Context<AppEnv>, shortId: string) {
 export function tourPublishingRoutes(payments: Payments | undefined): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.post('/tours/:shortId/unlock/free', async (c) => {
+  app.post('/:shortId/unlock/free', async (c) => {
     const user = requireUser(c);
     const { record, tour } = await ownTour(c, c.req.param('shortId'));
     await useFreeTour(c.var.db, record.row.id, user.id);
@@ -36,7 +36,7 @@ export function tourPublishingRoutes(payments: Payments | undefined): Hono<AppEn
     return c.json({ tour: await currentTour(c, tour.shortId), freeToursRemaining: free_tours_remaining });
   });
 
-  app.post('/tours/:shortId/checkout', async (c) => {
+  app.post('/:shortId/checkout', async (c) => {
     const user = requireAccount(c);
     const { tour } = await ownTour(c, c.req.param('shortId'));
     const { stripe, settings } = requirePayments(payments);
@@ -61,7 +61,7 @@ export function tourPublishingRoutes(payments: Payments | undefined): Hono<AppEn
   });
 
   // SPEC's route: the editor calls it back from Checkout, so the tour unlocks even before Stripe's webhook arrives.
-  app.post('/tours/:id/unlock/paid', async (c) => {
+  app.post('/:id/unlock/paid', async (c) => {
     const user = requireUser(c);
     const { record, tour } = await ownTourById(c, c.req.param('id'));
     const { stripe } = requirePayments(payments);
