@@ -1,6 +1,7 @@
 // `npm run bench`: measures each figure against the budget its bench file names, and writes bench/results/*.json.
 // Exits non-zero when a budget is exceeded.
 import { readFileSync } from 'node:fs';
+import { benchApi } from './api.bench';
 import { benchBundle } from './bundle.bench';
 import { benchStatic } from './static.bench';
 import { benchVideo } from './video.bench';
@@ -9,6 +10,7 @@ import { benchViewer } from './viewer.bench';
 const BENCHES: Array<[string, () => Promise<void>]> = [
   ['bundle', benchBundle],
   ['static', benchStatic],
+  ['api', benchApi],
   ['viewer', benchViewer],
   ['video', benchVideo],
 ];
