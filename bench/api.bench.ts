@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeDataDir, startServer } from '../test/e2e/support/server';
-import { measureLoad, startBareJsonServer, CONNECTIONS } from './support/load';
+import { measureLoad, startBareJsonServer, CONNECTIONS, type Load } from './support/load';
 import { writeResult } from './support/results';
 import { seedTour } from './support/seed-tour';
 
@@ -14,7 +14,7 @@ const ROUNDS = 3;
 /** A visitor's read of a published tour from the real server, against the same bytes from bare Hono, same run. */
 export async function benchApi(): Promise<void> {
   const server = await startServer();
-  let bare: { origin: string; stop: () => void } | undefined;
+  let bare: Awaited<ReturnType<typeof startBareJsonServer>> | undefined;
   try {
     const tour = await seedTour(server);
     const path = `/api/tours/${tour.shortId}`;
@@ -27,18 +27,23 @@ export async function benchApi(): Promise<void> {
     bare = await startBareJsonServer(bodyFile, path);
     if (!body.equals(Buffer.from(await (await fetch(bare.origin + path)).arrayBuffer()))) throw new Error('the bare server answers other bytes');
 
-    const real: number[] = [];
-    const reference: number[] = [];
+    const real: Load[] = [];
+    const reference: Load[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      reference.push((await measureLoad(bare.origin + path, SECONDS_PER_RUN)).requestsPerSecond);
-      real.push((await measureLoad(server.origin + path, SECONDS_PER_RUN)).requestsPerSecond);
+      reference.push(await measureLoad(bare.origin + path, bare.pid, SECONDS_PER_RUN));
+      real.push(await measureLoad(server.origin + path, server.process.pid!, SECONDS_PER_RUN));
     }
-    const realRps = Math.max(...real);
-    const bareRps = Math.max(...reference);
+    const realRps = Math.max(...real.map((run) => run.requestsPerSecond));
+    const bareRps = Math.max(...reference.map((run) => run.requestsPerSecond));
     const share = realRps / bareRps;
-    const spread = (runs: number[]) => runs.map((rps) => Math.round(rps)).join(', ');
-    console.log(`${path} (${body.length} bytes, ${scenes} scenes): server ${spread(real)} req/s, bare Hono ${spread(reference)} req/s`);
-    console.log(`best: server ${realRps.toFixed(0)}, bare ${bareRps.toFixed(0)} (${(share * 100).toFixed(0)}%)`);
+    const realCpu = Math.min(...real.map((run) => run.cpuMicrosecondsPerRequest));
+    const bareCpu = Math.min(...reference.map((run) => run.cpuMicrosecondsPerRequest));
+    const spread = (runs: Load[]) => runs.map((run) => `${Math.round(run.requestsPerSecond)} (${Math.round(run.cpuMicrosecondsPerRequest)} µs)`).join(', ');
+    console.log(`${path} (${body.length} bytes, ${scenes} scenes), req/s (CPU per request):`);
+    console.log(`  server ${spread(real)}\n  bare Hono ${spread(reference)}`);
+    console.log(
+      `best: server ${realRps.toFixed(0)}, bare ${bareRps.toFixed(0)} req/s (${(share * 100).toFixed(0)}%); CPU per request ${realCpu.toFixed(0)} against ${bareCpu.toFixed(0)} µs`,
+    );
     writeResult({
       name: 'api',
       path: '/api/tours/{shortId}',
@@ -46,8 +51,10 @@ export async function benchApi(): Promise<void> {
       scenes,
       connections: CONNECTIONS,
       secondsPerRun: SECONDS_PER_RUN,
-      serverRequestsPerSecondRuns: real.map(Math.round),
-      bareHonoRequestsPerSecondRuns: reference.map(Math.round),
+      serverRequestsPerSecondRuns: real.map((run) => Math.round(run.requestsPerSecond)),
+      bareHonoRequestsPerSecondRuns: reference.map((run) => Math.round(run.requestsPerSecond)),
+      serverCpuMicrosecondsPerRequest: Math.round(realCpu),
+      bareHonoCpuMicrosecondsPerRequest: Math.round(bareCpu),
       serverRequestsPerSecond: Math.round(realRps),
       bareHonoRequestsPerSecond: Math.round(bareRps),
       share: Number(share.toFixed(2)),
