@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { benchApi } from './api.bench';
 import { benchBundle } from './bundle.bench';
 import { benchStatic } from './static.bench';
+import { benchUpload } from './upload.bench';
 import { benchVideo } from './video.bench';
 import { benchViewer } from './viewer.bench';
 
@@ -11,6 +12,7 @@ const BENCHES: Array<[string, () => Promise<void>]> = [
   ['bundle', benchBundle],
   ['static', benchStatic],
   ['api', benchApi],
+  ['upload', benchUpload],
   ['viewer', benchViewer],
   ['video', benchVideo],
 ];
