@@ -8,6 +8,7 @@ import { seedTour } from './support/seed-tour';
 /** `GET /api/tours/{shortId}` at this share of the requests per second of a bare Hono handler answering the same JSON. */
 export const API_SHARE_BUDGET = 0.5;
 const SECONDS_PER_RUN = 5;
+const WARM_UP_SECONDS = 2;
 /** The sides alternate and each keeps its best run: neither gets all the quiet moments of a shared machine. */
 const ROUNDS = 3;
 
@@ -27,6 +28,9 @@ export async function benchApi(): Promise<void> {
     bare = await startBareJsonServer(bodyFile, path);
     if (!body.equals(Buffer.from(await (await fetch(bare.origin + path)).arrayBuffer()))) throw new Error('the bare server answers other bytes');
 
+    // Unmeasured: both servers compile their hot paths first.
+    await measureLoad(bare.origin + path, bare.pid, WARM_UP_SECONDS);
+    await measureLoad(server.origin + path, server.process.pid!, WARM_UP_SECONDS);
     const real: Load[] = [];
     const reference: Load[] = [];
     for (let round = 0; round < ROUNDS; round++) {
