@@ -42,9 +42,10 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
   app.get('/:shortId', async (c) => {
     const cached = await readTourCached(c.var.db, c.req.param('shortId'));
     if (!cached) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
+    // Set first: the 403 for a private tour must not be stored either.
+    noStoreUnlessPublic(c, cached.found.tour);
     const view = viewFor(await callerAccess(c, cached.found));
     if (!view) throw new ApiError(403, 'TourPrivate', MESSAGES.privateTour);
-    noStoreUnlessPublic(c, cached.found.tour);
     return c.body(cached.answer(view), 200, { 'Content-Type': 'application/json' });
   });
 
