@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { pino } from 'pino';
 import { accessLog } from './access-log';
+import { corsAnyOrigin } from './cors';
 import type { AppEnv } from './app-env';
 import { localMediaDir, type Config } from './config';
 import type { Db } from './db/database';
@@ -87,7 +87,7 @@ export function createApp({
 
   const api = new Hono<AppEnv>({ strict: false });
   // The viewer calls the API from partners' pages on any origin; credentials travel in a header, never cookies.
-  api.use(cors({ origin: '*', maxAge: 600 }));
+  api.use(corsAnyOrigin());
   api.use(currentUser);
   api.use(requestLimits());
   // The route table: one line per resource. Routers that share a prefix are listed in the order they match in.

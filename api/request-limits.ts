@@ -20,6 +20,9 @@ export function requestLimits(): MiddlewareHandler<AppEnv> {
     message: `At most ${UPLOADS_PER_USER_PER_MINUTE} uploads a minute. Please wait and try again.`,
   });
   return async (c, next) => {
+    // A GET or HEAD request has no body to limit (fetch's Request gives it none); asking for it would only build
+    // the full Request object on every read.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const uploadLimit = uploadLimitFor(c);
     if (!uploadLimit) return anyBody(c, next);
     if (c.var.user) await uploads.hit(c, String(c.var.user.id));

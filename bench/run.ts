@@ -1,14 +1,18 @@
 // `npm run bench`: measures each figure against the budget its bench file names, and writes bench/results/*.json.
 // Exits non-zero when a budget is exceeded.
 import { readFileSync } from 'node:fs';
+import { benchApi } from './api.bench';
 import { benchBundle } from './bundle.bench';
 import { benchStatic } from './static.bench';
+import { benchUpload } from './upload.bench';
 import { benchVideo } from './video.bench';
 import { benchViewer } from './viewer.bench';
 
 const BENCHES: Array<[string, () => Promise<void>]> = [
   ['bundle', benchBundle],
   ['static', benchStatic],
+  ['api', benchApi],
+  ['upload', benchUpload],
   ['viewer', benchViewer],
   ['video', benchVideo],
 ];

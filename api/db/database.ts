@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { chmodSync, closeSync, openSync } from 'node:fs';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { migrationProvider } from './migrations';
 import type { Database } from './tables';
 
@@ -18,7 +18,29 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+}
+
+/** Distinct SQL texts kept prepared; queries with a varying number of parameters make new texts, so there is a bound. */
+const KEPT_STATEMENTS = 500;
+
+/**
+ * better-sqlite3 compiles a statement on every prepare(), which Kysely calls for every query: the same SQL text is
+ * compiled once here and kept, least recently used first out. Sharing one statement is safe because Kysely runs
+ * one query at a time on its one connection (a stream holds it until the stream ends).
+ */
+function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (text) => {
+      const statement = kept.get(text) ?? sqlite.prepare(text);
+      kept.delete(text);
+      kept.set(text, statement);
+      if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+      return statement;
+    },
+  };
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

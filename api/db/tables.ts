@@ -33,6 +33,11 @@ export interface TourTable {
   /** The owner-editable part of the tour (api/schema TourInput) as JSON text, validated on every write. */
   data: string;
   revision: Generated<number>;
+  /**
+   * Raised by triggers on every write to the row or to the tour's floor plans, whoever writes: the read cache
+   * knows from it alone whether what it keeps is still the tour.
+   */
+  write_count: Generated<number>;
   created_at: CreatedAt;
   updated_at: string;
 }

@@ -119,14 +119,28 @@ export async function findTourByIdFor(
 }
 
 /**
- * The tour as `access` lets it be seen: whole by those who hold a permission on it; by everyone else as published,
- * and only as a password tour's cover until its password is given; or nothing.
+ * The ways a tour is shown: whole to those who hold a permission on it; to everyone else as published, and only as
+ * a password tour's cover until its password is given. Everyone shown one kind sees the same tour.
  */
-export function tourSeenWith(tour: Tour, access: TourAccess): Tour | undefined {
+export type TourView = 'whole' | 'published' | 'cover';
+
+/** The view `access` lets its caller have, or none at all. */
+export function viewFor(access: TourAccess): TourView | undefined {
   if (access.sees === 'nothing') return undefined;
-  if (access.member) return tour;
+  if (access.member) return 'whole';
+  return access.sees === 'all' ? 'published' : 'cover';
+}
+
+export function tourInView(tour: Tour, view: TourView): Tour {
+  if (view === 'whole') return tour;
   const published = publishedView(tour);
-  return access.sees === 'all' ? published : passwordCover(published);
+  return view === 'published' ? published : passwordCover(published);
+}
+
+/** The tour as `access` lets it be seen, or nothing. */
+export function tourSeenWith(tour: Tour, access: TourAccess): Tour | undefined {
+  const view = viewFor(access);
+  return view && tourInView(tour, view);
 }
 
 /** What of the tour this caller may see: the whole tour, a password tour's cover, or 403 for a private tour. */

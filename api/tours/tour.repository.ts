@@ -23,17 +23,29 @@ export function findTourById(db: Db, id: number): Promise<TourRecord | undefined
 }
 
 async function findTour(db: Db, column: 'tour.short_id' | 'tour.id', value: string | number): Promise<TourRecord | undefined> {
-  const row = await db
+  const row = await selectTourRecords(db).where(column, '=', value).executeTakeFirst();
+  return row && recordFromRow(row);
+}
+
+/**
+ * Tours with their owner's type and floor plans, in one query. The floor plans come as one JSON array per tour, in
+ * the order the editor shows them.
+ */
+function selectTourRecords(db: Db) {
+  return db
     .selectFrom('tour')
     .leftJoin('user', 'user.id', 'tour.user_id')
     .selectAll('tour')
     .select('user.type as owner_type')
-    .where(column, '=', value)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { owner_type, ...tour } = row;
-  const floorplans = await db.selectFrom('floorplan').selectAll().where('tour_id', '=', tour.id).orderBy('sort_order').orderBy('created_at').execute();
-  return { row: tour, ownerType: owner_type, floorplans };
+    .select(
+      sql<string>`(select json_group_array(json_object('id', f.id, 'tour_id', f.tour_id, 'name', f.name, 'url', f.url,
+        'thumb_url', f.thumb_url, 'hotspots', f.hotspots, 'sort_order', f.sort_order, 'created_at', f.created_at)
+        order by f.sort_order, f.created_at) from floorplan f where f.tour_id = tour.id)`.as('floorplans_json'),
+    );
+}
+
+function recordFromRow({ owner_type, floorplans_json, ...row }: TourRow & { owner_type: string | null; floorplans_json: string }): TourRecord {
+  return { row, ownerType: owner_type, floorplans: JSON.parse(floorplans_json) as FloorplanRow[] };
 }
 
 export async function insertTour(
@@ -52,27 +64,10 @@ export async function insertTour(
   return db.insertInto('tour').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-/**
- * One page of a user's tours, newest first, each with its owner's type and floor plans, in one query (readPage
- * counts them in a second). The floor plans come as one JSON array per tour, in the order findTour reads them.
- */
+/** One page of a user's tours, newest first, each with its owner's type and floor plans (readPage counts them in a second query). */
 export async function listTours(db: Db, userId: number, page: { page: number; perPage: number }): Promise<Page<Tour>> {
-  const query = db
-    .selectFrom('tour')
-    .leftJoin('user', 'user.id', 'tour.user_id')
-    .selectAll('tour')
-    .select('user.type as owner_type')
-    .select(
-      sql<string>`(select json_group_array(json_object('id', f.id, 'tour_id', f.tour_id, 'name', f.name, 'url', f.url,
-        'thumb_url', f.thumb_url, 'hotspots', f.hotspots, 'sort_order', f.sort_order, 'created_at', f.created_at)
-        order by f.sort_order, f.created_at) from floorplan f where f.tour_id = tour.id)`.as('floorplans_json'),
-    )
-    .where('tour.user_id', '=', userId)
-    .orderBy('tour.updated_at', 'desc')
-    .orderBy('tour.id', 'desc');
-  return readPage(query, page, ({ owner_type, floorplans_json, ...row }) =>
-    tourFromRecord({ row, ownerType: owner_type, floorplans: JSON.parse(floorplans_json) as FloorplanRow[] }),
-  );
+  const query = selectTourRecords(db).where('tour.user_id', '=', userId).orderBy('tour.updated_at', 'desc').orderBy('tour.id', 'desc');
+  return readPage(query, page, (row) => tourFromRecord(recordFromRow(row)));
 }
 
 export interface TourSave {

@@ -11,7 +11,8 @@ import { DEMO_SHORT_ID, findTourProblems, tourInputSchema, tourSaveSchema, type 
 import { rateLimit } from '../rate-limit';
 import { socialImageResponse } from './social-image';
 import { newShortId } from './short-id';
-import { callerAccess, findTourFor, findTourOr404, tourAccess, tourAsSeen, tourSeenWith } from './tour-access';
+import { callerAccess, findTourFor, findTourOr404, tourAccess, tourAsSeen, tourSeenWith, viewFor } from './tour-access';
+import { readTourCached } from './tour-read-cache';
 import { cloneTour, deleteTour, insertTour, listTours, saveTour, tourFromRecord, unlockWithEmail } from './tour.repository';
 
 function noStoreUnlessPublic(c: Context<AppEnv>, tour: Tour): void {
@@ -39,9 +40,13 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
   });
 
   app.get('/:shortId', async (c) => {
-    const found = await findTourOr404(c, c.req.param('shortId'));
-    noStoreUnlessPublic(c, found.tour);
-    return c.json(await tourAsSeen(c, found));
+    const cached = await readTourCached(c.var.db, c.req.param('shortId'));
+    if (!cached) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
+    // Set first: the 403 for a private tour must not be stored either.
+    noStoreUnlessPublic(c, cached.found.tour);
+    const view = viewFor(await callerAccess(c, cached.found));
+    if (!view) throw new ApiError(403, 'TourPrivate', MESSAGES.privateTour);
+    return c.body(cached.answer(view), 200, { 'Content-Type': 'application/json' });
   });
 
   app.post('/:shortId', async (c) => {

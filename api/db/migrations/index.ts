@@ -3,6 +3,7 @@ import * as initial from './2026-11-22T23-00-initial';
 import * as visitorsAssetsMail from './2026-11-22T23-50-visitors-assets-mail';
 import * as sessions from './2026-11-24T07-00-sessions';
 import * as billing from './2026-11-24T09-00-billing';
+import * as tourWriteCount from './2026-11-24T11-00-tour-write-count';
 
 /** Frozen migrations, in order. Add new files; never edit one that has landed. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T23-50-visitors-assets-mail': visitorsAssetsMail,
   '2026-11-24T07-00-sessions': sessions,
   '2026-11-24T09-00-billing': billing,
+  '2026-11-24T11-00-tour-write-count': tourWriteCount,
 };
 
 export const migrationProvider: MigrationProvider = {

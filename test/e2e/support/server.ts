@@ -46,9 +46,12 @@ export async function startServer(options: { dataDir?: string; port?: number; en
   child.stderr!.on('data', (chunk) => (log += chunk));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 60_000);
+    // Removed once found: searching the whole output on every chunk of a busy server's access log would slow this
+    // process down until the server's log writes block.
     const check = () => {
       if (log.includes('listening on')) {
         clearTimeout(timer);
+        child.stdout!.off('data', check);
         resolve();
       }
     };

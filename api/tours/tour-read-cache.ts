@@ -1,0 +1,71 @@
+import { CompiledQuery } from 'kysely';
+import type { Db } from '../db/database';
+import { tourInView, type FoundTour, type TourView } from './tour-access';
+import { findTourByShortId, tourFromRecord } from './tour.repository';
+
+/** A tour as last read, with its answers serialised once per kind of view. */
+interface Kept {
+  /** The tour's id, write count and owner's type when it was read. */
+  key: string;
+  found: FoundTour;
+  answers: Map<TourView, Uint8Array<ArrayBuffer>>;
+}
+
+export interface CachedTour {
+  found: FoundTour;
+  /** The tour shown as `view`, as JSON in UTF-8 (encoded once: a tour's texts make encoding it a cost per answer). */
+  answer: (view: TourView) => Uint8Array<ArrayBuffer>;
+}
+
+/** Tours kept per database; the least recently read goes first. Each holds its row and up to three answers. */
+const KEPT_TOURS = 256;
+
+const utf8 = new TextEncoder();
+
+const keptByDb = new WeakMap<Db, Map<string, Kept>>();
+
+/** One statement, prepared once: the key of a tour's current state. */
+function keyQuery(shortId: string) {
+  return CompiledQuery.raw(
+    'select tour.id || \':\' || tour.write_count || \':\' || coalesce("user".type, \'\') as key from tour left join "user" on "user".id = tour.user_id where tour.short_id = ?',
+    [shortId],
+  );
+}
+
+function keyOf(found: FoundTour): string {
+  return `${found.record.row.id}:${found.record.row.write_count}:${found.record.ownerType ?? ''}`;
+}
+
+/**
+ * Visitors read a tour far more often than anyone writes it, so a tour is read, validated and serialised once per
+ * state and kept. Whether the kept state is still current is asked of the database on every read: the row's
+ * write count (which triggers raise on every write to the tour or its floor plans, from any route, command or
+ * process) and its owner's type (Pro Plus changes how it is shown). What the caller may see is not kept: it is
+ * decided for every request, and only picks which of the kept answers is sent.
+ */
+export async function readTourCached(db: Db, shortId: string): Promise<CachedTour | undefined> {
+  let kept = keptByDb.get(db);
+  if (!kept) keptByDb.set(db, (kept = new Map()));
+  const current = (await db.executeQuery<{ key: string }>(keyQuery(shortId))).rows[0];
+  if (!current) return undefined;
+  let entry = kept.get(shortId);
+  kept.delete(shortId);
+  if (entry?.key !== current.key) {
+    const record = await findTourByShortId(db, shortId);
+    if (!record) return undefined;
+    const found = { record, tour: tourFromRecord(record) };
+    // Kept under the state actually read: a write landing between the two queries is found on the next read.
+    entry = { key: keyOf(found), found, answers: new Map() };
+  }
+  kept.set(shortId, entry);
+  if (kept.size > KEPT_TOURS) kept.delete(kept.keys().next().value!);
+  const { found, answers } = entry;
+  return {
+    found,
+    answer: (view) => {
+      let bytes = answers.get(view);
+      if (bytes === undefined) answers.set(view, (bytes = utf8.encode(JSON.stringify(tourInView(found.tour, view)))));
+      return bytes;
+    },
+  };
+}

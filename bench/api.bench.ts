@@ -1,0 +1,73 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { removeDataDir, startServer } from '../test/e2e/support/server';
+import { measureLoad, startBareJsonServer, CONNECTIONS, type Load } from './support/load';
+import { writeResult } from './support/results';
+import { seedTour } from './support/seed-tour';
+
+/** `GET /api/tours/{shortId}` at this share of the requests per second of a bare Hono handler answering the same JSON. */
+export const API_SHARE_BUDGET = 0.5;
+const SECONDS_PER_RUN = 5;
+const WARM_UP_SECONDS = 2;
+/** The sides alternate and each keeps its best run: neither gets all the quiet moments of a shared machine. */
+const ROUNDS = 3;
+
+/** A visitor's read of a published tour from the real server, against the same bytes from bare Hono, same run. */
+export async function benchApi(): Promise<void> {
+  const server = await startServer();
+  let bare: Awaited<ReturnType<typeof startBareJsonServer>> | undefined;
+  try {
+    const tour = await seedTour(server);
+    const path = `/api/tours/${tour.shortId}`;
+    const response = await fetch(server.origin + path);
+    const body = Buffer.from(await response.arrayBuffer());
+    const scenes = (JSON.parse(body.toString('utf8')) as { images: unknown[] }).images.length;
+    if (scenes === 0) throw new Error('the seeded tour shows visitors no scenes: it was not published');
+    const bodyFile = join(server.dataDir, 'bench-tour.json');
+    writeFileSync(bodyFile, body);
+    bare = await startBareJsonServer(bodyFile, path);
+    if (!body.equals(Buffer.from(await (await fetch(bare.origin + path)).arrayBuffer()))) throw new Error('the bare server answers other bytes');
+
+    // Unmeasured: both servers compile their hot paths first.
+    await measureLoad(bare.origin + path, bare.pid, WARM_UP_SECONDS);
+    await measureLoad(server.origin + path, server.process.pid!, WARM_UP_SECONDS);
+    const real: Load[] = [];
+    const reference: Load[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      reference.push(await measureLoad(bare.origin + path, bare.pid, SECONDS_PER_RUN));
+      real.push(await measureLoad(server.origin + path, server.process.pid!, SECONDS_PER_RUN));
+    }
+    const realRps = Math.max(...real.map((run) => run.requestsPerSecond));
+    const bareRps = Math.max(...reference.map((run) => run.requestsPerSecond));
+    const share = realRps / bareRps;
+    const realCpu = Math.min(...real.map((run) => run.cpuMicrosecondsPerRequest));
+    const bareCpu = Math.min(...reference.map((run) => run.cpuMicrosecondsPerRequest));
+    const spread = (runs: Load[]) => runs.map((run) => `${Math.round(run.requestsPerSecond)} (${Math.round(run.cpuMicrosecondsPerRequest)} µs)`).join(', ');
+    console.log(`${path} (${body.length} bytes, ${scenes} scenes), req/s (CPU per request):`);
+    console.log(`  server ${spread(real)}\n  bare Hono ${spread(reference)}`);
+    console.log(
+      `best: server ${realRps.toFixed(0)}, bare ${bareRps.toFixed(0)} req/s (${(share * 100).toFixed(0)}%); CPU per request ${realCpu.toFixed(0)} against ${bareCpu.toFixed(0)} µs`,
+    );
+    writeResult({
+      name: 'api',
+      path: '/api/tours/{shortId}',
+      bodyBytes: body.length,
+      scenes,
+      connections: CONNECTIONS,
+      secondsPerRun: SECONDS_PER_RUN,
+      serverRequestsPerSecondRuns: real.map((run) => Math.round(run.requestsPerSecond)),
+      bareHonoRequestsPerSecondRuns: reference.map((run) => Math.round(run.requestsPerSecond)),
+      serverCpuMicrosecondsPerRequest: Math.round(realCpu),
+      bareHonoCpuMicrosecondsPerRequest: Math.round(bareCpu),
+      serverRequestsPerSecond: Math.round(realRps),
+      bareHonoRequestsPerSecond: Math.round(bareRps),
+      share: Number(share.toFixed(2)),
+      budgetShare: API_SHARE_BUDGET,
+      withinBudget: share >= API_SHARE_BUDGET,
+    });
+  } finally {
+    bare?.stop();
+    await server.stop();
+    removeDataDir(server.dataDir);
+  }
+}
