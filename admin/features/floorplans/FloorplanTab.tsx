@@ -7,6 +7,11 @@ import { RequestFailed } from '../../lib/request-failed';
 import { saveRooms } from './floorplan-api';
 import { LinkRoomsModal } from './LinkRoomsModal';
 
+function planRemovalQuestion(plan: Floorplan): string {
+  const rooms = plan.hotspots.length;
+  return `Delete floor plan "${plan.name}"${rooms > 0 ? ` and its ${rooms} linked room${rooms === 1 ? '' : 's'}` : ''}?`;
+}
+
 /**
  * Floor plans are saved through their own routes, not with the tour.
  * `onFloorplans` gets a change to apply to the newest list: an upload may finish after other edits of the tour.
@@ -86,11 +91,7 @@ export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans:
             <button type="button" className="ad-button" onClick={() => setOpenId(plan.floorplanId)}>
               Link rooms
             </button>
-            <button
-              type="button"
-              className="ad-link ad-link--danger"
-              onClick={() => confirm.ask(`Delete floor plan "${plan.name}" and its ${plan.hotspots.length} linked rooms?`, () => void remove(plan))}
-            >
+            <button type="button" className="ad-link ad-link--danger" onClick={() => confirm.ask(planRemovalQuestion(plan), () => void remove(plan))}>
               Delete
             </button>
           </li>

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { waitFor } from '../../../mount';
+import { answerQuestion } from '../../../support/confirm-question';
 import { openEditor, type EditorView } from '../../../support/editor-view';
 import { chooseFiles, mp3File, panoramaFile, storedTour } from '../../../support/real-owner';
 
@@ -69,6 +70,7 @@ describe('Settings against the real API', () => {
 
     // Deleting it from the owner's sounds leaves this tour's choice alone.
     ambience().querySelector<HTMLButtonElement>('button[aria-label="Delete Birds from your sounds"]')!.click();
+    await answerQuestion(view.host, 'Delete "Birds" from your sounds? Tours that play it keep their copy.', 'Yes');
     await waitFor(() => !ambience().querySelector('audio'), 'the sound is no longer listed');
     const assets = await (await fetch('/api/assets/', { headers: { Authorization: `JWT ${view.owner.token}` } })).json();
     expect(Object.keys(assets)).to.deep.equal([]);
