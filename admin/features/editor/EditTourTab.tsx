@@ -20,7 +20,14 @@ export interface EditTourTabProps {
 }
 
 /** The scenes: add them by upload or drop, order, rename and delete them, and edit the one shown in the panorama. */
-export function EditTourTab({ tour, change, uploads: { uploads, imagesRemaining, addImages }, sceneId, onPickScene, onRemoveScene }: EditTourTabProps) {
+export function EditTourTab({
+  tour,
+  change,
+  uploads: { uploads, imagesRemaining, addImages, failures, retry },
+  sceneId,
+  onPickScene,
+  onRemoveScene,
+}: EditTourTabProps) {
   const confirm = useConfirm();
   const shownScene = tour.images.find((image) => image.id === sceneId) ?? tour.images[0];
   return (
@@ -38,7 +45,7 @@ export function EditTourTab({ tour, change, uploads: { uploads, imagesRemaining,
         </label>
         <span className="ad-drop__hint">or drop pictures here</span>
         {imagesRemaining > 0 && <p role="status">Uploading image, please wait ({imagesRemaining} remaining)</p>}
-        <UploadList uploads={uploads} />
+        <UploadList uploads={uploads} failures={failures} onRetry={retry} />
         <SortableList
           className="ad-scenes"
           items={tour.images}
