@@ -15,7 +15,8 @@ export const MAX_TEXT = 10_000;
 /** The demo tour's short id; anyone may view and clone it. */
 export const DEMO_SHORT_ID = 'demo';
 
-const text = (max = 1000) => z.string().max(max);
+/** Text of at most `max` characters; a longer one is refused with the limit, which the editor shows beside the field's name. */
+const text = (max = 1000) => z.string().max(max, `Keep it to ${max} characters or fewer.`);
 const id = () => z.string().min(1).max(100);
 const finite = () => z.number().finite();
 

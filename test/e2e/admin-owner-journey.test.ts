@@ -103,6 +103,7 @@ describe('an owner builds a tour in the app', () => {
     await page.getByLabel('Rotate automatically').uncheck();
     await page.getByLabel('Privacy').selectOption('Password');
     await page.getByLabel('Tour password').fill('let me in');
+    await page.getByRole('button', { name: 'Protect with this password' }).click();
     await editorSaved(page);
 
     await page.getByRole('tab', { name: 'floor plan' }).click();
