@@ -10,18 +10,19 @@ import { Landing } from './features/landing/Landing';
 import { LoadingBar } from './components/LoadingBar';
 import { NotFound } from './components/NotFound';
 import { Toasts } from './components/Toasts';
-import { navigate, usePath } from './lib/router';
+import { usePath } from './lib/router';
 import { session, setUser } from './lib/session';
 import adminCss from './styles/admin.css';
 
-/** A 401 from the status check resets the user and returns to /. */
+/**
+ * A 401 from the status check resets the user. The address stays: the sign-in form shows on it, and signing in
+ * opens the page it names (an editor link, say).
+ */
 function useStatusCheck(): void {
   useEffect(() => {
     if (!session.user) return;
     refreshUser().catch((err) => {
-      if (!(err instanceof RequestFailed) || err.status !== 401) return;
-      setUser(null);
-      navigate('/');
+      if (err instanceof RequestFailed && err.status === 401) setUser(null);
     });
   }, []);
 }

@@ -26,7 +26,13 @@ export async function realApiMiddleware(context, next) {
   // Test helpers that stand for a visitor of their own (each new owner) name it; otherwise the page's session
   // id names it, unless the admin's router has pushed an address without it.
   const page = new URL(context.get('Referer') || 'http://runner/', 'http://runner/');
-  context.req.headers['x-forwarded-for'] = context.get('X-Test-Visitor') || page.searchParams.get('wtr-session-id') || 'runner';
+  const visitor = context.get('X-Test-Visitor') || page.searchParams.get('wtr-session-id') || 'runner';
+  // Hono's Node adapter builds the request's headers from rawHeaders, not from the parsed headers object.
+  const raw = context.req.rawHeaders;
+  const at = raw.findIndex((name, i) => i % 2 === 0 && name.toLowerCase() === 'x-forwarded-for');
+  if (at >= 0) raw[at + 1] = visitor;
+  else raw.push('X-Forwarded-For', visitor);
+  context.req.headers['x-forwarded-for'] = visitor;
   // The app writes the Node response itself; Koa must not answer too.
   context.respond = false;
   await handle(context.req, context.res);

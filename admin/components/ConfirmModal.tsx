@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { Modal } from './Modal';
 
 export interface ConfirmModalProps {
@@ -26,4 +27,23 @@ export function ConfirmModal({ text, image, agreeLabel = 'Yes', cancelLabel = 'C
       </div>
     </Modal>
   );
+}
+
+/**
+ * Asks before a removal: `ask(text, action)` opens a ConfirmModal and runs the action on Yes; render `modal`
+ * where the question should appear. Every removal in the app goes through a question like this.
+ */
+export function useConfirm(): { ask: (text: string, onAgree: () => void) => void; modal: ReactNode } {
+  const [question, setQuestion] = useState<{ text: string; onAgree: () => void } | null>(null);
+  const modal = question && (
+    <ConfirmModal
+      text={question.text}
+      onAgree={() => {
+        setQuestion(null);
+        question.onAgree();
+      }}
+      onCancel={() => setQuestion(null)}
+    />
+  );
+  return { ask: (text, onAgree) => setQuestion({ text, onAgree }), modal };
 }

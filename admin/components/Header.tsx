@@ -1,13 +1,19 @@
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { PRO_PLUS } from '../../api/schema/user';
 import { startUpgrade } from '../features/billing/upgrade';
+import { SAVE_WORK, SaveWorkModal } from '../features/guest/SaveWorkModal';
 import { navigate } from '../lib/router';
 import { session } from '../lib/session';
 import { UserMenu } from './UserMenu';
 
-/** The 56 px page header: brand (to the dashboard), the page's own controls, the Pro Plus upgrade or paid marker, the user menu. */
+/**
+ * The 56 px page header: brand (to the dashboard), the page's own controls, the Pro Plus upgrade or paid marker
+ * (for a guest, the way to an account instead: Pro Plus needs one), the user menu.
+ */
 export function Header({ children }: { children?: React.ReactNode }) {
   const { user } = useSnapshot(session);
+  const [savingWork, setSavingWork] = useState(false);
   return (
     <header className="ad-header">
       <a
@@ -22,7 +28,11 @@ export function Header({ children }: { children?: React.ReactNode }) {
       <div className="ad-header__middle">{children}</div>
       {user && (
         <div className="ad-user">
-          {user.type === PRO_PLUS ? (
+          {user.type === 'guest' ? (
+            <button type="button" className="ad-button ad-button--upgrade" onClick={() => setSavingWork(true)}>
+              {SAVE_WORK}
+            </button>
+          ) : user.type === PRO_PLUS ? (
             <span className="ad-paid" title="Your account is on Pro Plus">
               Pro Plus
             </span>
@@ -31,9 +41,10 @@ export function Header({ children }: { children?: React.ReactNode }) {
               Upgrade to Pro Plus
             </button>
           )}
-          <UserMenu user={user} />
+          <UserMenu user={user} onSaveWork={() => setSavingWork(true)} />
         </div>
       )}
+      {savingWork && <SaveWorkModal onClose={() => setSavingWork(false)} />}
     </header>
   );
 }

@@ -4,11 +4,20 @@ import { manageSubscription } from '../features/billing/upgrade';
 import { api } from '../lib/api-client';
 import { navigate } from '../lib/router';
 import { setUser } from '../lib/session';
+import { SAVE_WORK } from '../features/guest/SaveWorkModal';
+import { useConfirm } from './ConfirmModal';
 import { Icon } from './Icon';
 
-/** User menu toggle in the header: the user's name and plan, the dashboard, the account page, a Pro Plus owner's subscription, signing out. Menu-button keyboard pattern (WAI-ARIA APG). */
-export function UserMenu({ user }: { user: Pick<User, 'name' | 'email' | 'type'> }) {
+export const GUEST_SIGN_OUT_QUESTION =
+  'Sign out of this guest session? Your tours go with it: a guest session cannot be signed in to again. Create an account first to keep them.';
+
+/**
+ * User menu toggle in the header: the user's name and plan, the dashboard, the account page (a guest: the way to
+ * an account), a Pro Plus owner's subscription, signing out. Menu-button keyboard pattern (WAI-ARIA APG).
+ */
+export function UserMenu({ user, onSaveWork }: { user: Pick<User, 'name' | 'email' | 'type'>; onSaveWork: () => void }) {
   const [open, setOpen] = useState(false);
+  const confirm = useConfirm();
   const toggle = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   // None once the menu has closed: a focus move planned for the next frame may come after a quick choice.
@@ -60,6 +69,14 @@ export function UserMenu({ user }: { user: Pick<User, 'name' | 'email' | 'type'>
     }
   }
 
+  function signOut() {
+    // The server ends this token's session (the request takes the token before the user is cleared); the browser
+    // forgets the user whether or not that answer arrives.
+    api('POST', '/auth/logout').catch(() => undefined);
+    setUser(null);
+    navigate('/');
+  }
+
   function choose(action: () => void) {
     close(true);
     action();
@@ -93,10 +110,17 @@ export function UserMenu({ user }: { user: Pick<User, 'name' | 'email' | 'type'>
             <Icon name="user" />
             Dashboard
           </a>
-          <a role="menuitem" tabIndex={-1} href="/account" onClick={(event) => (event.preventDefault(), choose(() => navigate('/account')))}>
-            <Icon name="user" />
-            Account and payments
-          </a>
+          {user.type === 'guest' ? (
+            <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(onSaveWork)}>
+              <Icon name="user" />
+              {SAVE_WORK}
+            </button>
+          ) : (
+            <a role="menuitem" tabIndex={-1} href="/account" onClick={(event) => (event.preventDefault(), choose(() => navigate('/account')))}>
+              <Icon name="user" />
+              Account and payments
+            </a>
+          )}
           {user.type === PRO_PLUS && (
             <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(manageSubscription)}>
               <Icon name="edit" />
@@ -107,21 +131,14 @@ export function UserMenu({ user }: { user: Pick<User, 'name' | 'email' | 'type'>
             type="button"
             role="menuitem"
             tabIndex={-1}
-            onClick={() =>
-              choose(() => {
-                // The server ends this token's session (the request takes the token before the user is cleared);
-                // the browser forgets the user whether or not that answer arrives.
-                api('POST', '/auth/logout').catch(() => undefined);
-                setUser(null);
-                navigate('/');
-              })
-            }
+            onClick={() => choose(() => (user.type === 'guest' ? confirm.ask(GUEST_SIGN_OUT_QUESTION, signOut) : signOut()))}
           >
             <Icon name="sign-out" />
             Sign out
           </button>
         </div>
       )}
+      {confirm.modal}
     </div>
   );
 }

@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { freeToursAfterSignUp, guestFreeTours } from '../billing/free-tours';
 import { ApiError, parseOr422, readJson } from '../errors';
-import { loginSchema, signupSchema } from '../schema/auth-requests';
+import { loginSchema, signupSchema, type LoginAnswer } from '../schema/auth-requests';
 import { findUserByEmail, insertUser, userFromRow } from '../users/user.repository';
 import { requireUser } from './current-user';
+import { moveGuestWork } from './guest-merge';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password-hash';
 import { Limiter, rateLimit } from '../rate-limit';
 import { revokeSession, startSession } from './sessions';
@@ -61,7 +62,9 @@ export function authRoutes(): Hono<AppEnv> {
         .where('id', '=', row.id)
         .execute();
     }
-    return c.json({ user: userFromRow(row, await startSession(c.var.db, row.id, c.var.config.jwtSecret)) });
+    const movedTours = await moveGuestWork(c.var.db, input.guestToken, row.id, c.var.config.jwtSecret);
+    const answer: LoginAnswer = { user: userFromRow(row, await startSession(c.var.db, row.id, c.var.config.jwtSecret)), movedTours };
+    return c.json(answer);
   });
 
   app.post('/logout', async (c) => {

@@ -61,6 +61,17 @@ describe('auth and users', () => {
     expect((await t.app.request('/api/status/user', { headers: { Authorization: `JWT ${stranger}` } })).status).toBe(401);
   });
 
+  it('refuses sign-up fields with sentences an owner can act on, not validator text', async () => {
+    const t = await createTestApp();
+    const response = await t.app.request('/api/auth/signup', json({ name: ' ', email: 'ann@', password: 'short' }));
+    expect(response.status).toBe(422);
+    expect((await response.json()).error.details.fieldErrors).toEqual({
+      name: ['Please enter your name.'],
+      email: ['Please enter your e-mail address, like name@example.com.'],
+      password: ['Your password needs at least 8 characters.'],
+    });
+  });
+
   it('lets a guest who signs up keep the tours made as a guest', async () => {
     const t = await createTestApp();
     const anon = await guest(t);

@@ -58,6 +58,29 @@ describe('floor plans', () => {
     expect((await t.app.request(`/api/floorplan/delete/${floorplanId}`, { method: 'DELETE', headers: owner.auth })).status).toBe(200);
     expect((await (await t.app.request(`/api/tours/${tour.shortId}`)).json()).floorplans).toEqual([]);
   });
+
+  it('keeps saving the tour after a scene that a floor-plan room links to is removed, and the room can then go', async () => {
+    const { t, owner, tour } = await setUp();
+    const plan = { name: 'Ground floor', url: '/media/tours/plan.jpg', hotspots: [{ coords: { x: 5, y: 5 }, destinationSceneId: 'kitchen' }] };
+    const { floorplanId } = await (await t.app.request(`/api/floorplans/${tour.id}`, json(plan, owner.auth))).json();
+    const withoutKitchen = await t.app.request(
+      `/api/tours/${tour.shortId}`,
+      json({ revision: tour.revision + 1, title: 'Kitchen gone', images: [{ id: 'hall', title: 'Hall' }] }, owner.auth),
+    );
+    expect(withoutKitchen.status).toBe(200);
+    const later = await t.app.request(
+      `/api/tours/${tour.shortId}`,
+      json({ revision: tour.revision + 2, title: 'Still saving', images: [{ id: 'hall' }] }, owner.auth),
+    );
+    expect(later.status).toBe(200);
+    const pruned = await t.app.request(`/api/floorplan/update/${floorplanId}`, json({ hotspots: '[]' }, owner.auth));
+    expect(pruned.status).toBe(200);
+    // The plan's own route still refuses a room in a scene the tour no longer has.
+    const ghost = JSON.stringify(plan.hotspots);
+    expect((await t.app.request(`/api/floorplan/update/${floorplanId}`, json({ hotspots: ghost }, owner.auth))).status).toBe(422);
+    const loaded = await (await t.app.request(`/api/tours/${tour.shortId}`, { headers: owner.auth })).json();
+    expect(loaded).toMatchObject({ title: 'Still saving', floorplans: [{ hotspots: [] }] });
+  });
 });
 
 describe('library assets', () => {

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tour } from '../../api/schema/tour';
 import { flatPhoto, smallPanorama } from '../support/pictures';
-import { signUp as signUpAt } from './support/admin-owner';
+import { editorSaved, signUp as signUpAt } from './support/admin-owner';
 import { launchChromium } from './support/browser';
 import { removeDataDir, startServer, type RunningServer } from './support/server';
 
@@ -103,16 +103,8 @@ describe('an owner builds a tour in the app', () => {
     await page.getByLabel('Rotate automatically').uncheck();
     await page.getByLabel('Privacy').selectOption('Password');
     await page.getByLabel('Tour password').fill('let me in');
-    await expect
-      .poll(
-        () =>
-          page
-            .getByRole('status')
-            .filter({ hasText: /^Saved$/ })
-            .count(),
-        { timeout: 30_000 },
-      )
-      .toBe(1);
+    await page.getByRole('button', { name: 'Protect with this password' }).click();
+    await editorSaved(page);
 
     await page.getByRole('tab', { name: 'floor plan' }).click();
     await page.getByLabel('Floor plan name').fill('Ground floor');
@@ -199,16 +191,7 @@ describe('an owner builds a tour in the app', () => {
     await page.waitForURL(/\/edit$/);
     const shortId = page.url().split('/').at(-2)!;
     await page.getByLabel('Tour title').fill('Before');
-    await expect
-      .poll(
-        () =>
-          page
-            .getByRole('status')
-            .filter({ hasText: /^Saved$/ })
-            .count(),
-        { timeout: 30_000 },
-      )
-      .toBe(1);
+    await editorSaved(page);
 
     const dataDir = server.dataDir;
     const port = server.port;
@@ -217,16 +200,7 @@ describe('an owner builds a tour in the app', () => {
     await page.getByText('Not Connected to Internet').first().waitFor({ timeout: 30_000 });
 
     server = await startServer({ dataDir, port });
-    await expect
-      .poll(
-        () =>
-          page
-            .getByRole('status')
-            .filter({ hasText: /^Saved$/ })
-            .count(),
-        { timeout: 60_000 },
-      )
-      .toBe(1);
+    await editorSaved(page, 60_000);
     const token = JSON.parse(decodeURIComponent((await context.cookies()).find((entry) => entry.name === 'tour_user')!.value)).token;
     const stored = await (await fetch(`${server.origin}/api/tours/${shortId}`, { headers: { Authorization: `JWT ${token}` } })).json();
     expect(stored.title).toBe('Typed while offline');

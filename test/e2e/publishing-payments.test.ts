@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tour } from '../../api/schema/tour';
 import { startStripeStandIn, stripeEvent, webhookRequest, type StripeStandIn } from '../api/support/stripe-stand-in';
 import { smallPanorama } from '../support/pictures';
-import { signedInUser, signUp } from './support/admin-owner';
+import { editorSaved, signedInUser, signUp } from './support/admin-owner';
 import { launchChromium } from './support/browser';
 import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
 import { removeDataDir, startServer, type RunningServer } from './support/server';
@@ -51,16 +51,7 @@ async function tourFromPhotos(page: Page): Promise<string> {
   await page.waitForURL(/\/tours\/[^/]+\/edit$/);
   await page.getByText('All your images were uploaded.').waitFor();
   await page.getByLabel('Tour title').fill('Harbour view');
-  await expect
-    .poll(
-      () =>
-        page
-          .getByRole('status')
-          .filter({ hasText: /^Saved$/ })
-          .count(),
-      { timeout: 30_000 },
-    )
-    .toBe(1);
+  await editorSaved(page);
   return page.url().split('/').at(-2)!;
 }
 

@@ -1,9 +1,10 @@
 import type { Tour } from '../../../api/schema/tour';
+import { useConfirm } from '../../components/ConfirmModal';
 import { FileDropZone } from '../../components/FileDropZone';
 import { Icon } from '../../components/Icon';
 import { SortableList } from '../../components/SortableList';
 import { EditorPanorama } from './panorama/EditorPanorama';
-import { moveScene, removeScene, renameScene } from './tour-edits';
+import { moveScene, renameScene, sceneRemoval, sceneRemovalQuestion } from './tour-edits';
 import type { useImageUploads } from './use-image-uploads';
 import { UploadList } from './UploadList';
 
@@ -14,10 +15,20 @@ export interface EditTourTabProps {
   /** The scene shown in the panorama; the first one until the owner picks another. */
   sceneId: string | null;
   onPickScene: (sceneId: string) => void;
+  /** Removes a scene with what leads to it, once the owner has agreed. */
+  onRemoveScene: (sceneId: string) => void;
 }
 
 /** The scenes: add them by upload or drop, order, rename and delete them, and edit the one shown in the panorama. */
-export function EditTourTab({ tour, change, uploads: { uploads, imagesRemaining, addImages }, sceneId, onPickScene }: EditTourTabProps) {
+export function EditTourTab({
+  tour,
+  change,
+  uploads: { uploads, imagesRemaining, addImages, failures, retry },
+  sceneId,
+  onPickScene,
+  onRemoveScene,
+}: EditTourTabProps) {
+  const confirm = useConfirm();
   const shownScene = tour.images.find((image) => image.id === sceneId) ?? tour.images[0];
   return (
     <div className="ad-edit-tour">
@@ -34,7 +45,7 @@ export function EditTourTab({ tour, change, uploads: { uploads, imagesRemaining,
         </label>
         <span className="ad-drop__hint">or drop pictures here</span>
         {imagesRemaining > 0 && <p role="status">Uploading image, please wait ({imagesRemaining} remaining)</p>}
-        <UploadList uploads={uploads} />
+        <UploadList uploads={uploads} failures={failures} onRetry={retry} />
         <SortableList
           className="ad-scenes"
           items={tour.images}
@@ -60,7 +71,11 @@ export function EditTourTab({ tour, change, uploads: { uploads, imagesRemaining,
               <span className="ad-scene-counts">
                 {image.hotspots.length} hotspots · {image.infospots.length} infospots
               </span>
-              <button type="button" className="ad-link ad-link--danger" onClick={() => change(removeScene(tour, image.id))}>
+              <button
+                type="button"
+                className="ad-link ad-link--danger"
+                onClick={() => confirm.ask(sceneRemovalQuestion(sceneRemoval(tour, image.id)), () => onRemoveScene(image.id))}
+              >
                 <Icon name="delete" /> Delete scene
               </button>
             </>
@@ -72,6 +87,7 @@ export function EditTourTab({ tour, change, uploads: { uploads, imagesRemaining,
       ) : (
         <p className="ad-edit-tour__empty">Add panorama images to start the tour.</p>
       )}
+      {confirm.modal}
     </div>
   );
 }

@@ -8,6 +8,8 @@ import { RequestFailed } from '../../lib/request-failed';
 import { checkoutSessionInAddress, forgetCheckoutSession } from '../billing/billing-api';
 import { PublishControl } from '../billing/PublishControl';
 import { takeChosenPhotos } from '../dashboard/new-tour-photos';
+import { saveRooms } from '../floorplans/floorplan-api';
+import { keepRoomsIn } from '../floorplans/room-selector';
 import { FloorplanTab } from '../floorplans/FloorplanTab';
 import { LibraryTab } from '../library/LibraryTab';
 import { BrandKitTab } from './brand-kit/BrandKitTab';
@@ -17,10 +19,22 @@ import { SaveState } from './SaveState';
 import { SettingsTab } from './settings/SettingsTab';
 import { SignInAgain } from './SignInAgain';
 import { TourPreview } from './TourPreview';
+import { removeScene, sceneRemoval, sceneRemovalNotice } from './tour-edits';
 import { TourSaver } from './tour-saver';
 import { TourWarnings } from './TourWarnings';
 import { useImageUploads } from './use-image-uploads';
 import { VideoChatTab } from './VideoChatTab';
+
+/** Writes the floor plans whose rooms `keepRoomsIn` changed; a plan that fails keeps its room until the editor opens again. */
+function writeRooms(before: Floorplan[], after: Floorplan[]): void {
+  after
+    .filter((plan, i) => plan !== before[i])
+    .forEach((plan) =>
+      saveRooms(plan).catch((err: unknown) =>
+        toast.error(`The rooms of floor plan "${plan.name}" could not be saved: ${err instanceof RequestFailed ? err.message : 'unknown error'}`),
+      ),
+    );
+}
 
 const TABS = ['edit tour', 'brand kit', 'floor plan', 'lead gen', 'video chat', 'team', 'settings', 'library'] as const;
 type Tab = (typeof TABS)[number];
@@ -63,8 +77,15 @@ export function Editor({ shortId }: { shortId: string }) {
   }, [returnedSession]);
 
   useEffect(() => {
-    api<Tour>('GET', `/tours/${encodeURIComponent(shortId)}`).then(setTour, (err) =>
-      setLoadError(err instanceof RequestFailed ? err.message : 'The tour could not be loaded.'),
+    api<Tour>('GET', `/tours/${encodeURIComponent(shortId)}`).then(
+      (loaded) => {
+        // A room left by a scene removed before rooms went with it (or whose plan could not be written then) goes now.
+        // An answer without its scenes (a password tour's locked one) says nothing about which rooms are left.
+        const floorplans = loaded.locked ? loaded.floorplans : keepRoomsIn(loaded.floorplans, new Set(loaded.images.map((image) => image.id)));
+        setTour({ ...loaded, floorplans });
+        writeRooms(loaded.floorplans, floorplans);
+      },
+      (err) => setLoadError(err instanceof RequestFailed ? err.message : 'The tour could not be loaded.'),
     );
     const online = () => saver.flush();
     window.addEventListener('online', online);
@@ -100,6 +121,15 @@ export function Editor({ shortId }: { shortId: string }) {
     latest.current = { ...latest.current!, floorplans: update(latest.current!.floorplans) };
     setTour(latest.current);
   };
+  // One edit: the tour's save drops the scene and its links, the plans' own routes its rooms, in either order.
+  const removeSceneEverywhere = (id: string) => {
+    const before = latest.current!;
+    const removal = sceneRemoval(before, id);
+    const next = removeScene(before, id);
+    change(next);
+    writeRooms(before.floorplans, next.floorplans);
+    toast.success(sceneRemovalNotice(removal));
+  };
 
   return (
     <>
@@ -132,7 +162,9 @@ export function Editor({ shortId }: { shortId: string }) {
         ))}
       </nav>
       <main className="ad-main ad-editor">
-        {tab === 'edit tour' && <EditTourTab tour={tour} change={change} uploads={images} sceneId={sceneId} onPickScene={setSceneId} />}
+        {tab === 'edit tour' && (
+          <EditTourTab tour={tour} change={change} uploads={images} sceneId={sceneId} onPickScene={setSceneId} onRemoveScene={removeSceneEverywhere} />
+        )}
         {tab === 'settings' && (
           <SettingsTab
             tour={tour}

@@ -1,24 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, type ErrorBody } from '../../../api/schema/errors';
-import type { User } from '../../../api/schema/user';
 import { RequestFailed } from '../../lib/request-failed';
 import { session, setUser } from '../../lib/session';
-
-/**
- * Sent without the Authorization header on purpose: the server answers 401 to any request carrying the gone
- * token, the login itself included, so going through api() here could never succeed.
- */
-async function logIn(email: string, password: string): Promise<User> {
-  let response: Response;
-  try {
-    response = await fetch('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  } catch {
-    throw new RequestFailed(0, 'NetworkError', MESSAGES.notConnected);
-  }
-  const body = (await response.json().catch(() => ({}))) as Partial<ErrorBody> & { user?: User };
-  if (!response.ok || !body.user) throw new RequestFailed(response.status, body.error?.code ?? 'InternalError', body.error?.message ?? 'Something went wrong.');
-  return body.user;
-}
+import { signIn } from '../../lib/sign-in';
 
 /** After a 401 while editing: sign in right here, so the edit on screen is saved instead of lost. */
 export function SignInAgain({ onSignedIn }: { onSignedIn: () => void }) {
@@ -29,7 +12,7 @@ export function SignInAgain({ onSignedIn }: { onSignedIn: () => void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     try {
-      setUser(await logIn(email, password));
+      setUser((await signIn(email, password)).user);
       onSignedIn();
     } catch (err) {
       setError(err instanceof RequestFailed ? err.message : 'Something went wrong.');

@@ -6,9 +6,36 @@ export interface UploadProgress {
   sent: number;
 }
 
-/** Each image of an upload with its own progress bar (the images-remaining count sits above it). */
-export function UploadList({ uploads }: { uploads: readonly UploadProgress[] }) {
-  if (uploads.length === 0) return null;
+export interface UploadListProps {
+  uploads: readonly UploadProgress[];
+  /** Pictures that did not go in, each with the reason and a Retry that stays until used. */
+  failures: ReadonlyArray<{ id: string; file: File; reason: string }>;
+  onRetry: (id: string) => void;
+}
+
+/** Each image of an upload with its own progress bar (the images-remaining count sits above it), then the failed ones. */
+export function UploadList({ uploads, failures, onRetry }: UploadListProps) {
+  return (
+    <>
+      {uploads.length > 0 && <ProgressBars uploads={uploads} />}
+      {failures.length > 0 && (
+        <ul className="ad-upload-failures" aria-label="Images not uploaded">
+          {failures.map(({ id, file, reason }) => (
+            <li key={id}>
+              <span className="ad-uploads__name">{file.name}</span>
+              <span className="ad-error">{reason}</span>
+              <button type="button" className="ad-button ad-button--plain" aria-label={`Retry ${file.name}`} onClick={() => onRetry(id)}>
+                Retry
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function ProgressBars({ uploads }: { uploads: readonly UploadProgress[] }) {
   return (
     <ul className="ad-uploads" aria-label="Images uploading">
       {uploads.map(({ id, name, sent }) => (

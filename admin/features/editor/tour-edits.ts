@@ -1,12 +1,22 @@
 import { coordsToYawPitch, yawPitchToCoords, type YawPitch } from '../../../api/schema/coords';
-import { DEFAULT_INFO_STYLE, normaliseHyperlink, titleFromFileName, type Hotspot, type Image, type Infospot, type TourInput } from '../../../api/schema/tour';
+import {
+  DEFAULT_INFO_STYLE,
+  normaliseHyperlink,
+  titleFromFileName,
+  type Floorplan,
+  type Hotspot,
+  type Image,
+  type Infospot,
+  type TourInput,
+} from '../../../api/schema/tour';
 import type { ImageUpload } from '../../../api/schema/media';
+import { keepRoomsIn } from '../floorplans/room-selector';
 
 /**
  * Editor operations as small pure functions over the tour (as Excalidraw does). Each returns a new tour;
  * the server validates the result with the same schema on save.
  */
-type Scenes = Pick<TourInput, 'images' | 'defaultHotspotStyle' | 'defaultHotspotImage'>;
+type Scenes = Pick<TourInput, 'images' | 'defaultHotspotStyle' | 'defaultHotspotImage'> & { floorplans?: Floorplan[] };
 
 export interface UploadedPicture extends Omit<ImageUpload, 'image'> {
   fileName: string;
@@ -33,18 +43,66 @@ export function addScene<T extends Scenes>(tour: T, picture: UploadedPicture, id
   return { ...tour, images: [...tour.images, image] };
 }
 
-/** Removes a scene and every link (and starting view for arrivals) that led from or to it, so the tour stays valid. */
+/**
+ * Removes a scene and every link, floor-plan room and starting view for arrivals that led from or to it, so the
+ * tour stays valid. The floor plans changed here still have to be written through their own routes.
+ */
 export function removeScene<T extends Scenes>(tour: T, sceneId: string): T {
+  const images = tour.images
+    .filter((image) => image.id !== sceneId)
+    .map((image) => ({
+      ...image,
+      hotspots: image.hotspots.filter((hotspot) => hotspot.image.id !== sceneId),
+      initialViewOverrides: image.initialViewOverrides.filter((entry) => entry.id !== sceneId),
+    }));
+  if (!tour.floorplans) return { ...tour, images };
+  return { ...tour, images, floorplans: keepRoomsIn(tour.floorplans, new Set(images.map((image) => image.id))) };
+}
+
+/** What removing a scene takes with it, counted before it goes. */
+export interface SceneRemoval {
+  title: string;
+  /** Links in other scenes that lead to it. */
+  hotspots: number;
+  /** Floor-plan rooms that lead to it, per plan. */
+  rooms: { planName: string; count: number }[];
+}
+
+export function sceneRemoval(tour: Scenes, sceneId: string): SceneRemoval {
+  const others = tour.images.filter((image) => image.id !== sceneId);
   return {
-    ...tour,
-    images: tour.images
-      .filter((image) => image.id !== sceneId)
-      .map((image) => ({
-        ...image,
-        hotspots: image.hotspots.filter((hotspot) => hotspot.image.id !== sceneId),
-        initialViewOverrides: image.initialViewOverrides.filter((entry) => entry.id !== sceneId),
-      })),
+    title: tour.images.find((image) => image.id === sceneId)?.title ?? '',
+    hotspots: others.reduce((sum, image) => sum + image.hotspots.filter((hotspot) => hotspot.image.id === sceneId).length, 0),
+    rooms: (tour.floorplans ?? [])
+      .map((plan) => ({ planName: plan.name, count: plan.hotspots.filter((spot) => spot.destinationSceneId === sceneId).length }))
+      .filter((entry) => entry.count > 0),
   };
+}
+
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+function inWords(parts: string[]): string {
+  return parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/** The links and rooms that go with a scene, in words ('' when none do). */
+function whatLeadsThere(removal: SceneRemoval): string {
+  return inWords([
+    ...(removal.hotspots > 0 ? [counted(removal.hotspots, 'hotspot')] : []),
+    ...removal.rooms.map((entry) => `${counted(entry.count, 'floor-plan room')} on "${entry.planName}"`),
+  ]);
+}
+
+/** The question asked before a scene is removed. */
+export function sceneRemovalQuestion(removal: SceneRemoval): string {
+  const also = whatLeadsThere(removal);
+  return `Delete scene "${removal.title}"?${also ? ` ${also} leading to it will be removed too.` : ''}`;
+}
+
+/** The notice after a scene was removed, naming what went with it. */
+export function sceneRemovalNotice(removal: SceneRemoval): string {
+  const also = whatLeadsThere(removal);
+  return `Scene "${removal.title}" deleted${also ? `, with ${also} that led to it` : ''}.`;
 }
 
 /** Renames a scene and the copies of its title that links to it carry (the viewer labels hotspots with them). */

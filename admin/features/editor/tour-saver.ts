@@ -1,12 +1,26 @@
 import { proxy, subscribe } from 'valtio';
 import { MESSAGES } from '../../../api/schema/errors';
 import { findTourProblems, type Tour } from '../../../api/schema/tour';
+import { refusalInWords } from '../../lib/field-errors';
 import { RequestFailed } from '../../lib/request-failed';
 
 /** How long the editor waits after the last change before saving. */
 export const SAVE_DEBOUNCE_MS = 800;
 /** While offline, how often a pending save is tried again. */
 export const OFFLINE_RETRY_MS = 3000;
+
+/** The tour's fields as the editor labels them, for a refusal that names one. */
+const FIELD_LABELS: Record<string, string> = {
+  title: 'Tour title',
+  name: 'Tour name',
+  description: 'Description',
+  companyName: 'Company name',
+  agentName: 'Agent name',
+  agentEmail: 'Agent e-mail',
+  ua: 'Analytics id',
+  images: 'Scenes',
+  password: 'Tour password',
+};
 
 export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'offline' | 'signed-out' | 'conflict' | 'invalid';
 
@@ -99,7 +113,7 @@ export class TourSaver {
         this.schedule(OFFLINE_RETRY_MS);
       } else if (failure.status === 401) this.set('signed-out', 'Your sign-in has expired. Sign in again to save; your changes are kept.');
       else if (failure.status === 409) this.set('conflict', 'This tour was changed elsewhere. Reload it to continue; your last changes here were not saved.');
-      else this.set('invalid', failure.message);
+      else this.set('invalid', refusalInWords(failure, FIELD_LABELS));
     } finally {
       this.inFlight = false;
     }

@@ -6,9 +6,18 @@ export const UPLOAD_RETRIES = 1;
 
 export type UploadOutcome = { kind: 'all'; message: string } | { kind: 'some'; message: string; failedTitles: string[] } | { kind: 'none'; message: string };
 
+/** A picture that did not go in, with the reason its last attempt gave (the server's own words when it answered). */
+export interface FailedUpload {
+  file: File;
+  reason: string;
+}
+
+/** What a reply that names no stored picture counts as. */
+export const NOT_STORED = 'The server did not store this picture.';
+
 export interface UploadResult {
   uploaded: UploadedPicture[];
-  failed: File[];
+  failed: FailedUpload[];
   outcome: UploadOutcome;
 }
 
@@ -30,16 +39,18 @@ export function uploadOutcome(total: number, failedTitles: string[]): UploadOutc
 /** Uploads one file after another, retrying each once, and reports the images remaining as it goes. */
 export async function uploadImages(files: File[], uploadOne: UploadOne, onRemaining: (remaining: number) => void): Promise<UploadResult> {
   const uploaded: UploadedPicture[] = [];
-  const failed: File[] = [];
+  const failed: FailedUpload[] = [];
   onRemaining(files.length);
   for (const [index, file] of files.entries()) {
     let stored: UploadedPicture | undefined;
+    let reason = NOT_STORED;
     for (let attempt = 0; attempt <= UPLOAD_RETRIES && !stored; attempt++) {
-      const reply = await uploadOne(file).catch(() => undefined);
+      const reply = await uploadOne(file).catch((err: unknown) => void (reason = err instanceof Error && err.message ? err.message : NOT_STORED));
       if (reply?.image && reply.url) stored = { ...(reply as UploadedPicture), fileName: file.name };
+      else if (reply) reason = NOT_STORED;
     }
     if (stored) uploaded.push(stored);
-    else failed.push(file);
+    else failed.push({ file, reason });
     onRemaining(files.length - index - 1);
   }
   return {
@@ -47,7 +58,7 @@ export async function uploadImages(files: File[], uploadOne: UploadOne, onRemain
     failed,
     outcome: uploadOutcome(
       files.length,
-      failed.map((file) => file.name.replace(/\.(jpe?g|png)$/i, '')),
+      failed.map(({ file }) => file.name.replace(/\.(jpe?g|png)$/i, '')),
     ),
   };
 }

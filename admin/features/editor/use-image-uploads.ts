@@ -4,7 +4,7 @@ import type { ImageUpload } from '../../../api/schema/media';
 import type { Tour } from '../../../api/schema/tour';
 import { upload } from '../../lib/api-client';
 import { addScene } from './tour-edits';
-import { uploadImages } from './upload-images';
+import { uploadImages, type FailedUpload } from './upload-images';
 import type { UploadProgress } from './UploadList';
 
 function isEquirectangular(file: File): Promise<boolean> {
@@ -22,6 +22,8 @@ export function useImageUploads(latest: RefObject<Tour | null>, change: (next: T
   // Images still to upload, by batch: a batch chosen while another is on its way counts beside it.
   const [remaining, setRemaining] = useState<Record<string, number>>({});
   const [uploads, setUploads] = useState<UploadProgress[]>([]);
+  // Kept until the owner retries them: a notice that closes by itself would leave no way to.
+  const [failures, setFailures] = useState<Array<FailedUpload & { id: string }>>([]);
   const imagesRemaining = Object.values(remaining).reduce((sum, left) => sum + left, 0);
 
   async function addImages(files: Iterable<File> | null) {
@@ -55,8 +57,16 @@ export function useImageUploads(latest: RefObject<Tour | null>, change: (next: T
     let next = latest.current!;
     for (const picture of result.uploaded) next = addScene(next, picture);
     change(next);
+    setFailures((all) => [...all, ...result.failed.map((failure) => ({ ...failure, id: crypto.randomUUID() }))]);
     (result.outcome.kind === 'all' ? toast.success : toast.error)(result.outcome.message);
   }
 
-  return { uploads, imagesRemaining, addImages };
+  function retry(id: string) {
+    const failure = failures.find((candidate) => candidate.id === id);
+    if (!failure) return;
+    setFailures((all) => all.filter((candidate) => candidate.id !== id));
+    void addImages([failure.file]);
+  }
+
+  return { uploads, imagesRemaining, addImages, failures, retry };
 }

@@ -1,17 +1,27 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { Floorplan, FloorplanHotspot, Tour } from '../../../api/schema/tour';
+import { useConfirm } from '../../components/ConfirmModal';
 import { api } from '../../lib/api-client';
 import { RequestFailed } from '../../lib/request-failed';
+import { saveRooms } from './floorplan-api';
 import { LinkRoomsModal } from './LinkRoomsModal';
 
-/** Floor plans are saved through their own routes, not with the tour. */
-/** `onFloorplans` gets a change to apply to the newest list: an upload may finish after other edits of the tour. */
+function planRemovalQuestion(plan: Floorplan): string {
+  const rooms = plan.hotspots.length;
+  return `Delete floor plan "${plan.name}"${rooms > 0 ? ` and its ${rooms} linked room${rooms === 1 ? '' : 's'}` : ''}?`;
+}
+
+/**
+ * Floor plans are saved through their own routes, not with the tour.
+ * `onFloorplans` gets a change to apply to the newest list: an upload may finish after other edits of the tour.
+ */
 export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans: (change: (floorplans: Floorplan[]) => Floorplan[]) => void }) {
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const open = tour.floorplans.find((plan) => plan.floorplanId === openId);
+  const confirm = useConfirm();
 
   async function upload(file: File | undefined) {
     if (!file) return;
@@ -39,7 +49,7 @@ export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans:
 
   async function saveHotspots(plan: Floorplan, hotspots: FloorplanHotspot[]) {
     try {
-      const updated = await api<Floorplan>('POST', `/floorplan/update/${plan.floorplanId}`, { hotspots: JSON.stringify(hotspots) });
+      const updated = await saveRooms(plan, hotspots);
       onFloorplans((plans) => plans.map((candidate) => (candidate.floorplanId === plan.floorplanId ? updated : candidate)));
     } catch (err) {
       toast.error(err instanceof RequestFailed ? err.message : 'The floor plan could not be saved.');
@@ -47,8 +57,13 @@ export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans:
   }
 
   async function remove(plan: Floorplan) {
-    await api('DELETE', `/floorplan/delete/${plan.floorplanId}`);
-    onFloorplans((plans) => plans.filter((candidate) => candidate.floorplanId !== plan.floorplanId));
+    try {
+      await api('DELETE', `/floorplan/delete/${plan.floorplanId}`);
+      onFloorplans((plans) => plans.filter((candidate) => candidate.floorplanId !== plan.floorplanId));
+      toast.success(`Floor plan "${plan.name}" deleted.`);
+    } catch (err) {
+      toast.error(err instanceof RequestFailed ? err.message : 'The floor plan could not be deleted.');
+    }
   }
 
   return (
@@ -76,12 +91,13 @@ export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans:
             <button type="button" className="ad-button" onClick={() => setOpenId(plan.floorplanId)}>
               Link rooms
             </button>
-            <button type="button" className="ad-link ad-link--danger" onClick={() => void remove(plan)}>
+            <button type="button" className="ad-link ad-link--danger" onClick={() => confirm.ask(planRemovalQuestion(plan), () => void remove(plan))}>
               Delete
             </button>
           </li>
         ))}
       </ul>
+      {confirm.modal}
       {open && <LinkRoomsModal plan={open} scenes={tour.images} onChange={(hotspots) => void saveHotspots(open, hotspots)} onClose={() => setOpenId(null)} />}
     </section>
   );

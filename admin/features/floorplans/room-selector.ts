@@ -1,4 +1,4 @@
-import type { FloorplanHotspot } from '../../../api/schema/tour';
+import type { Floorplan, FloorplanHotspot } from '../../../api/schema/tour';
 
 /** The room selector popup is 400×220 px and stays within 23 px of the image edges. */
 export const SELECTOR_SIZE_PX = { width: 400, height: 220 };
@@ -33,4 +33,16 @@ export function saveLink(hotspots: FloorplanHotspot[], mode: SelectorMode, scene
 
 export function deleteLink(hotspots: FloorplanHotspot[], hotspotId: string): FloorplanHotspot[] {
   return hotspots.filter((spot) => spot.id !== hotspotId);
+}
+
+/**
+ * The floor plans with only the rooms whose scene is among `sceneIds`. A plan that loses nothing is the same
+ * object, so a caller finds the plans to write by identity.
+ */
+export function keepRoomsIn(floorplans: Floorplan[], sceneIds: ReadonlySet<string>): Floorplan[] {
+  return floorplans.map((plan) =>
+    plan.hotspots.every((spot) => sceneIds.has(spot.destinationSceneId))
+      ? plan
+      : { ...plan, hotspots: plan.hotspots.filter((spot) => sceneIds.has(spot.destinationSceneId)) },
+  );
 }

@@ -1,22 +1,21 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { User } from '../../../api/schema/user';
 import { api } from '../../lib/api-client';
-import { RequestFailed } from '../../lib/request-failed';
 import { navigate } from '../../lib/router';
 import { session, setUser } from '../../lib/session';
+import { AccountForm, type AccountMode } from './AccountForm';
 import { TestimonialsModal } from './TestimonialsModal';
 
+/** Signed in: the dashboard, or the page whose address brought the owner here (an editor link opened signed out). */
 function welcome(user: User) {
   setUser(user);
   toast.success(`Welcome, ${user.name}`, { autoClose: 5000 });
-  navigate('/dashboard');
+  if (location.pathname === '/' || location.pathname === '') navigate('/dashboard');
 }
 
 export function Landing() {
-  const [mode, setMode] = useState<'signup' | 'login'>('signup');
-  const [form, setForm] = useState({ name: '', email: '', password: '' });
-  const [error, setError] = useState('');
+  const [mode, setMode] = useState<AccountMode>('signup');
   const [testimonials, setTestimonials] = useState<'open' | 'closed' | 'signing-up'>('closed');
   const firstField = useRef<HTMLInputElement>(null);
 
@@ -25,28 +24,12 @@ export function Landing() {
     if (testimonials === 'signing-up') firstField.current?.focus();
   }, [testimonials]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError('');
-    try {
-      const body = mode === 'signup' ? form : { email: form.email, password: form.password };
-      const { user } = await api<{ user: User }>('POST', `/auth/${mode}`, body);
-      welcome(user);
-    } catch (err) {
-      setError(err instanceof RequestFailed ? err.message : 'Something went wrong.');
-    }
-  }
-
   async function startAsGuest() {
     const { user } = session.user?.type === 'guest' ? { user: session.user } : await api<{ user: User }>('POST', '/auth/guest');
     setUser(user);
     navigate('/dashboard');
   }
 
-  const field = (key: keyof typeof form) => ({
-    value: form[key],
-    onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
-  });
   return (
     <main className="ad-landing">
       <section>
@@ -69,44 +52,12 @@ export function Landing() {
           }}
         />
       )}
-      <form className="ad-card" onSubmit={submit} aria-label={mode === 'signup' ? 'Sign up' : 'Sign in'}>
-        <h2>{mode === 'signup' ? 'Create your account' : 'Sign in'}</h2>
-        {mode === 'signup' && (
-          <label className="ad-field">
-            <span>Name</span>
-            <input ref={firstField} required autoComplete="name" {...field('name')} />
-          </label>
-        )}
-        <label className="ad-field">
-          <span>Email</span>
-          <input required type="email" autoComplete="email" {...field('email')} />
-        </label>
-        <label className="ad-field">
-          <span>Password</span>
-          <input
-            required
-            type="password"
-            minLength={mode === 'signup' ? 8 : 1}
-            autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-            {...field('password')}
-          />
-        </label>
-        {error && (
-          <p className="ad-error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="ad-button">
-          {mode === 'signup' ? 'Sign up' : 'Sign in'}
-        </button>
-        <button type="button" className="ad-link" onClick={() => setMode(mode === 'signup' ? 'login' : 'signup')}>
-          {mode === 'signup' ? 'I have an account: sign in' : 'New here? Create an account'}
-        </button>
+      <AccountForm mode={mode} onMode={setMode} firstField={firstField} onSignedIn={({ user }) => welcome(user)}>
         <hr />
         <button type="button" className="ad-button ad-button--plain" onClick={() => void startAsGuest()}>
           Start without an account
         </button>
-      </form>
+      </AccountForm>
     </main>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useSnapshot } from 'valtio';
 import { addToLibrary, library, loadLibrary, NOT_SAVED_YET, removeFromLibrary } from './library-store';
+import { useConfirm } from '../../components/ConfirmModal';
 import { RequestFailed } from '../../lib/request-failed';
 
 export interface LibraryTabProps {
@@ -14,6 +15,7 @@ export interface LibraryTabProps {
 export function LibraryTab({ onPick, settled }: LibraryTabProps) {
   const { pictures, loaded } = useSnapshot(library);
   const [busy, setBusy] = useState(false);
+  const confirm = useConfirm();
   useEffect(() => void loadLibrary().catch(() => undefined), []);
 
   async function upload(file: File | undefined) {
@@ -57,12 +59,17 @@ export function LibraryTab({ onPick, settled }: LibraryTabProps) {
             <button type="button" className="ad-link" onClick={() => onPick('hotspot', asset.url)}>
               Use for hotspots
             </button>
-            <button type="button" className="ad-link ad-link--danger" onClick={() => void remove(asset.assetId)}>
+            <button
+              type="button"
+              className="ad-link ad-link--danger"
+              onClick={() => confirm.ask(`Delete "${asset.name}" from your library? Tours that use it keep their copy.`, () => void remove(asset.assetId))}
+            >
               Delete
             </button>
           </li>
         ))}
       </ul>
+      {confirm.modal}
     </section>
   );
 }

@@ -50,6 +50,14 @@ describe('tour schema', () => {
     ]);
   });
 
+  it('warns of a floor-plan room whose scene is gone rather than refusing the tour for it', () => {
+    const plan = { floorplanId: 'p', name: 'Ground', url: '', thumbUrl: '', tourId: 1, sortOrder: 0, uploaded: true };
+    const hotspots = [{ id: 'r', coords: { x: 1, y: 1 }, destinationSceneId: 'gone', destinationTitle: 'Gone' }];
+    expect(findTourProblems({ images: [scene('a')] }, [{ ...plan, hotspots }])).toEqual([
+      { level: 'warning', path: 'floorplans.0.hotspots.0', message: 'Floor plan "Ground" links to a room that does not exist.' },
+    ]);
+  });
+
   it('reads contacts, leadgen, config and images sent as JSON text, as they were stored', () => {
     const tour = tourInputSchema.parse({
       contacts: JSON.stringify({ person: 'Ann', email: 'ann@example.com', number: '555' }),

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { YawPitch } from '../../../../api/schema/coords';
 import type { Tour } from '../../../../api/schema/tour';
+import { useConfirm } from '../../../components/ConfirmModal';
 import { removeArrivalView, setArrivalView } from '../tour-edits';
 
 export interface ArrivalViewsProps {
@@ -20,6 +21,7 @@ export function ArrivalViews({ tour, sceneId, currentView, onChange }: ArrivalVi
   const scene = tour.images.find((image) => image.id === sceneId)!;
   const others = tour.images.filter((image) => image.id !== sceneId);
   const [fromId, setFromId] = useState('');
+  const confirm = useConfirm();
   const from = others.find((image) => image.id === fromId) ?? others[0];
   const titleOf = (id: string) => others.find((image) => image.id === id)?.title ?? 'a removed scene';
   if (!from) return null;
@@ -51,13 +53,22 @@ export function ArrivalViews({ tour, sceneId, currentView, onChange }: ArrivalVi
           {scene.initialViewOverrides.map((entry) => (
             <li key={entry.id}>
               From {titleOf(entry.id)}: yaw {Math.round(entry.cameraPosition.yaw)}°, pitch {Math.round(entry.cameraPosition.pitch)}°
-              <button type="button" className="ad-link ad-link--danger" onClick={() => onChange(removeArrivalView(tour, sceneId, entry.id))}>
+              <button
+                type="button"
+                className="ad-link ad-link--danger"
+                onClick={() =>
+                  confirm.ask(`Remove the starting view for visitors coming from ${titleOf(entry.id)}?`, () =>
+                    onChange(removeArrivalView(tour, sceneId, entry.id)),
+                  )
+                }
+              >
                 Remove
               </button>
             </li>
           ))}
         </ul>
       )}
+      {confirm.modal}
     </section>
   );
 }

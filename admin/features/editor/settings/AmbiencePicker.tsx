@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Asset } from '../../../../api/schema/media';
 import type { TourConfig } from '../../../../api/schema/tour';
+import { useConfirm } from '../../../components/ConfirmModal';
 import { RequestFailed } from '../../../lib/request-failed';
 import { addSound, library, loadLibrary, NOT_SAVED_YET, removeFromLibrary } from '../../library/library-store';
 import type { TabProps } from '../tab-props';
@@ -15,6 +16,7 @@ export function AmbiencePicker({ tour, set, settled }: TabProps & { settled: () 
   const { sounds, loaded } = useSnapshot(library);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const confirm = useConfirm();
   useEffect(() => void loadLibrary().catch(() => setError('Your sounds could not be loaded.')), []);
   const current = tour.config.ambience;
   const choose = (ambience: typeof current) => set('config', { ...tour.config, ambience });
@@ -55,7 +57,7 @@ export function AmbiencePicker({ tour, set, settled }: TabProps & { settled: () 
             type="button"
             className="ad-link ad-link--danger"
             aria-label={`Delete ${sound.name} from your sounds`}
-            onClick={() => void remove(sound.assetId)}
+            onClick={() => confirm.ask(`Delete "${sound.name}" from your sounds? Tours that play it keep their copy.`, () => void remove(sound.assetId))}
           >
             Delete
           </button>
@@ -76,6 +78,7 @@ export function AmbiencePicker({ tour, set, settled }: TabProps & { settled: () 
           {error}
         </p>
       )}
+      {confirm.modal}
     </fieldset>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { THEMES, type Tour, type TourConfig } from '../../../../api/schema/tour';
 import { AmbiencePicker } from './AmbiencePicker';
 import { HotspotStylePicker } from './HotspotStylePicker';
@@ -14,8 +15,23 @@ const CONFIG_FLAGS: Array<[keyof Omit<TourConfig, 'ambience'>, string]> = [
   ['toggleHotspots', 'Let visitors hide hotspots'],
 ];
 
-/** The new password is not part of the tour: it travels with the next save only. */
+/**
+ * The new password is not part of the tour: it travels with the next save only. Choosing Password for a tour
+ * without one asks for it first; the server refuses a password tour with none, which would only show "Not saved".
+ */
 export function SettingsTab({ tour, set, onPassword, settled }: TabProps & { onPassword: (password: string) => void; settled: () => Promise<boolean> }) {
+  const [askingPassword, setAskingPassword] = useState(false);
+  const [firstPassword, setFirstPassword] = useState('');
+  function choosePrivacy(privacy: Tour['privacy']) {
+    setAskingPassword(privacy === 'Password' && tour.privacy !== 'Password');
+    if (privacy !== 'Password' || tour.privacy === 'Password') set('privacy', privacy);
+  }
+  function protect() {
+    onPassword(firstPassword);
+    set('privacy', 'Password');
+    setAskingPassword(false);
+    setFirstPassword('');
+  }
   return (
     <section aria-label="Settings" className="ad-form">
       <label className="ad-field">
@@ -24,12 +40,24 @@ export function SettingsTab({ tour, set, onPassword, settled }: TabProps & { onP
       </label>
       <label className="ad-field">
         <span>Privacy</span>
-        <select value={tour.privacy} onChange={(event) => set('privacy', event.target.value as Tour['privacy'])}>
+        <select value={askingPassword ? 'Password' : tour.privacy} onChange={(event) => choosePrivacy(event.target.value as Tour['privacy'])}>
           <option>Public</option>
           <option>Private</option>
           <option>Password</option>
         </select>
       </label>
+      {askingPassword && (
+        <div className="ad-field" role="group" aria-label="Set the tour's password">
+          <label className="ad-field">
+            <span>Tour password</span>
+            <input type="password" autoComplete="new-password" value={firstPassword} onChange={(event) => setFirstPassword(event.target.value)} />
+          </label>
+          <p>Visitors will need this password to open the tour. Until you set it, the tour stays {tour.privacy}.</p>
+          <button type="button" className="ad-button" disabled={!firstPassword} onClick={protect}>
+            Protect with this password
+          </button>
+        </div>
+      )}
       {tour.privacy === 'Password' && (
         <label className="ad-field">
           <span>Tour password</span>

@@ -95,6 +95,16 @@ describe('Editor save states against the real API', () => {
     expect((await storedTour(owner, tour.shortId)).title).to.equal('Kept across sign-in');
   });
 
+  it('names the field and its limit when a title is too long, and saves once it is shortened', async () => {
+    await openEditor();
+    typeInto(titleField()!, 'x'.repeat(201));
+    await waitFor(() => saveStatus() === 'Not saved', 'the refusal');
+    expect(alertTexts()).to.include('Tour title: Keep it to 200 characters or fewer.');
+    typeInto(titleField()!, 'x'.repeat(200));
+    await waitFor(() => saveStatus() === 'Saved', 'saved once short enough');
+    expect((await storedTour(owner, tour.shortId)).title).to.have.length(200);
+  });
+
   it('explains a 409 conflict and offers Reload, without overwriting the other save', async () => {
     await openEditor();
     // Someone else saves the tour first (another tab), so this editor's revision is stale.

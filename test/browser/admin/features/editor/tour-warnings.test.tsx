@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { waitFor } from '../../mount';
+import { answerQuestion } from '../../support/confirm-question';
 import { openEditor, type EditorView } from '../../support/editor-view';
 import { chooseFiles, panoramaFile, storedTour, typeInto } from '../../support/real-owner';
 
@@ -39,6 +40,7 @@ describe("Editor shows the schema's warnings against the real API", () => {
     expect(warningsRegion()!.querySelector('b')).to.equal(null);
 
     [...view.host.querySelectorAll('button')].filter((button) => button.textContent?.includes('Delete scene'))[1].click();
+    await answerQuestion(view.host, 'Delete scene "<b>Loft</b>"?', 'Yes');
     await waitFor(() => sceneTitles().length === 1, 'the scene deleted');
     await view.whenSaved();
     await waitFor(() => warningsRegion() === undefined, 'the warnings gone');

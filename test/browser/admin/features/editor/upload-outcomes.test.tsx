@@ -78,6 +78,25 @@ describe('Editor upload outcomes against the real API', () => {
     expect((await storedTour(owner, shortId)).images.map((image) => image.title)).to.deep.equal(['Hall']);
   });
 
+  it("lists each picture not uploaded with the server's reason and a Retry that stays through later uploads until used", async () => {
+    await openEditor();
+    const failures = () =>
+      [...view.host.querySelectorAll('ul[aria-label="Images not uploaded"] li')].map((item) => [
+        item.querySelector('.ad-uploads__name')!.textContent,
+        item.querySelector('.ad-error')!.textContent,
+      ]);
+    await upload([brokenFile('Broken room.jpg')]);
+    expect(failures()).to.deep.equal([['Broken room.jpg', 'This file is not a picture. Upload a JPEG, PNG or WebP image.']]);
+    chooseFiles(imagesInput()!, [await panoramaFile('Hall.png', '#a33')]);
+    await waitFor(() => toasts().includes('All your images were uploaded.'), 'a later upload done');
+    expect(failures(), 'still offered after another upload').to.have.length(1);
+
+    view.host.querySelector<HTMLButtonElement>('button[aria-label="Retry Broken room.jpg"]')!.click();
+    await waitFor(() => uploads.sent.filter((name) => name === 'Broken room.jpg').length === 4, 'the retry sent');
+    await waitFor(() => failures().length === 1, 'the retry refused again and listed once');
+    expect(uploads.sent).to.deep.equal(['Broken room.jpg', 'Broken room.jpg', 'Hall.png', 'Broken room.jpg', 'Broken room.jpg']);
+  });
+
   it('reports that no images were uploaded when every upload fails twice, and adds no scene', async () => {
     await openEditor();
     const notice = await upload([brokenFile('One.jpg'), brokenFile('Two.jpg')]);

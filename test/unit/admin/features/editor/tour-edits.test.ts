@@ -9,6 +9,9 @@ import {
   removeArrivalView,
   removeScene,
   renameScene,
+  sceneRemoval,
+  sceneRemovalNotice,
+  sceneRemovalQuestion,
   setArrivalView,
   type UploadedPicture,
 } from '../../../../../admin/features/editor/tour-edits';
@@ -54,6 +57,32 @@ describe('editor operations', () => {
     expect(tour.images.map((image) => image.id)).toEqual(['a', 'c']);
     expect(tour.images[0].hotspots).toEqual([]);
     expect(findTourProblems(tour).filter((problem) => problem.level === 'error')).toEqual([]);
+  });
+
+  it('removes the floor-plan rooms that led to a removed scene, keeps other plans as they were, and names what went', () => {
+    const room = (id: string, sceneId: string) => ({ id, coords: { x: 1, y: 1 }, destinationSceneId: sceneId, destinationTitle: '' });
+    const plan = (name: string, hotspots: ReturnType<typeof room>[]) => ({
+      floorplanId: name,
+      name,
+      url: '',
+      thumbUrl: '',
+      tourId: 1,
+      hotspots,
+      sortOrder: 0,
+      uploaded: true,
+    });
+    const linked = placeHotspot(threeScenes(), 'a', { destinationId: 'b', style: 2, customImageUrl: '', rotation: 0 }, { yaw: 0, pitch: 0 }, true);
+    const tour = { ...linked, floorplans: [plan('Ground floor', [room('r1', 'b'), room('r2', 'a')]), plan('Loft', [room('r3', 'c')])] };
+    const removal = sceneRemoval(tour, 'b');
+    expect(removal).toEqual({ title: 'Kitchen', hotspots: 1, rooms: [{ planName: 'Ground floor', count: 1 }] });
+    expect(sceneRemovalQuestion(removal)).toBe('Delete scene "Kitchen"? 1 hotspot and 1 floor-plan room on "Ground floor" leading to it will be removed too.');
+    expect(sceneRemovalNotice(removal)).toBe('Scene "Kitchen" deleted, with 1 hotspot and 1 floor-plan room on "Ground floor" that led to it.');
+    expect(sceneRemovalNotice(sceneRemoval(tour, 'c'))).toBe('Scene "garden" deleted, with 1 floor-plan room on "Loft" that led to it.');
+
+    const removed = removeScene(tour, 'b');
+    expect(removed.floorplans[0].hotspots.map((spot) => spot.id)).toEqual(['r2']);
+    expect(removed.floorplans[1], 'a plan that loses nothing is the same object').toBe(tour.floorplans[1]);
+    expect(findTourProblems(removed, removed.floorplans)).toEqual([]);
   });
 
   it('reorders and renames scenes without touching the original', () => {

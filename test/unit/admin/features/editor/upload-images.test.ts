@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uploadImages, type UploadOne } from '../../../../../admin/features/editor/upload-images';
+import { NOT_STORED, uploadImages, type UploadOne } from '../../../../../admin/features/editor/upload-images';
 
 const file = (name: string) => new File(['x'], name);
 const stored = (name: string) => ({
@@ -33,6 +33,7 @@ describe('uploadImages', () => {
     expect(remaining).toEqual([3, 2, 1, 0]);
     expect(result.uploaded.map((picture) => picture.fileName)).toEqual(['hall.jpg', 'kitchen.jpg']);
     expect(result.outcome).toMatchObject({ kind: 'some', failedTitles: ['garden'] });
+    expect(result.failed.map(({ file: { name }, reason }) => [name, reason])).toEqual([['garden.png', NOT_STORED]]);
 
     expect(
       (
@@ -43,14 +44,12 @@ describe('uploadImages', () => {
         )
       ).outcome.kind,
     ).toBe('all');
-    expect(
-      (
-        await uploadImages(
-          [file('a.jpg')],
-          async () => Promise.reject(new Error('x')),
-          () => undefined,
-        )
-      ).outcome.kind,
-    ).toBe('none');
+    const refused = await uploadImages(
+      [file('a.jpg')],
+      async () => Promise.reject(new Error('Image must be a JPEG, PNG or WebP picture.')),
+      () => undefined,
+    );
+    expect(refused.outcome.kind).toBe('none');
+    expect(refused.failed[0].reason, "the server's reason").toBe('Image must be a JPEG, PNG or WebP picture.');
   });
 });

@@ -8,6 +8,7 @@ import { NUDGE_BIG_DEG, NUDGE_DEG } from '../../../../../../admin/features/edito
 import { addScene, moveScene } from '../../../../../../admin/features/editor/tour-edits';
 import { EditorPanorama } from '../../../../../../admin/features/editor/panorama/EditorPanorama';
 import { apiTour, panoramaDataUrl } from '../../../../embed/support/fixtures';
+import { answerQuestion } from '../../../support/confirm-question';
 import { chooseFiles, panoramaFile, signedInOwner } from '../../../support/real-owner';
 import { render, unmountAll, until } from '../../../../embed/support/render';
 
@@ -387,6 +388,7 @@ describe('<EditorPanorama>', () => {
     const listed = await until(() => host.querySelector('.ad-arrivals__list li'), 'the listed starting view');
     expect(listed.textContent).to.match(/^From Kitchen: yaw \d+°, pitch -?\d+°Remove$/);
     (await button('Remove')).click();
+    await answerQuestion(host, 'Remove the starting view for visitors coming from Kitchen?', 'Yes');
     await until(() => tour.images[0].initialViewOverrides.length === 0, 'the starting view removed');
     expect(host.querySelector('.ad-arrivals__list')).to.equal(null);
   });

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { waitFor } from '../../../mount';
+import { answerQuestion } from '../../../support/confirm-question';
 import { openEditor, type EditorView } from '../../../support/editor-view';
-import { chooseFiles, mp3File, panoramaFile, storedTour } from '../../../support/real-owner';
+import { chooseFiles, mp3File, panoramaFile, storedTour, typeInto } from '../../../support/real-owner';
 
 let view: EditorView;
 
@@ -22,6 +23,31 @@ describe('Settings against the real API', () => {
     await view.openTab('settings');
   });
   afterEach(() => view.unmount());
+
+  it('asks for the password when Password is chosen, keeps the tour as it was until one is set, then saves both', async () => {
+    const privacy = [...section().querySelectorAll('label')].find((label) => label.textContent?.startsWith('Privacy'))!.querySelector('select')!;
+    const protect = () => [...section().querySelectorAll('button')].find((button) => button.textContent === 'Protect with this password')!;
+    choose(privacy, 'Password');
+    await waitFor(() => !!section().querySelector('[role="group"][aria-label="Set the tour\'s password"]'), 'the password asked for');
+    expect(privacy.value).to.equal('Password');
+    expect(protect().disabled).to.equal(true);
+    expect(view.saveStatus(), 'nothing sent yet, so nothing refused').to.equal('Saved');
+    expect((await stored()).privacy).to.equal('Public');
+
+    typeInto(section().querySelector<HTMLInputElement>('input[type="password"]')!, 'let me in');
+    protect().click();
+    await waitFor(() => view.saveStatus() === 'Unsaved changes' || view.saveStatus() === 'Saving…', 'the change is noticed');
+    await view.whenSaved();
+    expect((await stored()).privacy).to.equal('Password');
+    const gate = (password: string) =>
+      fetch('/api/status/tours/password', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ password, shortId: view.tour.shortId }),
+      }).then((response) => response.status);
+    expect(await gate('let me in'), 'the password set opens the tour').to.equal(200);
+    expect(await gate('another')).to.equal(401);
+  });
 
   it('redraws the theme preview as the theme changes, and saves the theme', async () => {
     const preview = () => section().querySelector<HTMLElement>('.ad-theme-preview')!;
@@ -69,6 +95,7 @@ describe('Settings against the real API', () => {
 
     // Deleting it from the owner's sounds leaves this tour's choice alone.
     ambience().querySelector<HTMLButtonElement>('button[aria-label="Delete Birds from your sounds"]')!.click();
+    await answerQuestion(view.host, 'Delete "Birds" from your sounds? Tours that play it keep their copy.', 'Yes');
     await waitFor(() => !ambience().querySelector('audio'), 'the sound is no longer listed');
     const assets = await (await fetch('/api/assets/', { headers: { Authorization: `JWT ${view.owner.token}` } })).json();
     expect(Object.keys(assets)).to.deep.equal([]);
