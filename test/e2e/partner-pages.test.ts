@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './support/browser';
+import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
+import { pixelStats } from './support/pixels';
+import { removeDataDir, startServer, type RunningServer } from './support/server';
+import { panoramaCanvas, RECORD_EVENTS, waitForEvent } from './support/viewer-page';
+
+let server: RunningServer;
+let partner: PartnerSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await partner?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+async function expectPanoramaDrawn(page: Page, selector: string) {
+  const canvas = panoramaCanvas(page.locator(selector));
+  await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeGreaterThan(300);
+  const stats = await pixelStats(await canvas.screenshot());
+  expect(stats.stdev, 'panorama is not one flat colour').toBeGreaterThan(15);
+}
+
+/** Every inherited property a page's body may set, each to something no viewer would choose. */
+const LOUD_BODY_CSS = `<style>
+  body {
+    font: italic small-caps 900 31px/3.7 'Comic Sans MS', cursive;
+    font-stretch: ultra-expanded; font-kerning: none; font-variant-ligatures: none; font-feature-settings: 'smcp';
+    font-size-adjust: 0.9; font-synthesis: none; font-optical-sizing: none; font-variation-settings: 'wght' 900;
+    color: #f0f; letter-spacing: 9px; word-spacing: 30px; text-align: right; text-align-last: center; text-indent: 70px;
+    text-transform: uppercase; text-shadow: 3px 3px 0 lime; white-space: pre; word-break: break-all; overflow-wrap: anywhere;
+    hyphens: auto; tab-size: 17; line-break: anywhere; text-underline-position: under; text-emphasis: filled red;
+    direction: rtl; writing-mode: vertical-rl; text-orientation: upright; visibility: hidden; cursor: wait;
+    pointer-events: none; list-style: square inside; quotes: '<' '>'; caption-side: bottom; border-collapse: collapse;
+    border-spacing: 11px; empty-cells: hide; -webkit-text-stroke: 1px red; paint-order: stroke; image-rendering: pixelated;
+    color-scheme: dark; accent-color: lime; caret-color: lime; text-rendering: geometricPrecision; -webkit-font-smoothing: none;
+    user-select: none; font-palette: dark; math-style: compact; ruby-position: under;
+  }
+</style>`;
+
+/** The inherited properties whose computed values are compared inside the viewer. */
+const INHERITED = [
+  'font-family',
+  'font-size',
+  'font-style',
+  'font-weight',
+  'font-variant',
+  'font-stretch',
+  'font-kerning',
+  'font-feature-settings',
+  'font-size-adjust',
+  'font-variation-settings',
+  'line-height',
+  'color',
+  'letter-spacing',
+  'word-spacing',
+  'text-align',
+  'text-align-last',
+  'text-indent',
+  'text-transform',
+  'text-shadow',
+  'white-space',
+  'word-break',
+  'overflow-wrap',
+  'hyphens',
+  'tab-size',
+  'line-break',
+  'direction',
+  'writing-mode',
+  'text-orientation',
+  'visibility',
+  'cursor',
+  'pointer-events',
+  'list-style-type',
+  'quotes',
+  'caption-side',
+  'border-collapse',
+  'border-spacing',
+  'empty-cells',
+  '-webkit-text-stroke-width',
+  'paint-order',
+  'image-rendering',
+  'color-scheme',
+  'accent-color',
+  'caret-color',
+  'text-rendering',
+  'user-select',
+  'text-emphasis-style',
+];
+
+/** The computed inherited properties of every element with text of its own inside the viewer (its modal open). */
+function textStyles(page: Page, selector: string): Promise<Record<string, Record<string, string>>> {
+  return page.locator(selector).evaluate((host, properties) => {
+    const styles: Record<string, Record<string, string>> = {};
+    let index = 0;
+    for (const element of host.shadowRoot!.querySelectorAll('*')) {
+      const hasText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim());
+      if (!hasText && !['INPUT', 'TEXTAREA', 'BUTTON'].includes(element.tagName)) continue;
+      const computed = getComputedStyle(element);
+      styles[`${index++} ${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`] = Object.fromEntries(
+        properties.map((property) => [property, computed.getPropertyValue(property)]),
+      );
+    }
+    return styles;
+  }, INHERITED);
+}
+
+describe('the viewer on partner pages (issue 16)', () => {
+  it("keeps its text as it is when the partner page's body sets every inherited property to something loud", async () => {
+    const viewer = `<tour-viewer id="tour" short-id="demo" style="height:560px;width:900px"></tour-viewer>`;
+    const styles: Record<string, Record<string, string>>[] = [];
+    for (const [path, head] of [
+      ['/plain-body', ''],
+      ['/loud-body', LOUD_BODY_CSS],
+    ]) {
+      const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+      await page.goto(partner.page(path, partnerPage(server.origin, viewer, head + RECORD_EVENTS)));
+      await waitForEvent(page, 'tour-load');
+      await expectPanoramaDrawn(page, '#tour');
+      await page.locator('#tour').getByRole('button', { name: 'Share' }).click();
+      await page.locator('#tour [role="dialog"]').waitFor();
+      styles.push(await textStyles(page, '#tour'));
+      if (head) {
+        // The page's own text did get the loud styles, so the comparison means something.
+        expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Comic Sans MS');
+        await page.keyboard.press('Escape');
+        await page.locator('#tour [role="dialog"]').waitFor({ state: 'detached' });
+        await page.locator('#tour .tv-hotspot[data-scene-id="puy-de-sancy"]').click();
+        expect((await waitForEvent(page, 'scene-change')).detail).toMatchObject({ sceneId: 'puy-de-sancy' });
+      }
+      await page.close();
+    }
+    const [plain, loud] = styles;
+    expect(Object.keys(plain).length, 'the reel, the controls and the share modal have text').toBeGreaterThan(8);
+    expect(loud).toEqual(plain);
+    expect(Object.values(plain)[0]).toMatchObject({ visibility: 'visible', direction: 'ltr', 'writing-mode': 'horizontal-tb', 'pointer-events': 'auto' });
+  });
+});
