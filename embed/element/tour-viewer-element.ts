@@ -14,7 +14,7 @@ import type { PanoramaView } from '../video/contract';
  * - `show-video-chat`: `"1"` or `"true"` to open the video chat panel.
  *
  * Events (bubbling, composed): `tour-load` `{shortId, title, sceneId}`, `scene-change` `{sceneId, title}`,
- * `tour-error` `{code, message}` (code `RenderFailed` when the viewer itself fails to draw), `lead-submit` `{tourId}`.
+ * `tour-error` `{code, message}` (code `RenderFailed` when the viewer itself fails to draw, `StylesFailed` when the browser cannot take its styles), `lead-submit` `{tourId}`.
  *
  * Properties: `view` (read-only) is where the camera looks now, `{sceneId, yaw, pitch, hfov}` in degrees (yaw in
  * -180..180), or undefined until the first panorama is shown.

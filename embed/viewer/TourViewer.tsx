@@ -6,6 +6,7 @@ import { emit, markFirstPanorama } from '../element/viewer-events';
 import { useHostWidth } from '../hooks/use-host-size';
 import { useLiveChat } from '../hooks/use-live-chat';
 import { useTourLoader } from '../hooks/use-tour-loader';
+import { useViewerStyles } from '../hooks/use-viewer-styles';
 import { useStartWhenVisible } from '../hooks/use-visible';
 import { useViewHashSync } from '../hooks/use-view-hash-sync';
 import { dropEarlyPanorama } from '../panorama/early-panorama';
@@ -38,8 +39,9 @@ export const LISTING_MODE_REFUSED = 'This tour cannot be shown in listing-compli
 export function TourViewer({ shortId, loading, mls, showVideoChat, container }: TourViewerProps) {
   const host = container!.host as HTMLElement;
   const [viewer] = useState(() => createViewer(host));
+  const styled = useViewerStyles(viewer, container!);
   const started = useStartWhenVisible(host, parseLoading(loading));
-  useTourLoader(viewer, shortId, started);
+  useTourLoader(viewer, shortId, started && styled);
   useEffect(() => registerViewReader(viewer), [viewer]);
   // A first panorama started before React (element/first-panoramas.ts) that <Panorama> never took goes with the element.
   useEffect(() => () => dropEarlyPanorama(host), [host]);

@@ -142,4 +142,45 @@ describe('the viewer on partner pages (issue 16)', () => {
     expect(loud).toEqual(plain);
     expect(Object.values(plain)[0]).toMatchObject({ visibility: 'visible', direction: 'ltr', 'writing-mode': 'horizontal-tb', 'pointer-events': 'auto' });
   });
+
+  it("works under the partner's strict Content-Security-Policy (style-src without 'unsafe-inline'), video chat included, with no violation", async () => {
+    const csp = [
+      "default-src 'none'",
+      `script-src 'nonce-partner' ${server.origin}`,
+      "style-src 'self'",
+      `connect-src ${server.origin}`,
+      `img-src ${server.origin} data: blob:`,
+      `media-src ${server.origin} blob:`,
+    ].join('; ');
+    const record = `<script nonce="partner">
+      window.cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (event) => window.cspViolations.push(event.violatedDirective + ' ' + event.blockedURI + ' ' + (event.target.outerHTML || event.target.nodeName).slice(0, 200)));
+    </script>${RECORD_EVENTS.replace('<script>', '<script nonce="partner">')}`;
+    const url = partner.page(
+      '/strict-csp',
+      // No style attribute: under this policy the partner's own inline styles would be refused too.
+      partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo"></tour-viewer>`, record),
+      { 'Content-Security-Policy': csp },
+    );
+    const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    const refused: string[] = [];
+    page.on('console', (message) => message.text().includes('Content Security Policy') && refused.push(message.text()));
+    await page.goto(url);
+    await waitForEvent(page, 'tour-load');
+    await expectPanoramaDrawn(page, '#tour');
+    const viewer = page.locator('#tour');
+    // Styled: the sidebar's buttons are round icons, not raw buttons.
+    const share = viewer.getByRole('button', { name: 'Share' });
+    expect(await share.evaluate((button) => getComputedStyle(button).borderRadius)).not.toBe('0px');
+    // The lazily loaded video chat brings its own styles (the panel's 300 px and the lobby's).
+    await viewer.getByRole('button', { name: 'Video chat' }).click();
+    const panel = viewer.locator('.tv-video-panel');
+    await panel.getByPlaceholder('Enter Your Name').waitFor();
+    expect((await panel.boundingBox())?.width).toBe(300);
+    expect(await viewer.evaluate((host) => host.shadowRoot!.adoptedStyleSheets.length)).toBeGreaterThan(2);
+    expect(await viewer.evaluate((host) => host.shadowRoot!.querySelectorAll('style').length)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    expect(refused).toEqual([]);
+    await page.close();
+  });
 });
