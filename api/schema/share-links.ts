@@ -10,6 +10,7 @@ export function shareLinks(origin: string, shortId: string, listingMode: boolean
   return {
     link,
     iframe: `<iframe src="${link}" width="100%" height="600" style="border:0" allowfullscreen allow="${IFRAME_ALLOW}"></iframe>`,
-    script: `<script type="module" src="${origin}/embed/tour-viewer.js"></script>\n<tour-viewer short-id="${shortId}"${listingMode ? ' mls="1"' : ''}></tour-viewer>`,
+    // The stylesheet first: render-blocking, it gives the element its size before the script arrives (no layout shift).
+    script: `<link rel="stylesheet" href="${origin}/embed/tour-viewer.css">\n<script type="module" src="${origin}/embed/tour-viewer.js"></script>\n<tour-viewer short-id="${shortId}"${listingMode ? ' mls="1"' : ''}></tour-viewer>`,
   };
 }

@@ -81,4 +81,14 @@ describe('stored media and built files', () => {
     expect(notModified.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(notModified.headers.get('Cache-Control')).toBe('public, max-age=300');
   });
+
+  it("serves the element's stylesheet beside its script, cross-origin, with the entry's short cache", async () => {
+    const t = await createTestApp();
+    const css = await t.app.request('/embed/tour-viewer.css');
+    expect(css.status).toBe(200);
+    expect(css.headers.get('Content-Type')).toContain('text/css');
+    expect(css.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(css.headers.get('Cache-Control')).toBe('public, max-age=300');
+    expect(await css.text()).toMatch(/tour-viewer\s*\{[^}]*display:\s*block;[^}]*aspect-ratio:\s*16 \/ 9;/);
+  });
 });

@@ -147,12 +147,12 @@ describe('the viewer on partner pages (issue 16)', () => {
     const csp = [
       "default-src 'none'",
       `script-src 'nonce-partner' ${server.origin}`,
-      "style-src 'self'",
+      `style-src 'self' ${server.origin}`,
       `connect-src ${server.origin}`,
       `img-src ${server.origin} data: blob:`,
       `media-src ${server.origin} blob:`,
     ].join('; ');
-    const record = `<script nonce="partner">
+    const record = `<link rel="stylesheet" href="${server.origin}/embed/tour-viewer.css"><script nonce="partner">
       window.cspViolations = [];
       document.addEventListener('securitypolicyviolation', (event) => window.cspViolations.push(event.violatedDirective + ' ' + event.blockedURI + ' ' + (event.target.outerHTML || event.target.nodeName).slice(0, 200)));
     </script>${RECORD_EVENTS.replace('<script>', '<script nonce="partner">')}`;
@@ -182,5 +182,40 @@ describe('the viewer on partner pages (issue 16)', () => {
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     expect(refused).toEqual([]);
     await page.close();
+  });
+
+  it('does not move the page when its script arrives late, given the stylesheet link first (CLS at most 0.05; without the link it moves)', async () => {
+    const observe = `<script>
+      window.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    </script>`;
+    const body = `<h1>12 Example Street</h1><p>A listing with its tour:</p>
+      <tour-viewer id="tour" short-id="demo"></tour-viewer>
+      <p id="after" style="height:400px;background:#eee">Three bedrooms, a garden and a view of the bay.</p>`;
+    const shift = async (path: string, head: string) => {
+      const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/embed\/tour-viewer\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      // Module scripts hold DOMContentLoaded back, so the page is taken as soon as it is shown.
+      await page.goto(partner.page(path, partnerPage(server.origin, body, head + observe + RECORD_EVENTS)), { waitUntil: 'commit' });
+      await page.locator('#after').waitFor();
+      await page.waitForTimeout(300); // a few frames painted with the script still held
+      release();
+      await waitForEvent(page, 'tour-load');
+      await expectPanoramaDrawn(page, '#tour');
+      await page.locator('#tour').getByRole('button', { name: 'Share' }).waitFor();
+      const value = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+      await page.close();
+      return value;
+    };
+    const linked = await shift('/cls-linked', `<link rel="stylesheet" href="${server.origin}/embed/tour-viewer.css">`);
+    expect(linked).toBeLessThanOrEqual(0.05);
+    expect(await shift('/cls-bare', ''), 'the measure sees the shift the link prevents').toBeGreaterThan(0.1);
   });
 });
