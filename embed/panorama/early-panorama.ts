@@ -26,7 +26,7 @@ export function startEarlyPanorama(element: Element, tour: Tour, sceneId: string
   root.append(frame);
   let started: StartedPanorama;
   try {
-    started = startPannellum(frame, tour, sceneId, firstView, allowLinks);
+    started = startPannellum(frame, tour, sceneId, firstView, allowLinks, element.getAttribute('poster') ?? undefined);
   } catch (err) {
     // The element's own code starts in a clean shadow root.
     frame.remove();

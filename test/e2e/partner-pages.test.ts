@@ -4,7 +4,7 @@ import { launchChromium } from './support/browser';
 import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
 import { pixelStats } from './support/pixels';
 import { removeDataDir, startServer, type RunningServer } from './support/server';
-import { panoramaCanvas, RECORD_EVENTS, waitForEvent } from './support/viewer-page';
+import { panoramaCanvas, RECORD_EVENTS, recordedEvents, waitForEvent } from './support/viewer-page';
 
 let server: RunningServer;
 let partner: PartnerSite;
@@ -217,5 +217,86 @@ describe('the viewer on partner pages (issue 16)', () => {
     const linked = await shift('/cls-linked', `<link rel="stylesheet" href="${server.origin}/embed/tour-viewer.css">`);
     expect(linked).toBeLessThanOrEqual(0.05);
     expect(await shift('/cls-bare', ''), 'the measure sees the shift the link prevents').toBeGreaterThan(0.1);
+  });
+
+  it('takes boolean attributes bare and removed as HTML does, alt and poster, and tells of load progress and view changes', async () => {
+    const record = RECORD_EVENTS.replace("'lead-submit']", "'lead-submit', 'load-progress', 'view-change']");
+    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    // The opening panorama is held back, so what shows before it can be looked at.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/media\/tours\/(?!thumb-)[^/]+\.jpg$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(
+      partner.page(
+        '/attributes',
+        partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" mls alt="The lake, from the shore" style="height:560px"></tour-viewer>`, record),
+      ),
+    );
+    const viewer = page.locator('#tour');
+    // Before the first panorama: pannellum's preview shows the opening scene's thumbnail.
+    await expect
+      .poll(() => viewer.locator('.pnlm-preview-img').evaluate((preview) => (preview as HTMLElement).style.backgroundImage), { timeout: 60_000 })
+      .toContain('/media/tours/thumb-');
+    release();
+    await waitForEvent(page, 'tour-load');
+    await expectPanoramaDrawn(page, '#tour');
+    expect(await viewer.getByRole('region', { name: 'The lake, from the shore' }).count()).toBe(1);
+
+    // Bare mls: the listing-compliant mode (no share button); removed: off; "false": off; bare again: on.
+    const share = viewer.getByRole('button', { name: 'Share' });
+    expect(await share.count()).toBe(0);
+    await viewer.evaluate((element) => element.removeAttribute('mls'));
+    await share.waitFor();
+    await viewer.evaluate((element) => element.setAttribute('mls', 'false'));
+    await page.waitForTimeout(200);
+    expect(await share.count()).toBe(1);
+    await viewer.evaluate((element) => element.setAttribute('mls', ''));
+    await share.waitFor({ state: 'detached' });
+
+    const events = await recordedEvents(page);
+    const progress = events.filter((event) => event.type === 'load-progress');
+    expect(progress.at(-1)).toEqual({ type: 'load-progress', detail: { sceneId: 'jordan-pond', progress: 1 }, target: 'tour' });
+    expect(progress.every((event) => (event.detail.progress as number) > 0 && (event.detail.progress as number) <= 1)).toBe(true);
+
+    // A drag turns the camera: view-change tells where it looks, as the element's view property does.
+    const before = await viewer.evaluate((element) => (element as unknown as { view: { yaw: number } }).view.yaw);
+    const box = (await panoramaCanvas(viewer).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step++) await page.mouse.move(box.x + box.width / 2 - step * 30, box.y + box.height / 2, { steps: 2 });
+    await page.mouse.up();
+    const change = await page.waitForFunction(
+      (yaw) =>
+        (window as unknown as { viewerEvents: { type: string; detail: { yaw: number } }[] }).viewerEvents.find(
+          (event) => event.type === 'view-change' && Math.abs(event.detail.yaw - yaw) > 5,
+        ),
+      before,
+      { timeout: 60_000 },
+    );
+    expect(((await change.jsonValue()) as { detail: Record<string, unknown> }).detail).toMatchObject({
+      sceneId: 'jordan-pond',
+      hfov: expect.any(Number),
+      pitch: expect.any(Number),
+    });
+    await page.close();
+  });
+
+  it('shows the poster of a viewer that has not started yet', async () => {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    const poster = `${server.origin}/demo/panoramas/louvre.jpg`;
+    await page.goto(
+      partner.page(
+        '/poster',
+        partnerPage(server.origin, `<div style="height:3000px"></div><tour-viewer id="tour" short-id="demo" loading="lazy" poster="${poster}"></tour-viewer>`),
+      ),
+    );
+    const img = page.locator('#tour .tv-poster');
+    await img.waitFor({ state: 'attached', timeout: 60_000 });
+    expect(await img.getAttribute('src')).toBe(poster);
+    expect(await page.locator('#tour .tv-root').getAttribute('data-status')).toBe('idle');
+    await page.close();
   });
 });
