@@ -8,8 +8,8 @@ import { Modal } from './Modal';
 export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; canUseListingMode: boolean; onClose: () => void }) {
   const [mls, setMls] = useState(false);
   const [copied, setCopied] = useState(false);
-  const { link, iframe, script } = shareLinks(API_ORIGIN, tour.shortId, mls);
   const title = tour.title || tour.name;
+  const { link, iframe, script } = shareLinks(API_ORIGIN, tour.shortId, mls, title || undefined);
 
   async function copy(text: string) {
     await navigator.clipboard?.writeText(text).catch(() => undefined);

@@ -299,4 +299,37 @@ describe('the viewer on partner pages (issue 16)', () => {
     expect(await page.locator('#tour .tv-root').getAttribute('data-status')).toBe('idle');
     await page.close();
   });
+
+  it('embeds a pasted tour link through oEmbed as WordPress does, also in a sandboxed frame without storage', async () => {
+    const consumer = `<div id="embeds"></div><script>
+      (async () => {
+        const page = ${JSON.stringify(`${server.origin}/tours/demo`)};
+        const answer = await (await fetch(${JSON.stringify(server.origin)} + '/oembed?format=json&maxwidth=640&url=' + encodeURIComponent(page))).json();
+        window.oembed = answer;
+        const embeds = document.getElementById('embeds');
+        embeds.insertAdjacentHTML('beforeend', answer.html);
+        // WordPress shows unknown providers in a sandbox without same-origin rights: no cookies, no storage.
+        embeds.insertAdjacentHTML('beforeend', answer.html.replace('<iframe ', '<iframe sandbox="allow-scripts" id="sandboxed" '));
+      })();
+    </script>`;
+    const page = await browser.newPage({ viewport: { width: 800, height: 1200 } });
+    const securityErrors: string[] = [];
+    page.on('console', (message) => message.text().includes('SecurityError') && securityErrors.push(message.text()));
+    await page.goto(partner.page('/wordpress', `<!doctype html><html><body style="width:640px">${consumer}</body></html>`));
+    await page.waitForFunction(() => 'oembed' in window);
+    const answer = await page.evaluate(() => (window as unknown as { oembed: Record<string, unknown> }).oembed);
+    expect(answer).toMatchObject({ type: 'rich', title: 'Three places in 360°', width: 640, height: 360 });
+    const frames = page.locator('#embeds iframe');
+    expect(await frames.count()).toBe(2);
+    expect(await frames.first().getAttribute('loading')).toBe('lazy');
+    expect(await frames.first().getAttribute('title')).toBe('Three places in 360°');
+    expect(await frames.first().evaluate((frame) => Math.round(frame.getBoundingClientRect().height))).toBe(360);
+    for (const selector of ['#embeds iframe:not([sandbox])', '#sandboxed']) {
+      const canvas = page.frameLocator(selector).locator('tour-viewer .tv-panorama canvas');
+      await expect.poll(async () => (await canvas.boundingBox().catch(() => null))?.width ?? 0, { timeout: 60_000 }).toBeGreaterThan(300);
+      expect((await pixelStats(await canvas.screenshot())).stdev, selector).toBeGreaterThan(15);
+    }
+    expect(securityErrors, 'no cookie or storage read throws in the sandbox').toEqual([]);
+    await page.close();
+  });
 });
