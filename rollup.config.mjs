@@ -48,7 +48,16 @@ export default [
       // Lazy chunks are imported relative to the entry's own URL, so they load from our origin on partner pages.
       chunkFileNames: 'chunks/[name]-[hash].js',
     },
-    plugins: [...browserPlugins(), copyFiles({ 'tour-viewer.css': 'embed/tour-viewer.css' }), precompress()],
+    plugins: [
+      ...browserPlugins(),
+      copyFiles({
+        'tour-viewer.css': 'embed/tour-viewer.css',
+        'tour-viewer.d.ts': 'embed/tour-viewer.d.ts',
+        'tour-viewer-react.d.ts': 'embed/tour-viewer-react.d.ts',
+        'custom-elements.json': 'embed/custom-elements.json',
+      }),
+      precompress(),
+    ],
   },
   {
     input: { admin: 'admin/main.tsx' },

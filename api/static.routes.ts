@@ -49,6 +49,8 @@ export function staticRoutes(rootDir: string, media: MediaStorage): Hono<AppEnv>
     c.header('Access-Control-Allow-Origin', '*');
     c.header('Cross-Origin-Resource-Policy', 'cross-origin');
     // The entry, its stylesheet and types keep their names for partners' pages; the hashed chunks never change.
+    // TypeScript declarations for partners' projects, which a file-name lookup would take for an MPEG stream (.ts).
+    if (c.req.path.endsWith('.d.ts') && c.res.ok) c.header('Content-Type', 'text/plain; charset=utf-8');
     if (c.res.ok || c.res.status === 304) {
       c.header('Cache-Control', /^\/embed\/[^/]+$/.test(c.req.path) ? 'public, max-age=300' : IMMUTABLE);
     }
