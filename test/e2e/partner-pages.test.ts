@@ -332,4 +332,51 @@ describe('the viewer on partner pages (issue 16)', () => {
     expect(securityErrors, 'no cookie or storage read throws in the sandbox').toEqual([]);
     await page.close();
   });
+
+  it('is accessible by axe inside its shadow root (no serious or critical violation), its share dialog keeping and returning focus', async () => {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    await page.goto(
+      partner.page('/axe', partnerPage(server.origin, `<main><h1>A listing</h1><tour-viewer id="tour" short-id="demo"></tour-viewer></main>`, RECORD_EVENTS)),
+    );
+    await waitForEvent(page, 'tour-load');
+    await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+    const violations = () =>
+      page.evaluate(async () => {
+        const axe = (
+          window as unknown as { axe: { run: (context: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }
+        ).axe;
+        const { violations } = await axe.run({ include: [['#tour']] });
+        return violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+      });
+    const viewer = page.locator('#tour');
+    expect(await violations(), 'the viewer').toEqual([]);
+
+    // The panorama takes the keyboard, is named, and shows a focus ring.
+    await expect.poll(() => viewer.getByRole('region', { name: 'Three places in 360°: 360° panorama' }).count()).toBe(1);
+    const panorama = viewer.locator('.pnlm-container');
+    await panorama.focus();
+    await page.keyboard.press('ArrowLeft'); // keyboard focus, as a Tab would give
+    expect(await panorama.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+
+    const share = viewer.getByRole('button', { name: 'Share' });
+    await share.focus();
+    await page.keyboard.press('Enter');
+    const dialog = viewer.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await violations(), 'the share dialog').toEqual([]);
+    // Tab goes round the dialog's controls and never leaves it.
+    const inDialog = () => viewer.evaluate((host) => !!host.shadowRoot!.activeElement?.closest('[role="dialog"]'));
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press(i % 5 === 4 ? 'Shift+Tab' : 'Tab');
+      expect(await inDialog(), `after ${i + 1} presses`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await viewer.evaluate((host) => host.shadowRoot!.activeElement?.getAttribute('aria-label') ?? host.shadowRoot!.activeElement?.textContent)).toBe(
+      'Share',
+    );
+    await page.close();
+  });
 });
