@@ -28,6 +28,14 @@ const browserPlugins = () => [
   esbuild({ target: 'es2020', jsx: 'automatic', minify: true, legalComments: 'none' }),
 ];
 
+/** rollup plugin: files served beside a bundle's entry as they are (emitted, so precompress sees them too). */
+const copyFiles = (files) => ({
+  name: 'copy-files',
+  generateBundle() {
+    for (const [fileName, source] of Object.entries(files)) this.emitFile({ type: 'asset', fileName, source: readFileSync(source, 'utf8') });
+  },
+});
+
 const serverExternals = [...Object.keys(pkg.dependencies), ...builtinModules];
 
 export default [
@@ -40,21 +48,21 @@ export default [
       // Lazy chunks are imported relative to the entry's own URL, so they load from our origin on partner pages.
       chunkFileNames: 'chunks/[name]-[hash].js',
     },
-    plugins: [...browserPlugins(), precompress()],
+    plugins: [
+      ...browserPlugins(),
+      copyFiles({
+        'tour-viewer.css': 'embed/tour-viewer.css',
+        'tour-viewer.d.ts': 'embed/tour-viewer.d.ts',
+        'tour-viewer-react.d.ts': 'embed/tour-viewer-react.d.ts',
+        'custom-elements.json': 'embed/custom-elements.json',
+      }),
+      precompress(),
+    ],
   },
   {
     input: { admin: 'admin/main.tsx' },
     output: { dir: 'dist/admin', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
-    plugins: [
-      ...browserPlugins(),
-      {
-        name: 'admin-html',
-        generateBundle() {
-          this.emitFile({ type: 'asset', fileName: 'index.html', source: readFileSync('admin/index.html', 'utf8') });
-        },
-      },
-      precompress(),
-    ],
+    plugins: [...browserPlugins(), copyFiles({ 'index.html': 'admin/index.html' }), precompress()],
   },
   {
     // The operator's commands ship built beside the server, so a runtime without dev dependencies has them.

@@ -48,9 +48,11 @@ export function staticRoutes(rootDir: string, media: MediaStorage): Hono<AppEnv>
     // Partner pages load the viewer and its chunks cross-origin as module scripts, which needs CORS.
     c.header('Access-Control-Allow-Origin', '*');
     c.header('Cross-Origin-Resource-Policy', 'cross-origin');
-    // The entry keeps its name for partners' script tags; the hashed chunks never change.
+    // The entry, its stylesheet and types keep their names for partners' pages; the hashed chunks never change.
+    // TypeScript declarations for partners' projects, which a file-name lookup would take for an MPEG stream (.ts).
+    if (c.req.path.endsWith('.d.ts') && c.res.ok) c.header('Content-Type', 'text/plain; charset=utf-8');
     if (c.res.ok || c.res.status === 304) {
-      c.header('Cache-Control', /\/tour-viewer\.js$/.test(c.req.path) ? 'public, max-age=300' : IMMUTABLE);
+      c.header('Cache-Control', /^\/embed\/[^/]+$/.test(c.req.path) ? 'public, max-age=300' : IMMUTABLE);
     }
   });
   app.get('/embed/*', varyByEncoding, etag(), builtFiles({ root: dist }), missingFile);

@@ -8,7 +8,7 @@ const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 /** Text files only: images and fonts are compressed already. */
-const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|map|txt)$/;
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|map|txt|ts)$/;
 
 /**
  * rollup plugin: writes `file.gz` (gzip level 9) and `file.br` (brotli quality 11) beside every text file of the

@@ -1,26 +1,39 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { findTourByShortId, tourFromRecord } from '../tours/tour.repository';
-import { tourAccess, tourSeenWith } from '../tours/tour-access';
+import { ApiError } from '../errors';
 import { TOUR_PAGE_HEADER } from '../schema/white-label';
+import { embedSize, oembedFor, sizeLimit, tourPageShortId } from './oembed';
 import { renderNoticePage, renderPublicTourPage } from './public-tour-page';
+import { tourForAnyone } from './tour-for-anyone';
 import { WHITE_LABEL_NOTICE, whiteLabelRefused } from './white-label';
 
 export function pagesRoutes(): Hono<AppEnv> {
-  return new Hono<AppEnv>().get('/tours/:shortId', async (c) => {
-    const shortId = c.req.param('shortId');
-    const record = await findTourByShortId(c.var.db, shortId);
-    const full = record ? tourFromRecord(record) : undefined;
-    const origin = c.var.config.publicUrl ?? new URL(c.req.url).origin;
-    c.header('Cache-Control', 'no-cache');
-    if (full && whiteLabelRefused(full, new URL(c.req.url).host, c.var.config.publicUrl)) {
-      return c.html(renderNoticePage(WHITE_LABEL_NOTICE), 403);
-    }
-    // Lets the white-label check tell this page from another site answering at the owner's domain.
-    if (full) c.header(TOUR_PAGE_HEADER, full.shortId);
-    // The page carries no sign-in, so it embeds only what an anonymous visitor may see (a private tour: nothing;
-    // the element then asks the API, with the owner's token if any).
-    const tour = record && full ? tourSeenWith(full, await tourAccess({ record, tour: full }, { user: undefined }, c.var.config.jwtSecret)) : undefined;
-    return c.html(renderPublicTourPage({ tour, shortId, origin }), record ? 200 : 404);
-  });
+  return new Hono<AppEnv>()
+    .get('/tours/:shortId', async (c) => {
+      const shortId = c.req.param('shortId');
+      const found = await tourForAnyone(c, shortId);
+      const origin = c.var.config.publicUrl ?? new URL(c.req.url).origin;
+      c.header('Cache-Control', 'no-cache');
+      if (found && whiteLabelRefused(found.full, new URL(c.req.url).host, c.var.config.publicUrl)) {
+        return c.html(renderNoticePage(WHITE_LABEL_NOTICE), 403);
+      }
+      // Lets the white-label check tell this page from another site answering at the owner's domain.
+      if (found) c.header(TOUR_PAGE_HEADER, found.full.shortId);
+      // The page carries no sign-in, so it embeds only what an anonymous visitor may see (a private tour: nothing;
+      // the element then asks the API, with the owner's token if any).
+      return c.html(renderPublicTourPage({ tour: found?.seen, shortId, origin, open: !!found?.open }), found ? 200 : 404);
+    })
+    .get('/oembed', async (c) => {
+      // oEmbed consumers (WordPress and the like) turn a pasted tour link into the iframe code.
+      const origin = c.var.config.publicUrl ?? new URL(c.req.url).origin;
+      const { url, format, maxwidth, maxheight } = c.req.query();
+      if (format !== undefined && format !== 'json') throw new ApiError(501, 'NotImplemented', 'Only format=json is offered.');
+      const size = embedSize(sizeLimit('maxwidth', maxwidth), sizeLimit('maxheight', maxheight));
+      const shortId = tourPageShortId(url, origin);
+      // Only tours anyone may see in full are embedded; the others are as unknown here as a missing one.
+      const found = shortId === undefined ? undefined : await tourForAnyone(c, shortId);
+      if (!found?.open || !found.seen) throw new ApiError(404, 'NotFound', 'No public tour at this address.');
+      c.header('Access-Control-Allow-Origin', '*');
+      return c.json(oembedFor(found.seen, origin, url!, size));
+    });
 }

@@ -21,10 +21,12 @@ export interface PublicTourPage {
   shortId: string;
   /** Absolute origin of this server, for meta tags that crawlers read. */
   origin: string;
+  /** Public and published: indexed by search engines and offered to oEmbed consumers; any other page is neither. */
+  open: boolean;
 }
 
 /** The public tour page: the viewer element with its tour data embedded, and the share meta tags. */
-export function renderPublicTourPage({ tour, shortId, origin }: PublicTourPage): string {
+export function renderPublicTourPage({ tour, shortId, origin, open }: PublicTourPage): string {
   const title = `360 Tour - ${tour?.title || tour?.name || 'Virtual tour'}`;
   const description = tour?.description || 'A 360° virtual tour.';
   const image = tour ? socialImageUrl(tour, origin) : '';
@@ -46,6 +48,9 @@ export function renderPublicTourPage({ tour, shortId, origin }: PublicTourPage):
       return `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
     })
     .join('\n    ');
+  const discovery = open
+    ? `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(`${origin}/oembed?url=${encodeURIComponent(pageUrl)}&format=json`)}" title="${escapeHtml(title)}">`
+    : '<meta name="robots" content="noindex">';
   const data = tour ? `<script type="application/json" id="tour-data">${jsonForScript(tour)}</script>` : '';
   return `<!doctype html>
 <html lang="en">
@@ -56,6 +61,7 @@ export function renderPublicTourPage({ tour, shortId, origin }: PublicTourPage):
     <link rel="icon" href="data:,">
     <meta name="description" content="${escapeHtml(description)}">
     ${metaTags}
+    ${discovery}
     <link rel="modulepreload" href="/embed/tour-viewer.js">
     <style>html,body{margin:0;height:100%;background:#000}tour-viewer{display:block;width:100vw;height:100vh;height:100dvh}</style>
   </head>

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'TooManyRequests'
   | 'InternalError'
   | 'NotReady'
+  | 'NotImplemented'
   // auth and users
   | 'InvalidCredentials'
   | 'EmailTaken'

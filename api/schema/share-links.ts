@@ -5,11 +5,20 @@ const IFRAME_ALLOW = 'fullscreen; xr-spatial-tracking; gyroscope; accelerometer;
  * What an owner hands out for a tour on the server at `origin`: the public page's link, the iframe code and the
  * script-tag code, in listing-compliant mode when asked. Shared by the viewer's and the admin's share modals.
  */
-export function shareLinks(origin: string, shortId: string, listingMode: boolean) {
+export function shareLinks(origin: string, shortId: string, listingMode: boolean, title = 'Virtual tour') {
   const link = `${origin}/tours/${encodeURIComponent(shortId)}${listingMode ? '?mls=1' : ''}`;
   return {
     link,
-    iframe: `<iframe src="${link}" width="100%" height="600" style="border:0" allowfullscreen allow="${IFRAME_ALLOW}"></iframe>`,
-    script: `<script type="module" src="${origin}/embed/tour-viewer.js"></script>\n<tour-viewer short-id="${shortId}"${listingMode ? ' mls="1"' : ''}></tour-viewer>`,
+    // Titled for screen readers, loaded when scrolled near, and as wide as its column at the viewer's 16:9.
+    iframe:
+      `<iframe src="${link}" title="${attributeText(title)}" loading="lazy" style="width:100%;aspect-ratio:16/9;border:0" ` +
+      `allowfullscreen allow="${IFRAME_ALLOW}"></iframe>`,
+    // The stylesheet first: render-blocking, it gives the element its size before the script arrives (no layout shift).
+    script: `<link rel="stylesheet" href="${origin}/embed/tour-viewer.css">\n<script type="module" src="${origin}/embed/tour-viewer.js"></script>\n<tour-viewer short-id="${shortId}"${listingMode ? ' mls="1"' : ''}></tour-viewer>`,
   };
+}
+
+/** The owner's title is text: inside an attribute its quotes and brackets are written as references. */
+function attributeText(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

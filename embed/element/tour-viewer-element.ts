@@ -10,11 +10,15 @@ import type { PanoramaView } from '../video/contract';
  * - `short-id` (required): the tour to show.
  * - `loading`: `auto` (default; start when scrolled near), `lazy` (start when visible) or `eager` (start now). One
  *   that starts as the page loads has its first panorama drawn before this class is even loaded (first-panoramas.ts beside this file).
- * - `mls`: `"1"` or `"true"` for the listing-compliant mode. A bare `mls` attribute is ignored.
- * - `show-video-chat`: `"1"` or `"true"` to open the video chat panel.
+ * - `mls` (boolean): the listing-compliant mode.
+ * - `show-video-chat` (boolean): open the video chat panel.
+ *   A boolean attribute is on when present (bare `mls` too) unless it is `"0"` or `"false"`; removing it turns it off.
+ * - `alt`: the accessible name of the panorama (default: the tour's title).
+ * - `poster`: an image shown before the first panorama (default: the opening scene's thumbnail).
  *
  * Events (bubbling, composed): `tour-load` `{shortId, title, sceneId}`, `scene-change` `{sceneId, title}`,
- * `tour-error` `{code, message}` (code `RenderFailed` when the viewer itself fails to draw), `lead-submit` `{tourId}`.
+ * `load-progress` `{sceneId, progress}` (0 to 1), `view-change` `{sceneId, yaw, pitch, hfov}` (at most 4 a second),
+ * `tour-error` `{code, message}` (code `RenderFailed` when the viewer itself fails to draw, `StylesFailed` when the browser cannot take its styles), `lead-submit` `{tourId}`.
  *
  * Properties: `view` (read-only) is where the camera looks now, `{sceneId, yaw, pitch, hfov}` in degrees (yaw in
  * -180..180), or undefined until the first panorama is shown.
@@ -24,7 +28,8 @@ import type { PanoramaView } from '../video/contract';
 export function createTourViewerElement(): CustomElementConstructor {
   const Base = r2wc(TourViewer, {
     shadow: 'open',
-    props: { shortId: 'string', loading: 'string', mls: 'string', showVideoChat: 'string' },
+    // The other attributes (mls, show-video-chat, alt, poster) are read by the viewer itself (use-host-attribute.ts).
+    props: { shortId: 'string', loading: 'string' },
   });
   return class TourViewerElement extends Base {
     get view(): PanoramaView | undefined {

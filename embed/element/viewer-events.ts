@@ -3,8 +3,12 @@ import type { ErrorCode } from '../../api/schema/errors';
 export interface ViewerEventMap {
   'tour-load': { shortId: string; title: string; sceneId: string };
   'scene-change': { sceneId: string; title: string };
-  'tour-error': { code: ErrorCode | 'NetworkError' | 'SceneLoadFailed' | 'RenderFailed'; message: string };
+  'tour-error': { code: ErrorCode | 'NetworkError' | 'SceneLoadFailed' | 'RenderFailed' | 'StylesFailed'; message: string };
   'lead-submit': { tourId: number };
+  /** How far the current scene's panorama has downloaded, 0 to 1; 1 once it is drawn. */
+  'load-progress': { sceneId: string; progress: number };
+  /** Where the camera looks, in degrees, as it moves (at most four times a second). */
+  'view-change': { sceneId: string; yaw: number; pitch: number; hfov: number };
 }
 
 /** Tells the partner page what happened; composed so it crosses the shadow boundary. */

@@ -18,8 +18,13 @@ export interface PanoramaProps {
   sceneId: string;
   firstView?: FirstView;
   allowLinks: boolean;
+  /** The accessible name of the panorama region. */
+  label?: string;
+  /** Shown until the first panorama is drawn (default: the opening scene's thumbnail). */
+  poster?: string;
   onSceneChange: (sceneId: string) => void;
   onSceneLoad: (sceneId: string) => void;
+  onProgress?: (sceneId: string, fraction: number) => void;
   onError: (message: string) => void;
   onInfospot: (spot: Infospot) => void;
   onReady: (handle: PanoramaHandle | null) => void;
@@ -41,10 +46,13 @@ export function Panorama(props: PanoramaProps) {
     const root = frame.getRootNode();
     const { sceneId, firstView } = latest.current;
     const key = panoramaKey(tour, sceneId, firstView, allowLinks);
-    const started = (root instanceof ShadowRoot && takeEarlyPanorama(root.host, key, frame)) || startPannellum(frame, tour, sceneId, firstView, allowLinks);
+    const started =
+      (root instanceof ShadowRoot && takeEarlyPanorama(root.host, key, frame)) ||
+      startPannellum(frame, tour, sceneId, firstView, allowLinks, latest.current.poster);
     let viewer: PannellumViewer | undefined = started.viewer;
     started.handlers.goTo = (id) => latest.current.onSceneChange(id);
     started.handlers.openInfospot = (spot) => latest.current.onInfospot(spot);
+    started.handlers.progress = (fraction) => viewer && latest.current.onProgress?.(viewer.getScene(), fraction);
     viewerRef.current = viewer;
     // pannellum may still finish loading a picture after destroy(): by then there is nobody to tell.
     viewer.on('load', () => viewer && latest.current.onSceneLoad(viewer.getScene()));
@@ -88,5 +96,5 @@ export function Panorama(props: PanoramaProps) {
     viewer.loadScene(props.sceneId, view.pitch, view.yaw, view.hfov);
   }, [props.sceneId, tour]);
 
-  return <div ref={containerRef} className="tv-panorama" data-testid="panorama" />;
+  return <div ref={containerRef} className="tv-panorama" data-testid="panorama" role="region" aria-label={props.label} />;
 }

@@ -1,12 +1,11 @@
-import pannellumCss from 'pannellum/build/pannellum.css';
 import type { Tour } from '../../api/schema/tour';
-import { viewerCss } from '../styles';
+import { adoptViewerStyles } from '../styles';
 import { markFirstPanorama } from '../element/viewer-events';
 import { startPannellum, type FirstView, type StartedPanorama } from './start-pannellum';
 
 interface EarlyPanorama {
   started: StartedPanorama;
-  /** The style and frame it is drawn in until taken. */
+  /** The frame it is drawn in until taken. */
   shell: ChildNode[];
 }
 
@@ -21,21 +20,19 @@ const early = new WeakMap<Element, EarlyPanorama>();
 export function startEarlyPanorama(element: Element, tour: Tour, sceneId: string, firstView: FirstView | undefined, allowLinks: boolean): Promise<void> {
   if (early.has(element)) return Promise.resolve();
   const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
-  const style = document.createElement('style');
-  style.textContent = pannellumCss + viewerCss;
+  adoptViewerStyles(root);
   const frame = document.createElement('div');
   frame.className = 'tv-panorama';
-  root.append(style, frame);
+  root.append(frame);
   let started: StartedPanorama;
   try {
-    started = startPannellum(frame, tour, sceneId, firstView, allowLinks);
+    started = startPannellum(frame, tour, sceneId, firstView, allowLinks, element.getAttribute('poster') ?? undefined);
   } catch (err) {
     // The element's own code starts in a clean shadow root.
-    style.remove();
     frame.remove();
     throw err;
   }
-  early.set(element, { started, shell: [style, frame] });
+  early.set(element, { started, shell: [frame] });
   return new Promise((drawn) => {
     started.viewer.on('error', () => drawn());
     started.viewer.on('load', () => {

@@ -24,6 +24,8 @@ declare module 'pannellum/build/pannellum.js' {
   export interface PannellumConfig {
     /** Read only at the top level of the config (not from `default` or a scene). */
     escapeHTML: true;
+    /** An image shown before the first scene is drawn. */
+    preview?: string;
     default: Record<string, unknown> & { firstScene: string };
     scenes: Record<string, PannellumScene>;
   }

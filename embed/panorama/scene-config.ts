@@ -58,7 +58,10 @@ export function pannellumConfig(
   firstScene: string,
   options: SceneConfigOptions,
   firstView?: { yaw: number; pitch: number; hfov: number },
+  poster?: string,
 ): PannellumConfig {
+  // Shown until the first panorama is drawn: the page's poster, else the opening scene's own thumbnail.
+  const preview = poster || tour.images.find((image) => image.id === firstScene)?.thumbUrl;
   const scenes: Record<string, PannellumScene> = {};
   for (const image of tour.images) {
     const view = image.id === firstScene && firstView ? firstView : initialView(image);
@@ -74,6 +77,7 @@ export function pannellumConfig(
   return {
     // pannellum writes scene titles (and any hot-spot text or author) with innerHTML unless told to escape them.
     escapeHTML: true,
+    ...(preview ? { preview: absoluteUrl(preview) } : {}),
     default: {
       firstScene,
       autoLoad: true,

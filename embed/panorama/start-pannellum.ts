@@ -11,6 +11,8 @@ export type FirstView = Omit<PanoramaView, 'sceneId'>;
 export interface PanoramaHandlers {
   goTo(sceneId: string): void;
   openInfospot(spot: Infospot): void;
+  /** How far the picture being loaded has downloaded, 0 to 1. */
+  progress(fraction: number): void;
 }
 
 export interface StartedPanorama {
@@ -38,10 +40,17 @@ export function errorText(message: string): string {
 }
 
 /** Starts pannellum on the whole tour at one scene, in a new element inside `parent`. */
-export function startPannellum(parent: Element, tour: Tour, sceneId: string, firstView: FirstView | undefined, allowLinks: boolean): StartedPanorama {
+export function startPannellum(
+  parent: Element,
+  tour: Tour,
+  sceneId: string,
+  firstView: FirstView | undefined,
+  allowLinks: boolean,
+  poster?: string,
+): StartedPanorama {
   const container = document.createElement('div');
   parent.append(container);
-  const handlers: PanoramaHandlers = { goTo: () => undefined, openInfospot: () => undefined };
+  const handlers: PanoramaHandlers = { goTo: () => undefined, openInfospot: () => undefined, progress: () => undefined };
   const viewer = pannellum.viewer(
     container,
     pannellumConfig(
@@ -52,10 +61,22 @@ export function startPannellum(parent: Element, tour: Tour, sceneId: string, fir
         renderInfospot: (div, spot) => renderInfospot(div, spot, (open) => handlers.openInfospot(open), allowLinks),
       },
       firstView,
+      poster,
     ),
   );
+  watchProgress(container, (fraction) => handlers.progress(fraction));
   const started: StartedPanorama = { viewer, container, handlers, key: panoramaKey(tour, sceneId, firstView, allowLinks), loaded: false };
   viewer.on('load', () => (started.loaded = true));
   viewer.on('error', (message: string) => (started.error = errorText(message)));
   return started;
+}
+
+/** pannellum shows a picture's download in its loading bar (the width of its fill) and tells of it nowhere else. */
+function watchProgress(container: Element, progress: (fraction: number) => void): void {
+  const fill = container.querySelector<HTMLElement>('.pnlm-lbar-fill');
+  if (!fill) return;
+  new MutationObserver(() => {
+    const percent = parseFloat(fill.style.width);
+    if (Number.isFinite(percent)) progress(Math.min(percent / 100, 1));
+  }).observe(fill, { attributes: true, attributeFilter: ['style'] });
 }

@@ -1,3 +1,5 @@
+import pannellumCss from 'pannellum/build/pannellum.css';
+import { adoptStyles } from './adopt-styles';
 import base from './base.css';
 import controls from './controls.css';
 import floorplans from './floorplans.css';
@@ -10,8 +12,12 @@ import videoPanel from './video-panel.css';
 import vr from './vr.css';
 
 /**
- * The viewer's styles, one file per area, as one text for a `<style>` in the shadow root (the host page's CSS must
- * not reach in). The order is the cascade: a later area overrides an earlier one at equal specificity (the narrow
+ * The viewer's styles, one file per area, as one text for the shadow root (the host page's CSS must not reach in). The order is the cascade: a later area overrides an earlier one at equal specificity (the narrow
  * layout overrides the controls and reel; the chat panel moves the sidebar), so it is part of the look.
  */
 export const viewerCss = [base, hotspots, controls, reel, floorplans, modals, infospots, mobile, vr, videoPanel].join('\n');
+
+/** pannellum's styles and the viewer's, in that order, as constructed stylesheets of the element's shadow root. */
+export function adoptViewerStyles(root: ShadowRoot): void {
+  adoptStyles(root, pannellumCss, viewerCss);
+}

@@ -11,7 +11,12 @@ const NETWORK_ERROR = { code: 'NetworkError', message: 'The tour could not be re
 /** The owners' app keeps the signed-in user in a cookie; it is readable only on our own origin. */
 export function signedInUser(): User | null {
   if (typeof document === 'undefined' || location.origin !== API_ORIGIN) return null;
-  return userFromCookies(document.cookie);
+  try {
+    return userFromCookies(document.cookie);
+  } catch {
+    // Our page in a sandboxed frame without same-origin rights (as oEmbed consumers show it) has no cookies.
+    return null;
+  }
 }
 
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<ApiResult<T>> {

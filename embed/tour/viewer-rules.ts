@@ -87,7 +87,7 @@ function ownPageFlag(name: string): boolean {
   return onOwnPage() && new URLSearchParams(location.search).get(name) === '1';
 }
 
-/** '1' and 'true' switch a flag on; a bare attribute arrives as '' and is ignored (r2wc). */
+/** A boolean attribute as HTML has them: present means on (bare included), unless it says "0" or "false". */
 export function flagOn(value: string | null | undefined): boolean {
-  return value === '1' || value === 'true';
+  return value != null && value !== '0' && value.trim().toLowerCase() !== 'false';
 }

@@ -8,8 +8,8 @@ import { Modal } from './Modal';
 export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; canUseListingMode: boolean; onClose: () => void }) {
   const [mls, setMls] = useState(false);
   const [copied, setCopied] = useState(false);
-  const { link, iframe, script } = shareLinks(API_ORIGIN, tour.shortId, mls);
   const title = tour.title || tour.name;
+  const { link, iframe, script } = shareLinks(API_ORIGIN, tour.shortId, mls, title || undefined);
 
   async function copy(text: string) {
     await navigator.clipboard?.writeText(text).catch(() => undefined);
@@ -52,9 +52,10 @@ export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; c
         >
           Facebook
         </a>
+        {/* White text on this light blue is 2.4:1, too faint to read; dark text is 7.7:1. */}
         <a
           className="tv-social__twitter"
-          style={{ background: '#50AEED' }}
+          style={{ background: '#50AEED', color: '#111' }}
           target="_blank"
           rel="noopener noreferrer"
           href={`https://twitter.com/intent/tweet?url=${encodeURIComponent(link)}&text=${encodeURIComponent(title)}`}

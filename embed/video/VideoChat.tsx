@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useAdoptedStyles } from '../hooks/use-adopted-styles';
 import type { VideoChatProps } from './contract';
 import { canJoinVideoChat, currentBrowser } from './browser-support';
 import { Lobby } from './Lobby';
@@ -16,6 +17,8 @@ export function VideoChat(props: VideoChatProps) {
   const current = room.useRoom(store);
   const [supported] = useState(() => canJoinVideoChat(currentBrowser()));
   const toastsId = useId();
+  const chat = useRef<HTMLDivElement>(null);
+  useAdoptedStyles(chat, videoCss);
   const [notices, notify] = useRoomNotices();
   const session = useRoomSession(store, props, notify, (text) => showFailure(toastsId, text));
   const sceneId = panorama.getView()?.sceneId;
@@ -29,8 +32,7 @@ export function VideoChat(props: VideoChatProps) {
 
   // The toasts stay mounted from the lobby to the room and back: a failure is still on show after leaving.
   const frame = (content: ReactNode) => (
-    <div className="vc-chat">
-      <style>{videoCss}</style>
+    <div className="vc-chat" ref={chat}>
       {content}
       <VideoToasts containerId={toastsId} />
     </div>

@@ -1,15 +1,19 @@
 // The unstyled entry: the default one puts its CSS in the host page's <head>, which does not reach into the
-// viewer's shadow root (and would style the partner's own toasts); the same CSS goes in as a <style> below.
+// viewer's shadow root (and would style the partner's own toasts); the same CSS is adopted by the shadow root.
+import { useRef } from 'react';
 import { toast, ToastContainer } from 'react-toastify/unstyled';
 import toastCss from 'react-toastify/dist/ReactToastify.css';
+import { useAdoptedStyles } from '../hooks/use-adopted-styles';
 
 /** The video chat's toasts stay until the visitor closes them. */
 export function VideoToasts({ containerId }: { containerId: string }) {
+  const toasts = useRef<HTMLDivElement>(null);
+  useAdoptedStyles(toasts, toastCss);
+  // The wrapper only tells which root the toasts are drawn in; it takes no box of its own.
   return (
-    <>
-      <style>{toastCss}</style>
+    <div ref={toasts} style={{ display: 'contents' }}>
       <ToastContainer containerId={containerId} autoClose={false} position="top-center" closeOnClick draggable={false} newestOnTop />
-    </>
+    </div>
   );
 }
 

@@ -5,7 +5,10 @@ import { parseLoading } from '../element/loading-mode';
 import { emit, markFirstPanorama } from '../element/viewer-events';
 import { useHostWidth } from '../hooks/use-host-size';
 import { useLiveChat } from '../hooks/use-live-chat';
+import { useHostAttribute } from '../hooks/use-host-attribute';
 import { useTourLoader } from '../hooks/use-tour-loader';
+import { useViewChangeEvents } from '../hooks/use-view-change-events';
+import { useViewerStyles } from '../hooks/use-viewer-styles';
 import { useStartWhenVisible } from '../hooks/use-visible';
 import { useViewHashSync } from '../hooks/use-view-hash-sync';
 import { dropEarlyPanorama } from '../panorama/early-panorama';
@@ -26,8 +29,6 @@ import { ViewerOverlays } from './ViewerOverlays';
 export interface TourViewerProps {
   shortId?: string;
   loading?: string;
-  mls?: string;
-  showVideoChat?: string;
   /** The shadow root, handed in by r2wc from the first render on. */
   container?: ShadowRoot;
 }
@@ -35,21 +36,31 @@ export interface TourViewerProps {
 export const LISTING_MODE_REFUSED = 'This tour cannot be shown in listing-compliant mode: only paid tours or tours of Pro Plus members are allowed.';
 
 /** The element's React root: its attributes in, one viewer (store and all) for the element's lifetime. */
-export function TourViewer({ shortId, loading, mls, showVideoChat, container }: TourViewerProps) {
+export function TourViewer({ shortId, loading, container }: TourViewerProps) {
   const host = container!.host as HTMLElement;
   const [viewer] = useState(() => createViewer(host));
+  const styled = useViewerStyles(viewer, container!);
   const started = useStartWhenVisible(host, parseLoading(loading));
-  useTourLoader(viewer, shortId, started);
+  useTourLoader(viewer, shortId, started && styled);
   useEffect(() => registerViewReader(viewer), [viewer]);
   // A first panorama started before React (element/first-panoramas.ts) that <Panorama> never took goes with the element.
   useEffect(() => () => dropEarlyPanorama(host), [host]);
-  return <ViewerRoot viewer={viewer} listingMode={listingModeRequested(mls)} chatRequested={chatRequested(showVideoChat)} />;
+  // Boolean and free-text attributes are read as they are: a bare one is on, a removed one off.
+  const listingMode = listingModeRequested(useHostAttribute(host, 'mls'));
+  const chat = chatRequested(useHostAttribute(host, 'show-video-chat'));
+  const alt = useHostAttribute(host, 'alt') ?? undefined;
+  const poster = useHostAttribute(host, 'poster') ?? undefined;
+  return <ViewerRoot viewer={viewer} listingMode={listingMode} chatRequested={chat} alt={alt} poster={poster} />;
 }
 
 interface ViewerRootProps {
   viewer: Viewer;
   listingMode: boolean;
   chatRequested: boolean;
+  /** The panorama's accessible name (default: the tour's title). */
+  alt?: string;
+  /** An image shown before the first panorama. */
+  poster?: string;
 }
 
 /** The viewer as its store has it, under the error boundary that turns a render error into a `tour-error`. */
@@ -63,17 +74,23 @@ export function ViewerRoot({ viewer, ...props }: ViewerRootProps) {
   );
 }
 
-function ViewerScreen({ listingMode, chatRequested }: Omit<ViewerRootProps, 'viewer'>) {
+function ViewerScreen({ listingMode, chatRequested, alt, poster }: Omit<ViewerRootProps, 'viewer'>) {
   const viewer = useViewer();
   const state = useSnapshot(viewer.store);
   useLiveChat(viewer, chatRequested);
   useViewHashSync(viewer.panorama, state.status === 'ready');
+  useViewChangeEvents(viewer, state.status === 'ready');
   // Components take the tour as the store holds it; reading it through the snapshot re-renders when it is replaced.
   const tour = state.tour && viewer.store.tour;
 
   if (state.status === 'error' && state.error) return <ViewerNotice status="error" text={state.error.message} />;
   if (!tour || state.status === 'idle' || state.status === 'loading') {
-    return <ViewerFrame status={state.status}>{state.status === 'loading' && <div className="tv-notice tv-notice--quiet">Loading tour…</div>}</ViewerFrame>;
+    return (
+      <ViewerFrame status={state.status}>
+        {poster && <img className="tv-poster" src={poster} alt="" />}
+        {state.status === 'loading' && <div className="tv-notice tv-notice--quiet">Loading tour…</div>}
+      </ViewerFrame>
+    );
   }
   if (state.status === 'password') {
     return (
@@ -83,10 +100,10 @@ function ViewerScreen({ listingMode, chatRequested }: Omit<ViewerRootProps, 'vie
     );
   }
   if (listingMode && !listingModeAllowed(tour)) return <ViewerNotice status="refused" text={LISTING_MODE_REFUSED} />;
-  return <ReadyViewer tour={tour} listingMode={listingMode} />;
+  return <ReadyViewer tour={tour} listingMode={listingMode} alt={alt} poster={poster} />;
 }
 
-function ReadyViewer({ tour, listingMode }: { tour: Tour; listingMode: boolean }) {
+function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMode: boolean; alt?: string; poster?: string }) {
   const { store, host, panorama, control, goTo } = useViewer();
   const state = useSnapshot(store);
   const hostWidth = useHostWidth(host);
@@ -104,8 +121,12 @@ function ReadyViewer({ tour, listingMode }: { tour: Tour; listingMode: boolean }
           sceneId={state.sceneId}
           firstView={linkedView(state.sceneId)}
           allowLinks={!listingMode}
+          label={alt || `${tour.title || tour.name}: 360° panorama`}
+          poster={poster}
           onSceneChange={goTo}
+          onProgress={(sceneId, progress) => progress < 1 && emit(host, 'load-progress', { sceneId, progress })}
           onSceneLoad={(sceneId) => {
+            emit(host, 'load-progress', { sceneId, progress: 1 });
             if (!firstPanoramaShown(store)) return;
             markFirstPanorama(host, tour.shortId);
             emit(host, 'tour-load', { shortId: tour.shortId, title: tour.title, sceneId });

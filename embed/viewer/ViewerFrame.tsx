@@ -1,13 +1,9 @@
-import pannellumCss from 'pannellum/build/pannellum.css';
 import type { ReactNode } from 'react';
-import { viewerCss } from '../styles';
 
-/** The viewer's root in the shadow root, with the styles every state of it needs (none reach it from the page). */
+/** The viewer's root in the shadow root (its styles are the shadow root's adopted stylesheets). */
 export function ViewerFrame({ status, className = 'tv-root', theme, children }: { status: string; className?: string; theme?: string; children?: ReactNode }) {
   return (
     <div className={className} data-status={status} data-theme={theme}>
-      <style>{pannellumCss}</style>
-      <style>{viewerCss}</style>
       {children}
     </div>
   );

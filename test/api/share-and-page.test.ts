@@ -145,3 +145,104 @@ describe('GET /api/tours/{shortId} caching', () => {
     expect((await t.app.request(`/api/tours/${tour.shortId}`)).headers.get('cache-control')).toContain('no-store');
   });
 });
+
+const pageUrl = (shortId: string, query = '') => `http://localhost/tours/${shortId}${query}`;
+const oembed = (query: Record<string, string>) => t.app.request(`/oembed?${new URLSearchParams(query)}`);
+
+describe('GET /oembed', () => {
+  it('answers a public tour page address with rich iframe code, its title, provider and thumbnail, at 16:9', async () => {
+    const response = await oembed({ url: pageUrl(tour.shortId), format: 'json' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toContain('application/json');
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    const body = await response.json();
+    expect(body).toMatchObject({
+      version: '1.0',
+      type: 'rich',
+      title: 'Secret <b>house</b>',
+      provider_name: '360 Tour',
+      provider_url: 'http://localhost/',
+      width: 800,
+      height: 450,
+      thumbnail_url: `http://localhost/api/tours/${tour.shortId}/meta/center.jpg`,
+      thumbnail_width: 1200,
+      thumbnail_height: 630,
+    });
+    expect(body.html).toBe(
+      `<iframe src="http://localhost/tours/${tour.shortId}" title="Secret &#60;b&#62;house&#60;/b&#62;" loading="lazy" ` +
+        'style="width:100%;aspect-ratio:16/9;border:0" allowfullscreen allow="fullscreen; xr-spatial-tracking; gyroscope; accelerometer; camera; microphone; display-capture"></iframe>',
+    );
+  });
+
+  it('keeps within maxwidth and maxheight at 16:9, and keeps listing-compliant mode asked by the address', async () => {
+    const size = async (query: Record<string, string>) => {
+      const { width, height } = await (await oembed({ url: pageUrl(tour.shortId), ...query })).json();
+      return { width, height };
+    };
+    expect(await size({ maxwidth: '400' })).toEqual({ width: 400, height: 225 });
+    expect(await size({ maxheight: '180' })).toEqual({ width: 320, height: 180 });
+    expect(await size({ maxwidth: '400', maxheight: '100' })).toEqual({ width: 177, height: 100 });
+    expect(await size({ maxwidth: '2000' })).toEqual({ width: 800, height: 450 });
+    const mls = await (await oembed({ url: pageUrl(tour.shortId, '?mls=1') })).json();
+    expect(mls.html).toContain(`src="http://localhost/tours/${tour.shortId}?mls=1"`);
+  });
+
+  it('answers 404 for private, password and locked tours, exactly as for an unknown one', async () => {
+    const unknown = await oembed({ url: pageUrl('no-such-tour') });
+    expect(unknown.status).toBe(404);
+    const unknownBody = await unknown.json();
+    expect(unknownBody.error.code).toBe('NotFound');
+    for (const privacy of ['Private', 'Password'] as const) {
+      await setPrivacy(privacy);
+      const response = await oembed({ url: pageUrl(tour.shortId) });
+      expect(response.status, privacy).toBe(404);
+      expect(await response.json(), privacy).toEqual(unknownBody);
+    }
+    await t.db.updateTable('tour').set({ type: 'locked', privacy: 'Public' }).where('short_id', '=', tour.shortId).execute();
+    expect((await oembed({ url: pageUrl(tour.shortId) })).status).toBe(404);
+  });
+
+  it('refuses bad inputs in the one error shape: no url, not an address, another host, not a tour page, bad sizes, xml', async () => {
+    const cases: [Record<string, string>, number, string][] = [
+      [{}, 400, 'BadRequest'],
+      [{ url: 'not an address' }, 400, 'BadRequest'],
+      [{ url: `https://evil.example/tours/${tour.shortId}` }, 404, 'NotFound'],
+      [{ url: `http://localhost:8080/tours/${tour.shortId}` }, 404, 'NotFound'],
+      [{ url: 'http://localhost/dashboard' }, 404, 'NotFound'],
+      [{ url: `http://localhost/api/tours/${tour.shortId}` }, 404, 'NotFound'],
+      [{ url: `http://localhost/tours/${tour.shortId}/extra` }, 404, 'NotFound'],
+      [{ url: pageUrl(tour.shortId), maxwidth: '-5' }, 400, 'ValidationFailed'],
+      [{ url: pageUrl(tour.shortId), maxheight: 'big' }, 400, 'ValidationFailed'],
+      [{ url: pageUrl(tour.shortId), maxwidth: '0' }, 400, 'ValidationFailed'],
+      [{ url: pageUrl(tour.shortId), format: 'xml' }, 501, 'NotImplemented'],
+      [{ url: pageUrl(tour.shortId), format: 'yaml' }, 501, 'NotImplemented'],
+    ];
+    for (const [query, status, code] of cases) {
+      const response = await oembed(query);
+      expect(response.status, JSON.stringify(query)).toBe(status);
+      expect((await response.json()).error.code, JSON.stringify(query)).toBe(code);
+    }
+  });
+});
+
+describe('the public tour page for crawlers and oEmbed consumers', () => {
+  const page = async () => (await t.app.request(`/tours/${tour.shortId}`)).text();
+
+  it('names its oEmbed address when public, and is not indexed nor offered when private, password or locked', async () => {
+    const open = await page();
+    const href = open.match(/<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/)?.[1];
+    expect(href).toBe(`http://localhost/oembed?url=${encodeURIComponent(pageUrl(tour.shortId))}&amp;format=json`);
+    expect((await t.app.request(href!.replace('http://localhost', '').replace('&amp;', '&'))).status).toBe(200);
+    expect(open).not.toContain('noindex');
+
+    for (const privacy of ['Private', 'Password'] as const) {
+      await setPrivacy(privacy);
+      const html = await page();
+      expect(html, privacy).toContain('<meta name="robots" content="noindex">');
+      expect(html, privacy).not.toContain('json+oembed');
+    }
+    await t.db.updateTable('tour').set({ type: 'locked', privacy: 'Public' }).where('short_id', '=', tour.shortId).execute();
+    expect(await page()).toContain('<meta name="robots" content="noindex">');
+    expect(await (await t.app.request('/tours/no-such-tour')).text()).toContain('noindex');
+  });
+});

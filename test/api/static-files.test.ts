@@ -81,4 +81,29 @@ describe('stored media and built files', () => {
     expect(notModified.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(notModified.headers.get('Cache-Control')).toBe('public, max-age=300');
   });
+
+  it("serves the element's stylesheet beside its script, cross-origin, with the entry's short cache", async () => {
+    const t = await createTestApp();
+    const css = await t.app.request('/embed/tour-viewer.css');
+    expect(css.status).toBe(200);
+    expect(css.headers.get('Content-Type')).toContain('text/css');
+    expect(css.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(css.headers.get('Cache-Control')).toBe('public, max-age=300');
+    expect(await css.text()).toMatch(/tour-viewer\s*\{[^}]*display:\s*block;[^}]*aspect-ratio:\s*16 \/ 9;/);
+  });
+
+  it("serves the element's TypeScript declarations and custom elements manifest beside its script", async () => {
+    const t = await createTestApp();
+    for (const [path, type] of [
+      ['/embed/tour-viewer.d.ts', 'text/plain'],
+      ['/embed/tour-viewer-react.d.ts', 'text/plain'],
+      ['/embed/custom-elements.json', 'application/json'],
+    ]) {
+      const response = await t.app.request(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('Content-Type'), path).toContain(type);
+      expect(response.headers.get('Access-Control-Allow-Origin'), path).toBe('*');
+      expect(await response.text(), path).toContain('tour-viewer');
+    }
+  });
 });

@@ -3,18 +3,18 @@ import { freePort } from './server';
 
 export interface PartnerSite {
   origin: string;
-  /** Serves `html` at `path` on the partner's origin. */
-  page: (path: string, html: string) => string;
+  /** Serves `html` at `path` on the partner's origin, with extra response headers if given (a CSP, say). */
+  page: (path: string, html: string, headers?: Record<string, string>) => string;
   close: () => Promise<void>;
 }
 
 /** A partner's web site on its own origin (another port), serving whatever pages a test gives it. */
 export async function startPartnerSite(): Promise<PartnerSite> {
-  const pages = new Map<string, string>();
+  const pages = new Map<string, { html: string; headers: Record<string, string> }>();
   const server: Server = createServer((req, res) => {
-    const html = pages.get(new URL(req.url ?? '/', 'http://x').pathname);
-    res.writeHead(html ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(html ?? 'not found');
+    const page = pages.get(new URL(req.url ?? '/', 'http://x').pathname);
+    res.writeHead(page ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8', ...page?.headers });
+    res.end(page?.html ?? 'not found');
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -22,8 +22,8 @@ export async function startPartnerSite(): Promise<PartnerSite> {
   const origin = `http://127.0.0.1:${port}`;
   return {
     origin,
-    page: (path, html) => {
-      pages.set(path, html);
+    page: (path, html, headers = {}) => {
+      pages.set(path, { html, headers });
       return `${origin}${path}`;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -7,7 +7,10 @@ describe('shareLinks', () => {
     expect(link).toBe('https://tours.example/tours/abc123');
     expect(iframe).toContain(`src="${link}"`);
     expect(iframe).toContain('allow="fullscreen; xr-spatial-tracking; gyroscope; accelerometer; camera; microphone; display-capture"');
-    expect(script).toBe('<script type="module" src="https://tours.example/embed/tour-viewer.js"></script>\n<tour-viewer short-id="abc123"></tour-viewer>');
+    expect(script).toBe(
+      '<link rel="stylesheet" href="https://tours.example/embed/tour-viewer.css">\n' +
+        '<script type="module" src="https://tours.example/embed/tour-viewer.js"></script>\n<tour-viewer short-id="abc123"></tour-viewer>',
+    );
   });
 
   it('asks for listing-compliant mode in every form when asked', () => {

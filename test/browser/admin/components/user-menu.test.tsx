@@ -142,10 +142,11 @@ describe('the header user menu', () => {
     await waitFor(() => menu() === null, 'the menu to close');
   });
 
-  it('shows only the initial in the toggle at a mobile width', async () => {
+  it('shows only the initial in the toggle at a mobile width, the button still named', async () => {
     await setViewport({ width: 375, height: 700 });
     await render(1);
     expect(toggle().querySelector<HTMLElement>('.ad-user-menu__name')!.checkVisibility()).to.equal(false);
     expect(toggle().querySelector('.ad-user-menu__avatar')!.textContent).to.equal('A');
+    expect(toggle().getAttribute('aria-label')).to.equal("Ada Lovelace's menu");
   });
 });

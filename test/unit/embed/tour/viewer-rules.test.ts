@@ -69,10 +69,8 @@ describe('listing mode and lock check', () => {
     expect(showsWatermark({ type: 'locked' })).toBe(false);
   });
 
-  it('reads flags as r2wc hands them over', () => {
-    expect(flagOn('1')).toBe(true);
-    expect(flagOn('true')).toBe(true);
-    expect(flagOn('')).toBe(false);
-    expect(flagOn(undefined)).toBe(false);
+  it('reads boolean attributes as HTML does: present (bare too) means on, unless "0" or "false"; absent means off', () => {
+    for (const on of ['', '1', 'true', 'yes', 'mls']) expect(flagOn(on), JSON.stringify(on)).toBe(true);
+    for (const off of ['0', 'false', 'FALSE', ' false ', null, undefined]) expect(flagOn(off), JSON.stringify(off)).toBe(false);
   });
 });

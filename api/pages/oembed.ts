@@ -1,0 +1,52 @@
+import { ApiError } from '../errors';
+import { shareLinks } from '../schema/share-links';
+import type { Tour } from '../schema/tour';
+import { SOCIAL_IMAGE_PX, socialImageUrl } from '../tours/social-image';
+
+/** The size offered when the consumer sets no limit: the viewer's 16:9 at a common content width. */
+const DEFAULT_WIDTH = 800;
+const RATIO = 16 / 9;
+
+/** The short id of a tour page address on this server (`origin`), or undefined for any other address. */
+export function tourPageShortId(url: string | undefined, origin: string): string | undefined {
+  if (!url) throw new ApiError(400, 'BadRequest', 'The url parameter is missing.');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ApiError(400, 'BadRequest', 'The url parameter is not an address.');
+  }
+  if (parsed.origin !== new URL(origin).origin) return undefined;
+  const match = /^\/tours\/([^/]+)\/?$/.exec(parsed.pathname);
+  return match ? decodeURIComponent(match[1]) : undefined;
+}
+
+/** maxwidth or maxheight: a whole number of pixels, or no limit when absent. */
+export function sizeLimit(name: string, value: string | undefined): number {
+  if (value === undefined || value === '') return Infinity;
+  if (!/^\d{1,5}$/.test(value) || Number(value) < 1) throw new ApiError(400, 'ValidationFailed', `${name} must be a positive whole number of pixels.`);
+  return Number(value);
+}
+
+/** The largest 16:9 size within the limits, no wider than the default. */
+export function embedSize(maxWidth: number, maxHeight: number): { width: number; height: number } {
+  const width = Math.max(1, Math.floor(Math.min(DEFAULT_WIDTH, maxWidth, maxHeight * RATIO)));
+  return { width, height: Math.max(1, Math.round(width / RATIO)) };
+}
+
+/** The oEmbed answer (type "rich") for a tour anyone may see, in listing-compliant mode if its address asked. */
+export function oembedFor(tour: Tour, origin: string, pageUrl: string, size: { width: number; height: number }) {
+  const title = tour.title || tour.name || 'Virtual tour';
+  const listingMode = new URL(pageUrl).searchParams.get('mls') === '1';
+  const thumbnail = socialImageUrl(tour, origin);
+  return {
+    version: '1.0',
+    type: 'rich',
+    title,
+    provider_name: '360 Tour',
+    provider_url: `${origin}/`,
+    html: shareLinks(origin, tour.shortId, listingMode, title).iframe,
+    ...size,
+    ...(thumbnail ? { thumbnail_url: thumbnail, thumbnail_width: SOCIAL_IMAGE_PX.width, thumbnail_height: SOCIAL_IMAGE_PX.height } : {}),
+  };
+}

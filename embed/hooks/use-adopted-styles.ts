@@ -1,0 +1,10 @@
+import { useLayoutEffect, type RefObject } from 'react';
+import { adoptStyles } from '../styles/adopt-styles';
+
+/** Styles a lazily loaded part brings: adopted by the root it is rendered in, before it is first painted. */
+export function useAdoptedStyles(element: RefObject<Element | null>, ...cssTexts: string[]): void {
+  useLayoutEffect(() => {
+    const root = element.current?.getRootNode();
+    if (root instanceof ShadowRoot || root instanceof Document) adoptStyles(root, ...cssTexts);
+  }, [element]);
+}

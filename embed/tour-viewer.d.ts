@@ -1,0 +1,65 @@
+// <tour-viewer> for TypeScript. Generated from the element's own list of attributes and events: do not edit.
+// React's JSX: also reference tour-viewer-react.d.ts, served beside this file.
+
+/** The element's attributes (kebab-case, as written in HTML and JSX). */
+export interface TourViewerAttributes {
+  /** The tour to show. */
+  'short-id': string;
+  /** When the viewer starts: auto when scrolled near, lazy when visible, eager at once. */
+  'loading'?: 'auto' | 'lazy' | 'eager';
+  /** Listing-compliant mode: no branding, contacts, sharing or outbound links. */
+  'mls'?: boolean | '' | 'true' | 'false' | '0' | '1';
+  /** Opens the video chat panel at start. */
+  'show-video-chat'?: boolean | '' | 'true' | 'false' | '0' | '1';
+  /** The accessible name of the panorama (default: the tour's title). */
+  'alt'?: string;
+  /** An image shown before the first panorama (default: the opening scene's thumbnail). */
+  'poster'?: string;
+}
+
+/** The events the element sends; they bubble and cross the shadow boundary (composed). */
+export interface TourViewerEventMap {
+  /** The viewer is ready, its first panorama shown. */
+  'tour-load': CustomEvent<{ shortId: string; title: string; sceneId: string }>;
+  /** The visitor went to another scene. */
+  'scene-change': CustomEvent<{ sceneId: string; title: string }>;
+  /** The tour cannot be shown (TourNotFound, TourPrivate, NetworkError, SceneLoadFailed, RenderFailed, StylesFailed, ...). */
+  'tour-error': CustomEvent<{ code: string; message: string }>;
+  /** A visitor sent the tour's contact form. */
+  'lead-submit': CustomEvent<{ tourId: number }>;
+  /** The current panorama's download, 0 to 1; 1 once it is drawn. */
+  'load-progress': CustomEvent<{ sceneId: string; progress: number }>;
+  /** Where the camera looks, in degrees, as it moves (at most four times a second). */
+  'view-change': CustomEvent<{ sceneId: string; yaw: number; pitch: number; hfov: number }>;
+}
+
+/** Where the camera looks, in degrees (yaw -180..180). */
+export interface TourViewerView {
+  sceneId: string;
+  yaw: number;
+  pitch: number;
+  hfov: number;
+}
+
+export interface TourViewerElement extends HTMLElement {
+  /** Where the camera looks now, or undefined until the first panorama is shown. */
+  readonly view: TourViewerView | undefined;
+  addEventListener<K extends keyof TourViewerEventMap>(
+    type: K,
+    listener: (this: TourViewerElement, event: TourViewerEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof TourViewerEventMap>(
+    type: K,
+    listener: (this: TourViewerElement, event: TourViewerEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tour-viewer': TourViewerElement;
+  }
+}
