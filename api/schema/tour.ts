@@ -162,10 +162,13 @@ export const floorplanSchema = z.object({
   uploaded: z.boolean().default(true),
 });
 
+/** The longest tour name or title. */
+export const MAX_TITLE = 200;
+
 /** Fields an owner may write when saving a tour. Server-owned fields (ids, owner, type, revision) are not here. */
 export const tourInputSchema = z.object({
-  name: text(200).default(''),
-  title: text(200).default(''),
+  name: text(MAX_TITLE).default(''),
+  title: text(MAX_TITLE).default(''),
   logo: text().default(''),
   companyName: text(200).default(''),
   description: text(MAX_TEXT).default(''),
@@ -299,4 +302,15 @@ function reachableScenes(images: Image[], floorplans: Floorplan[]): Set<string> 
 /** The default social image: a centre crop under the tour's meta path. */
 export function defaultSocialImage(shortId: string): string {
   return `/api/tours/${shortId}/meta/center.jpg`;
+}
+
+const COPY_MARK = ' (copy)';
+
+/**
+ * A clone's name and title: the source's, marked " (copy)" and cut to stay within their limit, so that the
+ * dashboard and the delete confirmation tell the clone from its source.
+ */
+export function cloneTitles(source: Pick<TourInput, 'name' | 'title'>): Pick<TourInput, 'name' | 'title'> {
+  const marked = (text: string) => `${text.slice(0, MAX_TITLE - COPY_MARK.length)}${COPY_MARK}`;
+  return { name: marked(source.name || source.title || 'Untitled tour'), title: source.title ? marked(source.title) : '' };
 }

@@ -5,7 +5,7 @@ import { ApiError } from '../errors';
 import { readPage } from '../pagination';
 import { MESSAGES } from '../schema/errors';
 import type { Page } from '../schema/requests';
-import { defaultSocialImage, floorplanSchema, tourInputSchema, type Floorplan, type Tour, type TourInput, type TourType } from '../schema/tour';
+import { cloneTitles, defaultSocialImage, floorplanSchema, tourInputSchema, type Floorplan, type Tour, type TourInput, type TourType } from '../schema/tour';
 import type { UserType } from '../schema/user';
 
 export interface TourRecord {
@@ -134,7 +134,7 @@ export function cloneTour(db: Db, shortId: string, owner: { id: number; type: st
       shortId: newShortId,
       userId: owner.id,
       type: 'locked',
-      input: { ...tourInputSchema.parse(JSON.parse(record.row.data)), name: `${source.name || source.title} (copy)` },
+      input: { ...tourInputSchema.parse(JSON.parse(record.row.data)), ...cloneTitles(source) },
       passwordHash: source.privacy === 'Password' ? record.row.password_hash : null,
     });
     const floorplans: FloorplanRow[] = [];

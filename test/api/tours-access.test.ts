@@ -201,15 +201,26 @@ describe('clone and unlock', () => {
     await insertTour(t.db, { shortId: 'demo', userId: null, type: 'paid', input: tourInputSchema.parse({ title: 'Demo' }) });
     const clone = await t.app.request('/api/tours/demo/clone', { headers: users.guest.auth });
     expect(clone.status).toBe(201);
-    expect(await clone.json()).toMatchObject({ title: 'Demo', type: 'locked', userId: users.guest.id });
+    expect(await clone.json()).toMatchObject({ title: 'Demo (copy)', type: 'locked', userId: users.guest.id });
   });
 
   it('copies the data of a tour into a new locked tour of its owner', async () => {
     await save(tour.shortId, { revision: tour.revision, title: 'Original', images: [{ id: 'a', title: 'A' }] });
     const clone = await (await t.app.request(`/api/tours/${tour.shortId}/clone`, { headers: users.owner.auth })).json();
     expect(clone.shortId).not.toBe(tour.shortId);
-    expect(clone).toMatchObject({ title: 'Original', type: 'locked', userId: users.owner.id });
+    expect(clone).toMatchObject({ title: 'Original (copy)', type: 'locked', userId: users.owner.id });
     expect(clone.images[0].id).toBe('a');
+    const source = await (await t.app.request(`/api/tours/${tour.shortId}`, { headers: users.owner.auth })).json();
+    expect(source.title).toBe('Original');
+  });
+
+  it('marks the copy within the title limit, and names a copy of an untitled tour', async () => {
+    await save(tour.shortId, { revision: tour.revision, title: 'T'.repeat(200) });
+    const long = await (await t.app.request(`/api/tours/${tour.shortId}/clone`, { headers: users.owner.auth })).json();
+    expect(long.title).toBe(`${'T'.repeat(193)} (copy)`);
+    const untitled = await (await t.app.request('/api/tours', { method: 'POST', headers: users.owner.auth })).json();
+    const copy = await (await t.app.request(`/api/tours/${untitled.shortId}/clone`, { headers: users.owner.auth })).json();
+    expect(copy).toMatchObject({ title: '', name: 'Untitled tour (copy)' });
   });
 
   it('unlocks a locked tour with a valid e-mail and refuses an invalid one', async () => {
