@@ -8,6 +8,10 @@ import { SAVE_WORK } from '../features/guest/SaveWorkModal';
 import { useConfirm } from './ConfirmModal';
 import { Icon } from './Icon';
 
+/** Asked before Stripe's portal opens, where Pro Plus can be cancelled with one click. */
+export const PORTAL_QUESTION =
+  "Open Stripe's page to change your card or cancel Pro Plus? If you cancel, your tours that are not paid for lock again when the subscription ends, and visitors cannot see them until you publish them again.";
+
 export const GUEST_SIGN_OUT_QUESTION =
   'Sign out of this guest session? Your tours go with it: a guest session cannot be signed in to again. Create an account first to keep them.';
 
@@ -124,7 +128,7 @@ export function UserMenu({ user, onSaveWork }: { user: Pick<User, 'name' | 'emai
             </a>
           )}
           {user.type === PRO_PLUS && (
-            <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(manageSubscription)}>
+            <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(() => confirm.ask(PORTAL_QUESTION, manageSubscription))}>
               <Icon name="edit" />
               Manage subscription
             </button>

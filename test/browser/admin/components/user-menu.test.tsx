@@ -127,6 +127,12 @@ describe('the header user menu', () => {
     };
     try {
       byText('Manage subscription')!.click();
+      // The owner is warned what cancelling does before Stripe's page opens; nothing is asked for until they agree.
+      await waitFor(() => document.querySelector('.ad-confirm') !== null, 'the warning');
+      const warning = document.querySelector<HTMLElement>('.ad-confirm')!;
+      expect(warning.textContent).to.contain('lock again when the subscription ends');
+      expect(calls).to.deep.equal([]);
+      [...warning.querySelectorAll('button')].find((button) => button.textContent === 'Yes')!.click();
       await waitFor(() => calls.length === 1, 'the portal asked for');
     } finally {
       window.fetch = realFetch;
