@@ -92,8 +92,6 @@ export function UserMenu({ user, onSaveWork }: { user: Pick<User, 'name' | 'emai
         ref={toggle}
         type="button"
         className="ad-user-menu__toggle"
-        // On a phone the name is hidden and the avatar is decoration: the button still needs a name.
-        aria-label={`${user.name}'s menu`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls="ad-user-menu"

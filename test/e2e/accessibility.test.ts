@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser, signUp } from './support/admin-owner';
+import { launchChromium } from './support/browser';
+import { removeDataDir, startServer, type RunningServer } from './support/server';
+
+const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+/**
+ * axe's serious and critical findings on the page as it stands, shadow roots included. axe is evaluated through
+ * the DevTools protocol, which our pages' Content-Security-Policy does not govern, so the pages keep their real one.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    type Finding = { id: string; impact: string; nodes: { target: unknown }[] };
+    const { axe } = window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Finding[] }> } };
+    const { violations } = await axe.run(document);
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+}
+
+describe('accessibility of our own pages (axe in Chromium)', () => {
+  it('the tour page with its viewer has no serious or critical violation', async () => {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    await page.goto(`${server.origin}/tours/demo`);
+    await page.locator('tour-viewer .pnlm-container canvas').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('the admin landing, the dashboard and the editor have no serious or critical violation', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/`);
+    await page.getByRole('form', { name: 'Sign up' }).waitFor();
+    expect(await seriousViolations(page), 'the landing').toEqual([]);
+    await signUp(page, server.origin, `axe-${Date.now()}@example.com`);
+    expect(await seriousViolations(page), 'the dashboard').toEqual([]);
+    const { token } = await signedInUser(context);
+    const answer = await fetch(`${server.origin}/api/tours`, { method: 'POST', headers: { Authorization: `JWT ${token}` } });
+    const created = (await answer.json()) as { shortId: string };
+    await page.goto(`${server.origin}/tours/${created.shortId}/edit`);
+    await page.getByRole('tab', { name: 'settings' }).waitFor();
+    expect(await seriousViolations(page), 'the editor').toEqual([]);
+    await context.close();
+  });
+});
