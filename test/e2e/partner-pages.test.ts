@@ -363,6 +363,8 @@ describe('the viewer on partner pages (issue 16)', () => {
     await page.keyboard.press('Enter');
     const dialog = viewer.getByRole('dialog');
     await dialog.waitFor();
+    // Contrast is judged on the dialog as it ends up, not half-way through its fade-in.
+    await viewer.evaluate((host) => Promise.all(host.shadowRoot!.getAnimations().map((animation) => animation.finished)));
     expect(await violations(), 'the share dialog').toEqual([]);
     // Tab goes round the dialog's controls and never leaves it.
     const inDialog = () => viewer.evaluate((host) => !!host.shadowRoot!.activeElement?.closest('[role="dialog"]'));
