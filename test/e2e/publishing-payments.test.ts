@@ -169,6 +169,9 @@ describe('publishing and paying in the app', () => {
     // The user menu opens Stripe's customer portal; the owner cancels there and Stripe says so by webhook.
     await page.locator('.ad-header [aria-haspopup="menu"]').click();
     await page.getByRole('menuitem', { name: 'Manage subscription' }).click();
+    // Warned first what cancelling does to the tours, the owner goes on to Stripe's page.
+    const warning = page.getByRole('dialog', { name: /cancel Pro Plus/ });
+    await warning.getByRole('button', { name: 'Yes' }).click();
     await page.waitForURL(`${standIn.env.STRIPE_API_URL}/portal/${session.customer}`);
     expect((await deliverWebhook('customer.subscription.deleted', { ...subscription, status: 'canceled' })).status).toBe(200);
     await page.goto(`${server.origin}/dashboard`);
