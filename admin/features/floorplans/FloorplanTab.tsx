@@ -6,6 +6,7 @@ import { api } from '../../lib/api-client';
 import { RequestFailed } from '../../lib/request-failed';
 import { saveRooms } from './floorplan-api';
 import { LinkRoomsModal } from './LinkRoomsModal';
+import { UploadButton } from '../../components/UploadButton';
 
 function planRemovalQuestion(plan: Floorplan): string {
   const rooms = plan.hotspots.length;
@@ -72,16 +73,13 @@ export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans:
         <span>Floor plan name</span>
         <input value={name} onChange={(event) => setName(event.target.value)} placeholder="Ground floor" />
       </label>
-      <label className="ad-button">
-        {busy ? 'Uploading Floorplans, please wait' : 'Upload a floor plan'}
-        <input
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          className="ad-file-input"
-          disabled={busy}
-          onChange={(event) => void upload(event.target.files?.[0])}
-        />
-      </label>
+      <UploadButton
+        label={'Upload a floor plan'}
+        busyLabel={'Uploading Floorplans, please wait'}
+        accept="image/jpeg,image/png,image/webp"
+        busy={busy}
+        onFile={(file) => void upload(file)}
+      />
       <ul className="ad-plans">
         {tour.floorplans.map((plan) => (
           <li key={plan.floorplanId}>

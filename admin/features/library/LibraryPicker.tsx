@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { addToLibrary, library, loadLibrary } from './library-store';
 import { RequestFailed } from '../../lib/request-failed';
+import { UploadButton } from '../../components/UploadButton';
 
 export interface LibraryPickerProps {
   /** Names the group of pictures, e.g. 'Hotspot picture'. */
@@ -43,16 +44,14 @@ export function LibraryPicker({ label, value, onChange }: LibraryPickerProps) {
           </li>
         ))}
       </ul>
-      <label className="ad-link">
-        {busy ? 'Uploading…' : 'Upload a picture'}
-        <input
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          className="ad-file-input"
-          disabled={busy}
-          onChange={(event) => void upload(event.target.files?.[0])}
-        />
-      </label>
+      <UploadButton
+        className="ad-link"
+        label={'Upload a picture'}
+        busyLabel={'Uploading…'}
+        accept="image/jpeg,image/png,image/webp"
+        busy={busy}
+        onFile={(file) => void upload(file)}
+      />
       {error && (
         <p className="ad-error" role="alert">
           {error}

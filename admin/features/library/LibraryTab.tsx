@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { addToLibrary, library, loadLibrary, NOT_SAVED_YET, removeFromLibrary } from './library-store';
 import { useConfirm } from '../../components/ConfirmModal';
 import { RequestFailed } from '../../lib/request-failed';
+import { UploadButton } from '../../components/UploadButton';
 
 export interface LibraryTabProps {
   onPick: (use: 'logo' | 'hotspot', url: string) => void;
@@ -37,16 +38,13 @@ export function LibraryTab({ onPick, settled }: LibraryTabProps) {
 
   return (
     <section aria-label="Library">
-      <label className="ad-button">
-        {busy ? 'Uploading Assets, please wait' : 'Add to library'}
-        <input
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          className="ad-file-input"
-          disabled={busy}
-          onChange={(event) => void upload(event.target.files?.[0])}
-        />
-      </label>
+      <UploadButton
+        label={'Add to library'}
+        busyLabel={'Uploading Assets, please wait'}
+        accept="image/jpeg,image/png,image/webp"
+        busy={busy}
+        onFile={(file) => void upload(file)}
+      />
       {loaded && pictures.length === 0 && <p>Your library is empty.</p>}
       <ul className="ad-cards">
         {pictures.map((asset) => (

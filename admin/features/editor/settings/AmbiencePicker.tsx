@@ -6,6 +6,7 @@ import { useConfirm } from '../../../components/ConfirmModal';
 import { RequestFailed } from '../../../lib/request-failed';
 import { addSound, library, loadLibrary, NOT_SAVED_YET, removeFromLibrary } from '../../library/library-store';
 import type { TabProps } from '../tab-props';
+import { UploadButton } from '../../../components/UploadButton';
 
 function ambienceFrom(sound: Asset): NonNullable<TourConfig['ambience']> {
   return { name: sound.name, audio: sound.url, playing: true };
@@ -63,16 +64,14 @@ export function AmbiencePicker({ tour, set, settled }: TabProps & { settled: () 
           </button>
         </div>
       ))}
-      <label className="ad-link">
-        {busy ? 'Uploading Assets, please wait' : 'Upload a sound'}
-        <input
-          type="file"
-          accept="audio/mpeg,audio/ogg,audio/mp4,.mp3,.ogg,.m4a"
-          className="ad-file-input"
-          disabled={busy}
-          onChange={(event) => void upload(event.target.files?.[0])}
-        />
-      </label>
+      <UploadButton
+        className="ad-link"
+        label={'Upload a sound'}
+        busyLabel={'Uploading Assets, please wait'}
+        accept="audio/mpeg,audio/ogg,audio/mp4,.mp3,.ogg,.m4a"
+        busy={busy}
+        onFile={(file) => void upload(file)}
+      />
       {error && (
         <p className="ad-error" role="alert">
           {error}
