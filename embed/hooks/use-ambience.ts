@@ -18,15 +18,8 @@ export function useAmbience(store: ViewerState, audioUrl: string | undefined): (
   }, [ambiencePlaying, store]);
 
   return () => {
-    const current = (audio.current ??= createAmbience(absoluteUrl(audioUrl!)));
-    if (current.paused)
-      void current.play().then(
-        () => ambienceChanged(store, true),
-        () => ambienceChanged(store, false),
-      );
-    else {
-      current.pause();
-      ambienceChanged(store, false);
-    }
+    const current = (audio.current ??= createAmbience(absoluteUrl(audioUrl!), (playing) => ambienceChanged(store, playing)));
+    if (current.paused) void current.play().catch(() => ambienceChanged(store, false));
+    else current.pause();
   };
 }

@@ -63,11 +63,12 @@ export function showsWatermark(tour: Pick<Tour, 'type'>): boolean {
 
 /**
  * The lock check on opening the viewer. A tour that a visitor opened with an e-mail address is still unpublished
- * for its owner, who is asked to publish it; other visitors see it.
+ * for its owner, who is asked to publish it; other visitors see it. Members of the tour's team (the server marks
+ * their answer) work on it unpublished: no lock, and publishing is its owner's.
  */
-export function lockCheck(tour: Pick<Tour, 'type' | 'userId' | 'owner'>, viewer: { id: number; type: UserType } | null): LockOutcome {
+export function lockCheck(tour: Pick<Tour, 'type' | 'userId' | 'owner' | 'teamMember'>, viewer: { id: number; type: UserType } | null): LockOutcome {
   const unpublished = tour.type === 'locked' || tour.type === 'locked-with-email';
-  if (!unpublished || !tour.owner) return 'none';
+  if (!unpublished || !tour.owner || tour.teamMember) return 'none';
   if (viewer && viewer.id === tour.userId) return tour.owner.type === 2 ? 'share-and-embed' : 'payments';
   return tour.type === 'locked' ? 'locked-tour' : 'none';
 }

@@ -28,6 +28,8 @@ export interface ViewerState {
   floorplanId: string | null;
   chatOpen: boolean;
   chatActive: boolean;
+  /** We host the live chat: we keep scene navigation while the followers' controls stay hidden. */
+  chatHosting: boolean;
   /** Name typed in the chat lobby, carried into the showing form. */
   showingName: string;
   vr: boolean;
@@ -52,6 +54,7 @@ export function createViewerStore(): ViewerState {
     floorplanId: null,
     chatOpen: false,
     chatActive: false,
+    chatHosting: false,
     showingName: '',
     vr: false,
     ambiencePlaying: false,
@@ -150,11 +153,19 @@ export function toggleChat(state: ViewerState): void {
   state.chatOpen = !state.chatOpen;
 }
 
-/** A live chat hides the controls and chat button and stops the ambience; leaving it brings the controls back. */
+/** A live chat hides the controls (but the host's) and chat button and stops the ambience; leaving it brings the controls back. */
 export function chatActiveChanged(state: ViewerState, active: boolean): void {
   state.chatActive = active;
-  state.controlsHidden = active;
+  if (!active) state.chatHosting = false;
+  state.controlsHidden = active && !state.chatHosting;
   if (active) state.ambiencePlaying = false;
+}
+
+/** The host guides the others through the tour: their controls come back, and go again when someone else hosts. */
+export function chatHostingChanged(state: ViewerState, hosting: boolean): void {
+  if (state.chatHosting === hosting) return;
+  state.chatHosting = hosting;
+  if (state.chatActive) state.controlsHidden = !hosting;
 }
 
 /** 'Schedule a Showing' in the chat lobby: the showing form opens with the name typed there. */

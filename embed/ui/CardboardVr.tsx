@@ -1,15 +1,36 @@
 import { useEffect, useRef } from 'react';
 import type { CardboardSession, CardboardView } from '../vr/cardboard';
+import type { GazeTarget } from '../vr/gaze';
+
+interface CardboardVrProps {
+  imageUrl: string;
+  view: CardboardView;
+  /** The scene's hotspots: looking at one for a while follows it. */
+  targets: readonly GazeTarget[];
+  onFollow(sceneId: string): void;
+  onExit(): void;
+}
 
 /** Covers the panorama with the stereo view; three.js arrives in its own chunk the first time VR is chosen. */
-export function CardboardVr({ imageUrl, view, onExit }: { imageUrl: string; view: CardboardView; onExit: () => void }) {
+export function CardboardVr({ imageUrl, view, targets, onFollow, onExit }: CardboardVrProps) {
   const stage = useRef<HTMLDivElement>(null);
   const startView = useRef(view).current;
+  const latest = useRef({ targets, onFollow });
+  latest.current = { targets, onFollow };
   useEffect(() => {
     let live = true;
     let session: CardboardSession | undefined;
+    // The dwell shows as a ring filling in the middle of each eye.
+    const showProgress = (progress: number) => stage.current?.style.setProperty('--tv-gaze', String(progress));
     void import('../vr/cardboard').then(({ startCardboard }) => {
-      if (live) session = startCardboard(stage.current!, imageUrl, startView);
+      if (!live) return;
+      session = startCardboard(stage.current!, imageUrl, startView, {
+        get targets() {
+          return latest.current.targets;
+        },
+        onProgress: showProgress,
+        onFollow: (sceneId) => latest.current.onFollow(sceneId),
+      });
     });
     return () => {
       live = false;
@@ -18,6 +39,8 @@ export function CardboardVr({ imageUrl, view, onExit }: { imageUrl: string; view
   }, [imageUrl, startView]);
   return (
     <div ref={stage} className="tv-vr" data-testid="vr">
+      <span className="tv-vr__reticle" aria-hidden="true" />
+      <span className="tv-vr__reticle" aria-hidden="true" />
       <button type="button" className="tv-button tv-vr__exit" onClick={onExit}>
         Exit VR
       </button>

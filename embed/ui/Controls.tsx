@@ -121,10 +121,10 @@ export function LeftIcons({
 export function SceneSteps({ index, count, onStep }: { index: number; count: number; onStep: (delta: 1 | -1) => void }) {
   return (
     <div className="tv-steps">
-      <button type="button" className="tv-icon" aria-label="Previous scene" disabled={index <= 0} onClick={() => onStep(-1)}>
+      <button type="button" className="tv-icon tv-steps__back" aria-label="Previous scene" disabled={index <= 0} onClick={() => onStep(-1)}>
         ‹
       </button>
-      <button type="button" className="tv-icon" aria-label="Next scene" disabled={index >= count - 1} onClick={() => onStep(1)}>
+      <button type="button" className="tv-icon tv-steps__forward" aria-label="Next scene" disabled={index >= count - 1} onClick={() => onStep(1)}>
         ›
       </button>
     </div>

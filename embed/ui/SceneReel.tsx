@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Tour } from '../../api/schema/tour';
 import { absoluteUrl } from '../element/api-origin';
 
@@ -7,43 +7,53 @@ export function reelTheme(theme: string): 'classic' | 'modern' | 'flow' | 'casca
   return theme === 'modern' || theme === 'flow' || theme === 'cascade' ? theme : 'classic';
 }
 
-/** Tile width by the element's width: 200, 160 (narrow) or 140 (very narrow) px, plus 10 px margin. */
-export function reelTileWidth(hostWidth: number): number {
-  return hostWidth < 480 ? 140 : hostWidth < 768 ? 160 : 200;
-}
-
 export interface SceneReelProps {
   tour: Tour;
   sceneId: string;
-  hostWidth: number;
   onSelect: (sceneId: string) => void;
   showBranding: boolean;
 }
 
-export function SceneReel({ tour, sceneId, hostWidth, onSelect, showBranding }: SceneReelProps) {
+/**
+ * The scene reel in the tour's theme. Its layout (tile widths of 200, 160 or 140 px, a horizontal strip under 40em
+ * whatever the theme, cascade's column from 40em up) comes from the room the viewer gives it, in reel.css.
+ */
+export function SceneReel({ tour, sceneId, onSelect, showBranding }: SceneReelProps) {
   const theme = reelTheme(tour.theme);
   const list = useRef<HTMLUListElement>(null);
-  const vertical = theme === 'cascade';
   const hasArrows = theme !== 'classic';
-  const tile = reelTileWidth(hostWidth);
+  const [moreShown, setMoreShown] = useState(false);
+  const descriptionId = useId();
 
   useEffect(() => {
     list.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [sceneId]);
 
-  const scroll = (direction: 1 | -1) => list.current?.scrollBy(vertical ? { top: direction * (tile * 0.6 + 10) } : { left: direction * (tile + 10) });
+  // One tile on, the way the list runs: the stylesheet lays it out across, or down in cascade's column.
+  const scroll = (direction: 1 | -1) => {
+    const element = list.current;
+    const tile = element?.querySelector('li');
+    if (!element || !tile) return;
+    const down = element.scrollHeight > element.clientHeight && element.scrollWidth <= element.clientWidth;
+    element.scrollBy(down ? { top: direction * tile.offsetHeight } : { left: direction * tile.offsetWidth });
+  };
 
   return (
-    <nav className={`tv-reel tv-reel--${theme}`} aria-label="Scenes" style={{ ['--tv-tile' as string]: `${tile}px` }}>
+    <nav className={`tv-reel tv-reel--${theme}`} aria-label="Scenes">
       {showBranding && (tour.logo || tour.description) && (
-        <div className="tv-reel__about">
+        <div className={`tv-reel__about${moreShown ? ' tv-reel__about--open' : ''}`}>
           {tour.logo && !tour.hideLogo && <img src={absoluteUrl(tour.logo)} alt={tour.companyName || 'Logo'} />}
-          {tour.description && <p>{tour.description}</p>}
+          {tour.description && <p id={descriptionId}>{tour.description}</p>}
+          {tour.description && (
+            <button type="button" className="tv-reel__more" aria-expanded={moreShown} aria-controls={descriptionId} onClick={() => setMoreShown(!moreShown)}>
+              {moreShown ? 'less' : 'more'}
+            </button>
+          )}
         </div>
       )}
       {hasArrows && (
-        <button type="button" className="tv-reel__arrow" aria-label={vertical ? 'Scroll up' : 'Scroll left'} onClick={() => scroll(-1)}>
-          {vertical ? '▲' : '◀'}
+        <button type="button" className="tv-reel__arrow tv-reel__arrow--back" aria-label="Scroll scenes back" onClick={() => scroll(-1)}>
+          ‹
         </button>
       )}
       <ul ref={list} className="tv-reel__list">
@@ -57,8 +67,8 @@ export function SceneReel({ tour, sceneId, hostWidth, onSelect, showBranding }: 
         ))}
       </ul>
       {hasArrows && (
-        <button type="button" className="tv-reel__arrow" aria-label={vertical ? 'Scroll down' : 'Scroll right'} onClick={() => scroll(1)}>
-          {vertical ? '▼' : '▶'}
+        <button type="button" className="tv-reel__arrow tv-reel__arrow--forward" aria-label="Scroll scenes forward" onClick={() => scroll(1)}>
+          ›
         </button>
       )}
     </nav>

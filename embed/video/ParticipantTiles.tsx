@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
 import { displayName } from '../../api/schema/video';
+import { ControlIcon } from './ControlIcon';
 import { remoteTiles, RESIZE_THROTTLE_MS, scalingFactor, TILE_PX, tileSizeForWidth } from './tile-layout';
 
 export interface LocalTile {
@@ -52,12 +53,7 @@ export function ParticipantTiles({ local, remotes, speakerSid }: ParticipantTile
         <figure key={remote.sid} className={tileClass(remote.sid)} data-sid={remote.sid}>
           <TileVideo stream={remote.stream} side={px.remote} />
           <figcaption>
-            {remote.isHost && <Crown />} {displayName(remote.identity)}{' '}
-            {remote.audioMuted && (
-              <span role="img" aria-label="Muted">
-                🔇
-              </span>
-            )}
+            {remote.isHost && <Crown />} {displayName(remote.identity)} {remote.audioMuted && <ControlIcon name="mute" label="Muted" />}
           </figcaption>
         </figure>
       ))}
@@ -95,11 +91,7 @@ function TileVideo({ stream, side }: { stream: MediaStream | null; side: number 
 }
 
 function Crown() {
-  return (
-    <span role="img" aria-label="Host">
-      👑
-    </span>
-  );
+  return <ControlIcon name="crown" label="Host" />;
 }
 
 /** React has no srcObject attribute; setting it again on every render would restart playback. */

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useAdoptedStyles } from '../hooks/use-adopted-styles';
 import type { VideoChatProps } from './contract';
-import { canJoinVideoChat, currentBrowser } from './browser-support';
 import { Lobby } from './Lobby';
 import { Room } from './Room';
 import { useRoomNotices } from './RoomNotices';
 import * as room from './room-store';
 import { useRoomSession } from './use-room-session';
+import { useVideoSupport } from './use-video-support';
 import videoCss from './video.css';
 import { showFailure, VideoToasts } from './VideoToasts';
 
@@ -15,20 +15,23 @@ export function VideoChat(props: VideoChatProps) {
   const { tour, panorama, user, onClose, onScheduleShowing } = props;
   const [store] = useState(() => room.createRoomStore(room.initialRoom(user?.name ?? '')));
   const current = room.useRoom(store);
-  const [supported] = useState(() => canJoinVideoChat(currentBrowser()));
+  const supported = useVideoSupport();
   const toastsId = useId();
   const chat = useRef<HTMLDivElement>(null);
   useAdoptedStyles(chat, videoCss);
   const [notices, notify] = useRoomNotices();
   const session = useRoomSession(store, props, notify, (text) => showFailure(toastsId, text));
   const sceneId = panorama.getView()?.sceneId;
-  const canConnect = supported && !!tour.id && !!sceneId && current.name.trim().length > 0;
+  const canConnect = supported === true && !!tour.id && !!sceneId && current.name.trim().length > 0;
 
-  // The owner skips the lobby.
+  // The owner skips the lobby, once: after leaving they stay there.
   const isOwner = !!user && user.id === tour.userId;
+  const ownerJoined = useRef(false);
   useEffect(() => {
-    if (isOwner && current.phase === 'lobby' && canConnect) void session.connect();
-  }, [isOwner]);
+    if (!isOwner || ownerJoined.current || current.phase !== 'lobby' || !canConnect) return;
+    ownerJoined.current = true;
+    void session.connect();
+  }, [isOwner, canConnect]);
 
   // The toasts stay mounted from the lobby to the room and back: a failure is still on show after leaving.
   const frame = (content: ReactNode) => (
@@ -42,7 +45,7 @@ export function VideoChat(props: VideoChatProps) {
       <Lobby
         tour={tour}
         name={current.name}
-        supported={supported}
+        supported={supported !== false}
         canConnect={canConnect}
         joining={current.phase === 'joining'}
         hasScene={!!sceneId}

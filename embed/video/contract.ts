@@ -36,6 +36,8 @@ export interface VideoChatProps {
   /** Joined (true) or left (false): the viewer hides or restores its controls and chat button, stops autorotate and
    *  ambience, and adds or removes showVideoChat=1 in the address. */
   onActiveChange(active: boolean): void;
+  /** We became (true) or stopped being (false) the room's host: the host keeps scene navigation and fullscreen, followers' controls stay hidden. */
+  onHostingChange(hosting: boolean): void;
   /** The panel was closed from the lobby. */
   onClose(): void;
   /** 'Schedule a Showing' in the lobby: open the request-showing-tour modal with this name filled in. */

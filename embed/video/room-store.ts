@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { RoomParticipant } from '../../api/schema/video';
+import type { RoomMessage, RoomParticipant } from '../../api/schema/video';
 import { displayName } from '../../api/schema/video';
 import type { RemoteMedia, RemoteParticipant, RoomState } from './providers/media-provider';
 
@@ -19,6 +19,9 @@ export interface ChatRoom {
   speakerSid: string | null;
   /** Whether we follow the host's view; dragging the panorama stops it. */
   following: boolean;
+  /** Where the host was last seen looking and which info spot they have open, followed or not: who follows again goes there at once. */
+  hostView: HostView | null;
+  hostInfospot: string | null;
   muted: boolean;
   cameraOff: boolean;
   /** The sid of someone asking to take over as host, while we (the host) are asked. */
@@ -28,6 +31,9 @@ export interface ChatRoom {
   /** When the room's lifetime clock last started. */
   lifetimeStart: number;
 }
+
+/** A `scene` room message's data: the host's scene, camera direction and field of view. */
+export type HostView = Extract<RoomMessage, { type: 'scene' }>['data'];
 
 export function initialRoom(name: string): ChatRoom {
   return {
@@ -39,6 +45,8 @@ export function initialRoom(name: string): ChatRoom {
     hostSid: null,
     speakerSid: null,
     following: true,
+    hostView: null,
+    hostInfospot: null,
     muted: false,
     cameraOff: false,
     changeRequest: null,
@@ -62,6 +70,8 @@ export const left = (room: ChatRoom): ChatRoom => ({
   participants: [],
   hostSid: null,
   speakerSid: null,
+  hostView: null,
+  hostInfospot: null,
   muted: false,
   cameraOff: false,
 });
@@ -86,7 +96,10 @@ export const mediaChanged = (room: ChatRoom, sid: string, media: RemoteMedia): C
 });
 
 export const speakerChanged = (room: ChatRoom, speakerSid: string | null): ChatRoom => ({ ...room, speakerSid });
-export const hostChanged = (room: ChatRoom, hostSid: string | null): ChatRoom => ({ ...room, hostSid });
+/** Another host (or none) has not shown a view yet: the previous host's is forgotten. */
+export const hostChanged = (room: ChatRoom, hostSid: string | null): ChatRoom => ({ ...room, hostSid, hostView: null, hostInfospot: null });
+export const hostViewShared = (room: ChatRoom, hostView: HostView): ChatRoom => ({ ...room, hostView });
+export const hostInfospotShared = (room: ChatRoom, hostInfospot: string | null): ChatRoom => ({ ...room, hostInfospot });
 export const hostChangeAsked = (room: ChatRoom, changeRequest: string | null): ChatRoom => ({ ...room, changeRequest });
 export const mutedToggled = (room: ChatRoom): ChatRoom => ({ ...room, muted: !room.muted });
 export const cameraToggled = (room: ChatRoom): ChatRoom => ({ ...room, cameraOff: !room.cameraOff });
@@ -112,6 +125,7 @@ export const STOPPED_FOLLOWING = "You stopped following the host's screen.";
 export const FOLLOWING = "You are following the host's screen.";
 
 export const joinedNotice = (participant: RoomParticipant): string => `${displayName(participant.identity)} has joined the conversation.`;
+export const leftNotice = (participant: RoomParticipant): string => `${displayName(participant.identity)} has left the conversation.`;
 
 /** What a new host is announced as, or nothing for a host we do not know (yet). */
 export function hostNotice(room: ChatRoom, hostSid: string): string | undefined {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ROOM_LIFETIME_MS } from '../../api/schema/video';
 import { apiGet, apiPost } from '../tour/tour-client';
+import { fetchVideoConfig } from './video-config';
 import type { VideoChatProps } from './contract';
 import { applyHostView, shareHostView } from './follow-host';
 import type { MediaRoom, MediaRoomEvents, RoomBody } from './providers/media-provider';
@@ -27,11 +28,6 @@ interface Session {
   local: MediaStream;
 }
 
-interface VideoConfig {
-  provider: 'mesh' | 'twilio';
-  iceServers: RTCIceServer[];
-}
-
 export interface RoomSession {
   connect(): Promise<void>;
   leave(): void;
@@ -41,7 +37,7 @@ export interface RoomSession {
   localStream(): MediaStream | null;
 }
 
-type SessionProps = Pick<VideoChatProps, 'tour' | 'panorama' | 'user' | 'onActiveChange'>;
+type SessionProps = Pick<VideoChatProps, 'tour' | 'panorama' | 'user' | 'onActiveChange' | 'onHostingChange'>;
 
 /**
  * The room protocol around the store: joining (camera, tokens, provider), the room's events as transitions, the
@@ -49,7 +45,7 @@ type SessionProps = Pick<VideoChatProps, 'tour' | 'panorama' | 'user' | 'onActiv
  */
 export function useRoomSession(
   store: RoomStore,
-  { tour, panorama, user, onActiveChange }: SessionProps,
+  { tour, panorama, user, onActiveChange, onHostingChange }: SessionProps,
   notify: (text: string) => void,
   fail: (text: string) => void,
 ): RoomSession {
@@ -67,7 +63,7 @@ export function useRoomSession(
     }
     const identity = `${store.get().name.trim()}::${crypto.randomUUID().slice(0, 8)}`;
     const roomName = String(tour.id);
-    const config = await apiGet<VideoConfig>('/video/config');
+    const config = await fetchVideoConfig();
     const provider = config.ok ? config.value.provider : 'mesh';
     // The control plane (/api/rtc) takes our own token whichever provider carries the media. A
     // password tour's room asks for the token its accepted password gave; the owner is known by their sign-in,
@@ -115,7 +111,10 @@ export function useRoomSession(
         store.update(room.participantJoined, participant);
         notify(room.joinedNotice(participant));
       },
-      left: (participant) => store.update(room.participantLeft, participant.sid),
+      left(participant) {
+        store.update(room.participantLeft, participant.sid);
+        notify(room.leftNotice(participant));
+      },
       media: (sid, media) => store.update(room.mediaChanged, sid, media),
       dominantSpeaker: (sid) => store.update(room.speakerChanged, sid),
       message: onMessage,
@@ -131,9 +130,13 @@ export function useRoomSession(
       if (notice) notify(notice);
     } else if (body.type === 'host_reset') store.update(room.hostChanged, null);
     else if (body.type === 'host_request_changing') store.update(room.hostChangeAsked, body.data.senderSid);
-    else if (body.type === 'scene' && current.following) applyHostView(panorama, body.data);
-    else if (body.type === 'infospot' && current.following) panorama.openInfospot(body.data.infospotId);
-    else if (body.type === 'room_life_time_request') store.update(room.lifetimeRenewed, Date.now());
+    else if (body.type === 'scene') {
+      store.update(room.hostViewShared, body.data);
+      if (current.following) applyHostView(panorama, body.data);
+    } else if (body.type === 'infospot') {
+      store.update(room.hostInfospotShared, body.data.infospotId);
+      if (current.following) panorama.openInfospot(body.data.infospotId);
+    } else if (body.type === 'room_life_time_request') store.update(room.lifetimeRenewed, Date.now());
   }
 
   function leave() {
@@ -153,9 +156,17 @@ export function useRoomSession(
     [],
   );
 
-  const { phase, mySid, hostSid, lifetimeStart } = room.useRoom(store);
+  const { phase, mySid, hostSid, lifetimeStart, following } = room.useRoom(store);
   // The host shares the view; followers who drag stop following until they choose to follow again.
   const isHost = !!mySid && hostSid === mySid;
+  useEffect(() => onHostingChange(isHost), [isHost]);
+  // Following again goes at once to where the host is now, not only where the host moves next.
+  useEffect(() => {
+    const { hostView, hostInfospot } = store.get();
+    if (!following || !hostView || room.isHost(store.get())) return;
+    applyHostView(panorama, hostView);
+    if (hostInfospot) panorama.openInfospot(hostInfospot);
+  }, [following, panorama, store]);
   useEffect(() => {
     const current = session.current;
     if (!isHost || !current) return;

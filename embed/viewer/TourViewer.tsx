@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { coordsToYawPitch } from '../../api/schema/coords';
 import type { Tour } from '../../api/schema/tour';
 import { parseLoading } from '../element/loading-mode';
 import { emit, markFirstPanorama } from '../element/viewer-events';
@@ -18,6 +19,7 @@ import { chatRequested, listingModeAllowed, listingModeRequested, MOBILE_BREAKPO
 import { firstPanoramaShown, openInfospot, setVr, tourLoaded } from '../tour/viewer-store';
 import { linkedView } from '../tour/view-hash';
 import { CardboardVr } from '../ui/CardboardVr';
+import { PanoramaProgress } from '../ui/PanoramaProgress';
 import { PasswordGate } from '../ui/PasswordGate';
 import { SceneLinksList } from '../ui/SceneLinksList';
 import { createViewer, registerViewReader, useViewer, ViewerContext, type Viewer } from './viewer-context';
@@ -25,6 +27,7 @@ import { ViewerErrorBoundary } from './ViewerErrorBoundary';
 import { ViewerFrame, ViewerNotice } from './ViewerFrame';
 import { ViewerModals } from './ViewerModals';
 import { ViewerOverlays } from './ViewerOverlays';
+import type { PanoramaView } from '../video/contract';
 
 export interface TourViewerProps {
   shortId?: string;
@@ -103,6 +106,9 @@ function ViewerScreen({ listingMode, chatRequested, alt, poster }: Omit<ViewerRo
   return <ReadyViewer tour={tour} listingMode={listingMode} alt={alt} poster={poster} />;
 }
 
+/** VR starts where the flat viewer looks, unless that is still the scene VR has just left (a gaze changed it). */
+const vrStartView = (sceneId: string, view: PanoramaView | undefined) => (view?.sceneId === sceneId ? view : undefined);
+
 function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMode: boolean; alt?: string; poster?: string }) {
   const { store, host, panorama, control, goTo } = useViewer();
   const state = useSnapshot(store);
@@ -111,6 +117,7 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
   const visible = visibleControls({ tour, mobile, vr: state.vr, mls: listingMode, chatActive: state.chatActive });
   const currentImage = tour.images.find((image) => image.id === state.sceneId);
   const chatPanel = state.chatOpen && visible.videoChatPanel;
+  const [firstProgress, setFirstProgress] = useState(0);
   const className = `tv-root${state.fixedFullscreen ? ' tv-root--fixed' : ''}${mobile ? ' tv-root--mobile' : ''}${chatPanel ? ' tv-root--chat' : ''}`;
 
   return (
@@ -124,7 +131,10 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
           label={alt || `${tour.title || tour.name}: 360° panorama`}
           poster={poster}
           onSceneChange={goTo}
-          onProgress={(sceneId, progress) => progress < 1 && emit(host, 'load-progress', { sceneId, progress })}
+          onProgress={(sceneId, progress) => {
+            if (!store.firstShown) setFirstProgress(progress);
+            if (progress < 1) emit(host, 'load-progress', { sceneId, progress });
+          }}
           onSceneLoad={(sceneId) => {
             emit(host, 'load-progress', { sceneId, progress: 1 });
             if (!firstPanoramaShown(store)) return;
@@ -142,11 +152,19 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
           }}
         />
       )}
+      {!state.firstShown && tour.images.length > 0 && <PanoramaProgress fraction={firstProgress} />}
       {currentImage && <SceneLinksList image={currentImage} allowLinks={!listingMode} onScene={goTo} onInfospot={(spot) => openInfospot(store, spot.id)} />}
       {state.vr && currentImage && (
-        <CardboardVr imageUrl={panoramaUrl(currentImage)} view={panorama.current?.getView() ?? initialView(currentImage)} onExit={() => setVr(store, false)} />
+        <CardboardVr
+          key={currentImage.id}
+          imageUrl={panoramaUrl(currentImage)}
+          view={vrStartView(currentImage.id, panorama.current?.getView()) ?? initialView(currentImage)}
+          targets={currentImage.hotspots.map((hotspot) => ({ sceneId: hotspot.image.id, ...coordsToYawPitch(hotspot.coords) }))}
+          onFollow={goTo}
+          onExit={() => setVr(store, false)}
+        />
       )}
-      {(state.firstShown || tour.images.length === 0) && <ViewerOverlays tour={tour} visible={visible} mobile={mobile} hostWidth={hostWidth} />}
+      {(state.firstShown || tour.images.length === 0) && <ViewerOverlays tour={tour} visible={visible} mobile={mobile} />}
       <ViewerModals tour={tour} chatPanel={chatPanel} />
     </ViewerFrame>
   );

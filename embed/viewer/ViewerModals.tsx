@@ -2,7 +2,16 @@ import { useSnapshot } from 'valtio';
 import type { Tour } from '../../api/schema/tour';
 import { emit } from '../element/viewer-events';
 import { signedInUser } from '../tour/tour-client';
-import { chatActiveChanged, closeChat, closeModal, floorplanRoomChosen, scheduleShowing, showNotice, tourUnlocked } from '../tour/viewer-store';
+import {
+  chatActiveChanged,
+  chatHostingChanged,
+  closeChat,
+  closeModal,
+  floorplanRoomChosen,
+  scheduleShowing,
+  showNotice,
+  tourUnlocked,
+} from '../tour/viewer-store';
 import { FloorplanModal } from '../ui/Floorplans';
 import { InfospotModal } from '../ui/InfospotModal';
 import { LEAD_RECEIVED, LeadModal } from '../ui/LeadModal';
@@ -30,6 +39,7 @@ export function ViewerModals({ tour, chatPanel }: { tour: Tour; chatPanel: boole
           panorama={control}
           user={user && { id: user.id, name: user.name, token: user.token }}
           onActiveChange={(active) => chatActiveChanged(store, active)}
+          onHostingChange={(hosting) => chatHostingChanged(store, hosting)}
           onClose={() => closeChat(store)}
           onScheduleShowing={(name) => scheduleShowing(store, name)}
         />

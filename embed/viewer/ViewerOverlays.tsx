@@ -9,6 +9,7 @@ import { openFloorplan, openModal, toggleChat, toggleControls, toggleFloorplanPa
 import { ContactBlock, Watermark } from '../ui/Branding';
 import { LeftIcons, SceneSteps, Sidebar } from '../ui/Controls';
 import { FloorplanPanel } from '../ui/Floorplans';
+import { SceneList } from '../ui/SceneList';
 import { SceneReel } from '../ui/SceneReel';
 import { useViewer } from './viewer-context';
 
@@ -16,11 +17,13 @@ interface ViewerOverlaysProps {
   tour: Tour;
   visible: VisibleControls;
   mobile: boolean;
-  hostWidth: number;
 }
 
-/** Everything drawn over the panorama once it is shown: guidance, sidebar, left icons, steps, reel, branding. */
-export function ViewerOverlays({ tour, visible, mobile, hostWidth }: ViewerOverlaysProps) {
+/**
+ * Everything drawn over the panorama once it is shown: guidance, sidebar, left icons, steps, reel, branding. They
+ * are laid out on one grid sized by the element (less the chat panel), so none can cover another at any size.
+ */
+export function ViewerOverlays({ tour, visible, mobile }: ViewerOverlaysProps) {
   const viewer = useViewer();
   const { store, goTo } = viewer;
   const state = useSnapshot(store);
@@ -30,48 +33,68 @@ export function ViewerOverlays({ tour, visible, mobile, hostWidth }: ViewerOverl
   const touch = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
   const sceneIndex = tour.images.findIndex((image) => image.id === state.sceneId);
 
+  // A phone's chat sheet leaves the host too little height for the reel: the scenes become a compact list.
+  const compactScenes = state.chatActive && mobile;
+  const showControls = !state.controlsHidden && !state.vr;
+  const following = state.chatActive && !state.chatHosting;
+
   return (
-    <>
-      <p className="tv-guidance" aria-hidden="true">
-        {touch ? 'Tap the phone to explore' : 'Click and drag to look around'}
-      </p>
-      <Sidebar
-        visible={visible}
-        controlsHidden={state.controlsHidden}
-        ambiencePlaying={state.ambiencePlaying}
-        mobile={mobile}
-        onToggleControls={() => toggleControls(store)}
-        onToggleAmbience={toggleAmbience}
-        onShare={() => openModal(store, 'share')}
-        onFullscreen={toggleFullscreen}
-        onMotion={toggleMotion}
-        onVideoChat={() => toggleChat(store)}
-        vrOn={state.vr}
-        onVr={toggleVr}
-        chatOpen={state.chatOpen}
-      />
-      {!state.controlsHidden && !state.vr && (
-        <>
-          <LeftIcons
-            visible={visible}
-            onLead={() => openModal(store, 'lead')}
-            onFloorplans={() => toggleFloorplanPanel(store)}
-            onShowing={() => openModal(store, 'showing')}
-          />
-          {state.floorplanPanel && <FloorplanPanel floorplans={tour.floorplans} onOpen={(id) => openFloorplan(store, id)} />}
-          {visible.branding && <ContactBlock tour={tour} />}
-          <SceneSteps index={sceneIndex} count={tour.images.length} onStep={(delta) => goTo(tour.images[sceneIndex + delta].id)} />
-          {tour.config.enableRibbon && (
-            <>
-              <button type="button" className="tv-reel-toggle" aria-expanded={state.reelVisible} onClick={() => toggleReel(store)}>
-                {state.reelVisible ? 'Hide scenes' : 'Show scenes'}
-              </button>
-              {state.reelVisible && <SceneReel tour={tour} sceneId={state.sceneId} hostWidth={hostWidth} onSelect={goTo} showBranding={visible.branding} />}
-            </>
+    <div className="tv-overlays">
+      <div className="tv-hud">
+        {following ? (
+          // Followers' controls are hidden: this tells them where the host has taken them.
+          <p className="tv-guidance tv-guidance--scene" role="status">
+            {tour.images[sceneIndex]?.title}
+          </p>
+        ) : (
+          // In VR the stereo view has its own Exit button where this would be.
+          !state.vr && (
+            <p className="tv-guidance" aria-hidden="true">
+              {touch ? 'Tap the phone to explore' : 'Click and drag to look around'}
+            </p>
+          )
+        )}
+        <Sidebar
+          visible={visible}
+          controlsHidden={state.controlsHidden}
+          ambiencePlaying={state.ambiencePlaying}
+          mobile={mobile}
+          onToggleControls={() => toggleControls(store)}
+          onToggleAmbience={toggleAmbience}
+          onShare={() => openModal(store, 'share')}
+          onFullscreen={toggleFullscreen}
+          onMotion={toggleMotion}
+          onVideoChat={() => toggleChat(store)}
+          vrOn={state.vr}
+          onVr={toggleVr}
+          chatOpen={state.chatOpen}
+        />
+        {showControls && (
+          <>
+            <LeftIcons
+              visible={visible}
+              onLead={() => openModal(store, 'lead')}
+              onFloorplans={() => toggleFloorplanPanel(store)}
+              onShowing={() => openModal(store, 'showing')}
+            />
+            {compactScenes && <SceneList tour={tour} sceneId={state.sceneId} onSelect={goTo} />}
+            {tour.config.enableRibbon && !compactScenes && state.reelVisible && (
+              <SceneReel tour={tour} sceneId={state.sceneId} onSelect={goTo} showBranding={visible.branding} />
+            )}
+          </>
+        )}
+        <div className="tv-bottom-row">
+          {showControls && <SceneSteps index={sceneIndex} count={tour.images.length} onStep={(delta) => goTo(tour.images[sceneIndex + delta].id)} />}
+          {showControls && visible.branding && <ContactBlock tour={tour} />}
+          {showControls && tour.config.enableRibbon && !compactScenes && (
+            <button type="button" className="tv-reel-toggle" aria-expanded={state.reelVisible} onClick={() => toggleReel(store)}>
+              {state.reelVisible ? 'Hide scenes' : 'Show scenes'}
+            </button>
           )}
-        </>
-      )}
-      {showsWatermark(tour) && <Watermark origin={API_ORIGIN} />}
-    </>
+          {showsWatermark(tour) && <Watermark origin={API_ORIGIN} />}
+        </div>
+      </div>
+      {showControls && state.floorplanPanel && <FloorplanPanel floorplans={tour.floorplans} onOpen={(id) => openFloorplan(store, id)} />}
+    </div>
   );
 }

@@ -16,6 +16,7 @@ import {
   Vector3,
   WebGLRenderer,
 } from 'three';
+import { directionToView, gazedAt, gazeStep, NO_GAZE, type GazeTarget } from './gaze';
 
 /** Cardboard VR widens the viewer's field of view by 1.1. */
 export const VR_FOV_FACTOR = 1.1;
@@ -48,8 +49,18 @@ function orientationQuaternion(alpha: number, beta: number, gamma: number, scree
   return out.multiply(new Quaternion().setFromAxisAngle(zAxis, -MathUtils.degToRad(screenAngle)));
 }
 
+/** The scene's hotspots, and what to do when one has been looked at long enough. */
+export interface CardboardGaze {
+  targets: readonly GazeTarget[];
+  /** How far the dwell on the hotspot looked at has come, 0 to 1, each frame it changes. */
+  onProgress(progress: number): void;
+  onFollow(sceneId: string): void;
+}
+
+const NO_TARGETS: CardboardGaze = { targets: [], onProgress: () => undefined, onFollow: () => undefined };
+
 /** Starts stereo rendering of `imageUrl` inside `container`, looking where the flat viewer looked. */
-export function startCardboard(container: HTMLElement, imageUrl: string, view: CardboardView): CardboardSession {
+export function startCardboard(container: HTMLElement, imageUrl: string, view: CardboardView, gaze: CardboardGaze = NO_TARGETS): CardboardSession {
   const hfov = view.hfov * VR_FOV_FACTOR;
   const renderer = new WebGLRenderer({ antialias: false });
   renderer.setPixelRatio(Math.min(devicePixelRatio, 2));
@@ -104,11 +115,18 @@ export function startCardboard(container: HTMLElement, imageUrl: string, view: C
   size();
 
   const viewport = new Vector2();
-  renderer.setAnimationLoop(() => {
+  const looking = new Vector3();
+  let gazing = NO_GAZE;
+  let shownProgress = 0;
+  renderer.setAnimationLoop((now: number) => {
     if (orientation)
       orientationQuaternion(orientation.alpha ?? 0, orientation.beta ?? 0, orientation.gamma ?? 0, screen.orientation?.angle ?? 0, camera.quaternion);
     else camera.rotation.set(MathUtils.degToRad(pitch), Math.PI / 2 - MathUtils.degToRad(yaw), 0);
     camera.updateMatrixWorld();
+    const step = gazeStep(gazing, gazedAt(gaze.targets, directionToView(camera.getWorldDirection(looking))), now);
+    gazing = step.gaze;
+    if (step.progress !== shownProgress) gaze.onProgress((shownProgress = step.progress));
+    if (step.follow) gaze.onFollow(step.follow);
     stereo.update(camera);
     const { width, height } = renderer.getSize(viewport);
     for (const [eye, x] of [

@@ -110,6 +110,11 @@ export async function loadTwilioConnect(): Promise<TwilioConnect> {
   return twilio.connect;
 }
 
+/** twilio-video's own verdict on this browser (it fetches the library's chunk). */
+export async function twilioSupported(): Promise<boolean> {
+  return (await import('twilio-video')).isSupported;
+}
+
 /** `connect` is Twilio's by default; tests hand in a stand-in for Twilio's cloud. */
 export function twilioProvider(connect: TwilioConnect | Promise<TwilioConnect> = loadTwilioConnect()): MediaProvider {
   return (options, events) => {

@@ -185,6 +185,40 @@ describe('cardboard VR (three.js chunk)', () => {
     session.stop();
     expect(stage.querySelector('canvas')).to.equal(null);
   });
+
+  it('follows a hotspot looked at for a while, the dwell shown as it grows, and not one looked past', async () => {
+    const { startCardboard } = await import('../../../../embed/vr/cardboard');
+    const stage = document.createElement('div');
+    stage.style.cssText = 'width:400px;height:200px';
+    document.body.append(stage);
+    const progress: number[] = [];
+    const followed: string[] = [];
+    const targets = [
+      { sceneId: 'kitchen', yaw: 30, pitch: 0 },
+      { sceneId: 'garden', yaw: 120, pitch: 0 },
+    ];
+    const session = startCardboard(
+      stage,
+      panoramaDataUrl('#3a6'),
+      { yaw: 31, pitch: 1, hfov: 90 },
+      {
+        targets,
+        onProgress: (value) => progress.push(value),
+        onFollow: (sceneId) => followed.push(sceneId),
+      },
+    );
+    try {
+      await until(() => followed.length > 0, 'the hotspot followed');
+      expect(followed).to.deep.equal(['kitchen']);
+      expect(
+        progress.some((value) => value > 0 && value < 1),
+        'the dwell growing',
+      ).to.equal(true);
+      expect(progress).to.include(1);
+    } finally {
+      session.stop();
+    }
+  });
 });
 
 describe('hotspots listed for screen readers', () => {

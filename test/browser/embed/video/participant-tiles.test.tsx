@@ -94,6 +94,13 @@ describe('participant tiles in Chromium', () => {
     const muted = shadow.querySelector('.vc-tile[data-sid="PA0"]')!;
     expect(muted.querySelector('[aria-label="Host"]')).to.equal(null);
     expect(muted.querySelectorAll('[aria-label="Muted"]').length).to.equal(1);
+    // Drawn as SVG icons with names, not emoji that show as empty boxes without an emoji font.
+    for (const marker of [host.querySelector('[aria-label="Host"]')!, muted.querySelector('[aria-label="Muted"]')!]) {
+      expect(marker.tagName).to.equal('svg');
+      expect(marker.getAttribute('role')).to.equal('img');
+      expect(marker.getBoundingClientRect().width).to.be.greaterThan(0);
+    }
+    expect(shadow.querySelector('.vc-tiles')!.textContent).not.to.match(/\p{Extended_Pictographic}/u);
     const remoteVideo = muted.querySelector('video')!;
     expect(remoteVideo.srcObject).to.equal(theirs);
     await until(() => remoteVideo.getVideoPlaybackQuality().totalVideoFrames > 0, 'frames of the remote camera');

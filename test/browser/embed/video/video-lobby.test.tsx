@@ -5,6 +5,7 @@ import { apiTour } from '../support/fixtures';
 import { render, unmountAll, until } from '../support/render';
 
 const OPERA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 OPR/116.0.0.0';
+const SAMSUNG = 'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/27.0 Chrome/125.0.0.0 Mobile Safari/537.36';
 
 const panorama: PanoramaControl = {
   getView: () => ({ sceneId: 'hall', yaw: 0, pitch: 0, hfov: 90 }),
@@ -23,6 +24,7 @@ function renderLobby(activeChanges: boolean[] = [], tourId?: number) {
       panorama={panorama}
       user={{ id: 99, name: 'Ann', token: '' }}
       onActiveChange={(active) => activeChanges.push(active)}
+      onHostingChange={() => undefined}
       onClose={() => undefined}
       onScheduleShowing={() => undefined}
     />,
@@ -30,6 +32,8 @@ function renderLobby(activeChanges: boolean[] = [], tourId?: number) {
 }
 
 const connectButton = (host: HTMLElement) => [...host.querySelectorAll('button')].find((button) => button.textContent === 'Connect');
+/** Connect, once the support check has let it be pressed. */
+const enabledConnect = (host: HTMLElement) => until(() => connectButton(host)?.disabled === false && connectButton(host), 'Connect enabled');
 
 /** Replaces a navigator property for one test; the original comes back in afterEach. */
 const restores: Array<() => void> = [];
@@ -45,20 +49,26 @@ afterEach(() => {
 });
 
 describe('video chat lobby', () => {
-  it('tells a browser that cannot join so, and keeps Connect disabled (support check)', async () => {
-    replace(navigator, 'userAgent', OPERA);
+  it('tells a browser without peer connections that it cannot join, and keeps Connect disabled (support check)', async () => {
+    replace(window as unknown as Navigator, 'RTCPeerConnection' as keyof Navigator, undefined);
     const host = renderLobby();
     const notice = await until(() => host.querySelector('.vc-unsupported'), 'the unsupported-browser notice');
     expect(notice.textContent).to.equal(UNSUPPORTED_BROWSER);
     expect(connectButton(host)!.disabled).to.equal(true);
   });
 
-  it('lets this Chromium join: Connect is enabled with a name', async () => {
-    const host = renderLobby();
-    const connect = await until(() => connectButton(host), 'the Connect button');
-    expect(connect.disabled).to.equal(false);
-    expect(host.querySelector('.vc-unsupported')).to.equal(null);
-  });
+  for (const [name, userAgent] of [
+    ['this Chromium', navigator.userAgent],
+    ['Opera', OPERA],
+    ['Samsung Internet', SAMSUNG],
+  ]) {
+    it(`lets ${name} join by what it can do, whatever its user agent says: Connect is enabled with a name`, async () => {
+      replace(navigator, 'userAgent', userAgent);
+      const host = renderLobby();
+      await enabledConnect(host);
+      expect(host.querySelector('.vc-unsupported')).to.equal(null);
+    });
+  }
 
   it('a failed token request is silent: no toast, the camera is let go and Connect is offered again', async () => {
     // The real API refuses the token: no tour has this id in its database (other test files create tours, so a
@@ -80,7 +90,7 @@ describe('video chat lobby', () => {
     restores.push(() => (window.fetch = realFetch));
     const activeChanges: boolean[] = [];
     const host = renderLobby(activeChanges, 2_000_000_000);
-    const connect = await until(() => connectButton(host), 'the Connect button');
+    const connect = await enabledConnect(host);
     connect.click();
     await until(() => tokenStatuses.length > 0 && !connect.disabled, 'back in the lobby after the token request');
     expect(tokenStatuses).to.deep.equal([404]);
@@ -97,7 +107,7 @@ describe('video chat lobby', () => {
     replace(navigator.mediaDevices, 'getUserMedia', () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')));
     const activeChanges: boolean[] = [];
     const host = renderLobby(activeChanges);
-    (await until(() => connectButton(host), 'the Connect button')).click();
+    (await enabledConnect(host)).click();
     const toast = await until(() => host.querySelector('.vc-error'), 'the camera toast');
     expect(toast.textContent).to.equal(CAMERA_ERROR);
     expect(host.querySelector('.vc-lobby')).to.not.equal(null);

@@ -53,6 +53,7 @@ describe('listing mode and lock check', () => {
     expect(lockCheck(locked, null)).toBe('locked-tour');
     expect(lockCheck({ ...locked, type: 'paid' }, null)).toBe('none');
     expect(lockCheck({ ...locked, owner: null }, null)).toBe('none');
+    expect(lockCheck({ ...locked, teamMember: true }, { id: 8, type: 1 }), "a member of the tour's team").toBe('none');
   });
 
   it('keeps a tour opened with an e-mail address unpublished for its owner only', () => {

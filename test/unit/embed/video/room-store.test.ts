@@ -39,6 +39,7 @@ describe('the video chat room as pure transitions', () => {
     expect(room.hostNotice(current, 'PAann')).toBe('You are now sharing your screen.');
     expect(room.hostNotice(current, 'PAnobody')).toBeUndefined();
     expect(room.joinedNotice(cy)).toBe('Cy has joined the conversation.');
+    expect(room.leftNotice(cy)).toBe('Cy has left the conversation.');
     const hosted = room.hostChanged(current, 'PAbob');
     expect(room.hostOf(hosted)?.identity).toBe('Bob::2');
     expect(room.isHost(hosted)).toBe(false);
@@ -75,6 +76,17 @@ describe('the video chat room as pure transitions', () => {
       muted: false,
       cameraOff: false,
     });
+  });
+
+  it('remembers the host’s last view and info spot while not following, and forgets them with another host', () => {
+    const view = { senderSid: 'PAbob', sceneId: 'louvre', coords: { x: 1, y: 0, z: 0 }, fov: 70 };
+    const stopped = room.stoppedFollowing(room.hostChanged(inRoom(), 'PAbob'))!;
+    const seen = room.hostInfospotShared(room.hostViewShared(stopped, view), 'spot-1');
+    expect(seen).toMatchObject({ following: false, hostView: view, hostInfospot: 'spot-1' });
+    expect(room.followingToggled(seen)).toMatchObject({ following: true, hostView: view, hostInfospot: 'spot-1' });
+    expect(room.hostChanged(seen, 'PAcy')).toMatchObject({ hostView: null, hostInfospot: null });
+    expect(room.hostChanged(seen, null)).toMatchObject({ hostView: null, hostInfospot: null });
+    expect(room.left(seen)).toMatchObject({ hostView: null, hostInfospot: null });
   });
 
   it('a store holds the latest room and tells its listeners only of real changes', () => {

@@ -1,0 +1,12 @@
+import { apiGet, type ApiResult } from '../tour/tour-client';
+import type { VideoProvider } from './browser-support';
+
+export interface VideoConfig {
+  provider: VideoProvider;
+  iceServers: RTCIceServer[];
+}
+
+/** Which provider carries this server's video, and the ICE servers to use. */
+export function fetchVideoConfig(): Promise<ApiResult<VideoConfig>> {
+  return apiGet<VideoConfig>('/video/config');
+}

@@ -1,0 +1,32 @@
+import { createRoot, type Root } from 'react-dom/client';
+import { adoptViewerStyles } from '../../../../embed/styles';
+import { createViewerStore, type ViewerState } from '../../../../embed/tour/viewer-store';
+import { ViewerRoot } from '../../../../embed/viewer/TourViewer';
+import { createViewer } from '../../../../embed/viewer/viewer-context';
+
+export interface ShownViewer {
+  element: HTMLElement;
+  shadow: ShadowRoot;
+  store: ViewerState;
+}
+
+const roots: Root[] = [];
+
+/** The viewer as the element draws it: in the shadow root of a page element, with the viewer's styles adopted by it. */
+export function renderViewerElement(options: { poster?: string } = {}): ShownViewer {
+  const element = document.createElement('div');
+  document.body.append(element);
+  const shadow = element.attachShadow({ mode: 'open' });
+  adoptViewerStyles(shadow);
+  const store = createViewerStore();
+  const root = createRoot(shadow);
+  roots.push(root);
+  root.render(<ViewerRoot viewer={createViewer(element, store)} listingMode={false} chatRequested={false} poster={options.poster} />);
+  return { element, shadow, store };
+}
+
+/** Takes every viewer rendered so far away again (in afterEach). */
+export function unmountViewers(): void {
+  roots.splice(0).forEach((root) => root.unmount());
+  document.body.replaceChildren();
+}
