@@ -3,10 +3,15 @@ import { useSnapshot } from 'valtio';
 import { refreshUser } from './lib/current-user';
 import { RequestFailed } from './lib/request-failed';
 import { Account } from './features/account/Account';
+import { ConfirmEmail } from './features/account/links/ConfirmEmail';
+import { ResetPassword } from './features/account/links/ResetPassword';
+import { Unsubscribe } from './features/account/links/Unsubscribe';
+import { Inbox } from './features/inbox/Inbox';
 import { CelebrationModal } from './features/celebration/CelebrationModal';
 import { Dashboard } from './features/dashboard/Dashboard';
 import { Editor } from './features/editor/Editor';
 import { Landing } from './features/landing/Landing';
+import { TeamsPage } from './features/teams/TeamsPage';
 import { LoadingBar } from './components/LoadingBar';
 import { NotFound } from './components/NotFound';
 import { Toasts } from './components/Toasts';
@@ -33,10 +38,16 @@ export function App() {
   useStatusCheck();
   const edit = /^\/tours\/([^/]+)\/edit$/.exec(path);
   let page;
-  if (path === '/' || path === '') page = user ? <Dashboard /> : <Landing />;
+  // Pages mailed links open, signed in or not.
+  if (path === '/reset-password') page = <ResetPassword />;
+  else if (path === '/confirm-email') page = <ConfirmEmail />;
+  else if (path === '/unsubscribe') page = <Unsubscribe />;
+  else if (path === '/' || path === '') page = user ? <Dashboard /> : <Landing />;
   else if (!user) page = <Landing />;
   else if (path === '/dashboard') page = <Dashboard />;
   else if (path === '/account') page = <Account />;
+  else if (path === '/inbox') page = <Inbox />;
+  else if (path === '/teams') page = <TeamsPage />;
   else if (edit) page = <Editor shortId={decodeURIComponent(edit[1])} />;
   else page = <NotFound />;
   return (

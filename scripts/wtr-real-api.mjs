@@ -5,23 +5,40 @@ import { getRequestListener } from '@hono/node-server';
 import { rmSync } from 'node:fs';
 import { tsImport } from 'tsx/esm/api';
 
-let listener;
+let server;
 
 function realApi() {
-  listener ??= tsImport('../test/api/support/test-app.ts', import.meta.url).then(async ({ createTestApp }) => {
+  server ??= tsImport('../test/api/support/test-app.ts', import.meta.url).then(async ({ createTestApp }) => {
     // The white-label check's "owner domains" in these tests are this machine's loopback servers. Behind one
     // trusted proxy (this middleware), each test file is its own visitor for the per-address limits.
-    const { app, config } = await createTestApp({ WHITE_LABEL_PRIVATE_NETWORKS: '1', TRUST_PROXY: '1' });
+    const { app, config, db } = await createTestApp({ WHITE_LABEL_PRIVATE_NETWORKS: '1', TRUST_PROXY: '1' });
     process.once('exit', () => rmSync(config.dataDir, { recursive: true, force: true }));
-    return getRequestListener(app.fetch);
+    return { handle: getRequestListener(app.fetch), db };
   });
-  return listener;
+  return server;
+}
+
+/**
+ * `GET /test-mailbox?to=ADDRESS`: the mails the app wrote for an address, oldest first, as a person would read
+ * them in their mailbox (links that carry keys never reach the in-app outbox). Only this test runner serves it.
+ */
+async function mailbox(context) {
+  const { db } = await realApi();
+  const rows = await db
+    .selectFrom('outbox_email')
+    .select(['subject', 'body'])
+    .where('to_address', '=', context.query.to ?? '')
+    .orderBy('id')
+    .execute();
+  context.type = 'application/json';
+  context.body = JSON.stringify(rows);
 }
 
 /** Koa middleware for web-test-runner: hands /api and /media requests to the real app, each test file as one visitor. */
 export async function realApiMiddleware(context, next) {
+  if (context.path === '/test-mailbox') return mailbox(context);
   if (!/^\/(api|media)\//.test(context.path)) return next();
-  const handle = await realApi();
+  const { handle } = await realApi();
   // The suite's files together sign up more owners a minute than one visitor may; a real visitor is one page.
   // Test helpers that stand for a visitor of their own (each new owner) name it; otherwise the page's session
   // id names it, unless the admin's router has pushed an address without it.

@@ -3,13 +3,14 @@ import { useSnapshot } from 'valtio';
 import { PRO_PLUS } from '../../api/schema/user';
 import { startUpgrade } from '../features/billing/upgrade';
 import { SAVE_WORK, SaveWorkModal } from '../features/guest/SaveWorkModal';
+import { InboxLink } from '../features/inbox/InboxLink';
 import { navigate } from '../lib/router';
 import { session } from '../lib/session';
 import { UserMenu } from './UserMenu';
 
 /**
- * The 56 px page header: brand (to the dashboard), the page's own controls, the Pro Plus upgrade or paid marker
- * (for a guest, the way to an account instead: Pro Plus needs one), the user menu.
+ * The 56 px page header: brand (to the dashboard), the page's own controls, the inbox with its unread count, the
+ * Pro Plus upgrade or paid marker (for a guest, the way to an account instead: Pro Plus needs one), the user menu.
  */
 export function Header({ children }: { children?: React.ReactNode }) {
   const { user } = useSnapshot(session);
@@ -28,6 +29,7 @@ export function Header({ children }: { children?: React.ReactNode }) {
       <div className="ad-header__middle">{children}</div>
       {user && (
         <div className="ad-user">
+          <InboxLink userId={user.id} />
           {user.type === 'guest' ? (
             <button type="button" className="ad-button ad-button--upgrade" onClick={() => setSavingWork(true)}>
               {SAVE_WORK}

@@ -16,8 +16,8 @@ export const GUEST_SIGN_OUT_QUESTION =
   'Sign out of this guest session? Your tours go with it: a guest session cannot be signed in to again. Create an account first to keep them.';
 
 /**
- * User menu toggle in the header: the user's name and plan, the dashboard, the account page (a guest: the way to
- * an account), a Pro Plus owner's subscription, signing out. Menu-button keyboard pattern (WAI-ARIA APG).
+ * User menu toggle in the header: the user's name and plan, the dashboard, the account page and teams (a guest: the
+ * way to an account), a Pro Plus owner's subscription, signing out. Menu-button keyboard pattern (WAI-ARIA APG).
  */
 export function UserMenu({ user, onSaveWork }: { user: Pick<User, 'name' | 'email' | 'type'>; onSaveWork: () => void }) {
   const [open, setOpen] = useState(false);
@@ -120,10 +120,16 @@ export function UserMenu({ user, onSaveWork }: { user: Pick<User, 'name' | 'emai
               {SAVE_WORK}
             </button>
           ) : (
-            <a role="menuitem" tabIndex={-1} href="/account" onClick={(event) => (event.preventDefault(), choose(() => navigate('/account')))}>
-              <Icon name="user" />
-              Account and payments
-            </a>
+            <>
+              <a role="menuitem" tabIndex={-1} href="/account" onClick={(event) => (event.preventDefault(), choose(() => navigate('/account')))}>
+                <Icon name="user" />
+                Account and payments
+              </a>
+              <a role="menuitem" tabIndex={-1} href="/teams" onClick={(event) => (event.preventDefault(), choose(() => navigate('/teams')))}>
+                <Icon name="user" />
+                Teams
+              </a>
+            </>
           )}
           {user.type === PRO_PLUS && (
             <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(() => confirm.ask(PORTAL_QUESTION, manageSubscription))}>

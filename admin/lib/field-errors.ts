@@ -18,3 +18,10 @@ export function refusalInWords(failure: RequestFailed, labels: Record<string, st
   if (fields.length === 0) return failure.message;
   return fields.map(([field, message]) => `${labels[field] ?? field}: ${message}`).join(' ');
 }
+
+/** A refused request as a form shows it: sentences under the fields they concern, else one sentence for the form. */
+export function refusalOf(err: unknown): { fields: FieldErrors; message: string } {
+  if (!(err instanceof RequestFailed)) return { fields: {}, message: 'Something went wrong.' };
+  const fields = fieldErrorsOf(err.details);
+  return { fields, message: Object.keys(fields).length > 0 ? '' : err.message };
+}

@@ -1,29 +1,41 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { freeToursAfterSignUp, guestFreeTours } from '../billing/free-tours';
 import { ApiError, parseOr422, readJson } from '../errors';
+import { linkTokenSchema, passwordResetRequestSchema, passwordResetSchema } from '../schema/account';
 import { loginSchema, signupSchema, type LoginAnswer } from '../schema/auth-requests';
+import type { UserRow } from '../db/tables';
+import type { User } from '../schema/user';
 import { findUserByEmail, insertUser, userFromRow } from '../users/user.repository';
 import { requireUser } from './current-user';
 import { moveGuestWork } from './guest-merge';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password-hash';
 import { Limiter, rateLimit } from '../rate-limit';
-import { revokeSession, startSession } from './sessions';
+import { revokeAllSessions, revokeSession, startSession } from './sessions';
+import { dropLinks, useLink } from '../account/account-links';
+import { mailEmailConfirmation, mailPasswordReset } from '../account/account-mails';
+import { confirmEmail } from '../account/email-change';
 
 /** Failed sign-ins to one account, from any address, before it is refused for the rest of the window. */
 export const MAX_FAILED_SIGN_INS_PER_ACCOUNT = 10;
 
-/** `/auth`: sign-up, sign-in, sign-out and guest accounts. */
+// Guessing one account's password from many addresses is limited here; the limit per address cannot see it.
+const accountFailures = new Limiter({
+  name: 'sign-in-failures',
+  max: MAX_FAILED_SIGN_INS_PER_ACCOUNT,
+  windowMs: 15 * 60_000,
+  message: 'Too many failed sign-ins for this account. Please wait and try again, or reset your password.',
+});
+
+/** The answer of a sign-in, sign-up or reset: the user with the token of a new session. */
+async function signedIn(c: Context<AppEnv>, row: UserRow): Promise<{ user: User }> {
+  return { user: userFromRow(row, await startSession(c.var.db, row.id, c.var.config.jwtSecret)) };
+}
+
+/** `/auth`: sign-up, sign-in, sign-out, guest accounts, password reset and the confirmation of addresses. */
 export function authRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const attempts = rateLimit({ max: 20, windowMs: 60_000 });
-  // Guessing one account's password from many addresses is limited here; the address limit above cannot see it.
-  const accountFailures = new Limiter({
-    name: 'sign-in-failures',
-    max: MAX_FAILED_SIGN_INS_PER_ACCOUNT,
-    windowMs: 15 * 60_000,
-    message: 'Too many failed sign-ins for this account. Please wait and try again.',
-  });
 
   app.post('/signup', attempts, async (c) => {
     const input = parseOr422(signupSchema, await readJson(c));
@@ -40,7 +52,8 @@ export function authRoutes(): Hono<AppEnv> {
           .returningAll()
           .executeTakeFirstOrThrow()
       : await insertUser(c.var.db, { email, name: input.name, password_hash: passwordHash, type: '1', free_tours_remaining: c.var.config.freeToursPerUser });
-    return c.json({ user: userFromRow(row, await startSession(c.var.db, row.id, c.var.config.jwtSecret)) }, 201);
+    await mailEmailConfirmation(c, row, email);
+    return c.json(await signedIn(c, row), 201);
   });
 
   app.post('/login', attempts, async (c) => {
@@ -63,7 +76,7 @@ export function authRoutes(): Hono<AppEnv> {
         .execute();
     }
     const movedTours = await moveGuestWork(c.var.db, input.guestToken, row.id, c.var.config.jwtSecret);
-    const answer: LoginAnswer = { user: userFromRow(row, await startSession(c.var.db, row.id, c.var.config.jwtSecret)), movedTours };
+    const answer: LoginAnswer = { ...(await signedIn(c, row)), movedTours };
     return c.json(answer);
   });
 
@@ -81,7 +94,50 @@ export function authRoutes(): Hono<AppEnv> {
       type: 'guest',
       free_tours_remaining: guestFreeTours(c.var.config),
     });
-    return c.json({ user: userFromRow(row, await startSession(c.var.db, row.id, c.var.config.jwtSecret)) }, 201);
+    return c.json(await signedIn(c, row), 201);
+  });
+
+  app.post('/logout-everywhere', async (c) => {
+    const user = requireUser(c);
+    await revokeAllSessions(c.var.db, user.id);
+    return c.body(null, 204);
+  });
+
+  // The same answer whether or not an account uses the address, so the form tells nobody who has one.
+  app.post('/password-reset', attempts, async (c) => {
+    const { email } = parseOr422(passwordResetRequestSchema, await readJson(c));
+    const row = await findUserByEmail(c.var.db, email);
+    if (row?.email && row.type !== 'guest') await mailPasswordReset(c, row);
+    return c.json({ sent: true }, 202);
+  });
+
+  // Works however many sign-ins failed: the link proves the address, and clears that count.
+  app.post('/password-reset/confirm', attempts, async (c) => {
+    const input = parseOr422(passwordResetSchema, await readJson(c));
+    const { userId, email } = await useLink(c.var.db, input.token, 'password-reset');
+    const passwordHash = await hashPassword(input.password);
+    const row = await c.var.db.transaction().execute(async (trx) => {
+      // Opening the mailed link proves the address too (a change of address drops the reset links sent before).
+      const updated = await trx
+        .updateTable('user')
+        .set((eb) => ({
+          password_hash: passwordHash,
+          email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(new Date().toISOString())),
+        }))
+        .where('id', '=', userId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await revokeAllSessions(trx, userId);
+      await dropLinks(trx, userId, 'password-reset');
+      return updated;
+    });
+    await accountFailures.reset(c, email);
+    return c.json(await signedIn(c, row));
+  });
+
+  app.post('/confirm-email', attempts, async (c) => {
+    const { token } = parseOr422(linkTokenSchema, await readJson(c));
+    return c.json(await confirmEmail(c.var.db, await useLink(c.var.db, token, 'confirm-email')));
   });
 
   return app;

@@ -28,30 +28,30 @@ export type TourPaymentOutcome = 'paid' | 'not-paid' | 'refunded';
 export async function recordTourPayment(trx: Db, session: Stripe.Checkout.Session, eventId: string | null): Promise<TourPaymentOutcome> {
   const purchase = tourPurchaseOf(session);
   if (!purchase || session.payment_status !== 'paid') return 'not-paid';
-  const earlier = await trx.selectFrom('payment').select(['id', 'status', 'event_id']).where('checkout_session_id', '=', session.id).executeTakeFirst();
+  const earlier = await trx.selectFrom('payment').select('status').where('checkout_session_id', '=', session.id).executeTakeFirst();
   if (earlier?.status === 'refunded') return 'refunded';
   const tour = await trx.selectFrom('tour').select('id').where('id', '=', purchase.tourId).where('user_id', '=', purchase.userId).executeTakeFirst();
   const user = await trx.selectFrom('user').select('id').where('id', '=', purchase.userId).executeTakeFirst();
-  if (earlier) {
-    if (eventId && !earlier.event_id) await trx.updateTable('payment').set({ event_id: eventId }).where('id', '=', earlier.id).execute();
-  } else {
-    // Kept even when the tour has gone since, so the money stays traceable.
-    await trx
-      .insertInto('payment')
-      .values({
-        tour_id: tour?.id ?? null,
-        user_id: user?.id ?? null,
-        kind: 'tour',
-        amount: session.amount_total ?? 0,
-        currency: session.currency ?? '',
-        checkout_session_id: session.id,
-        payment_intent_id: idOf(session.payment_intent),
-        subscription_id: null,
-        event_id: eventId,
-        status: 'paid',
-      })
-      .execute();
-  }
+  // The return from Checkout and the webhook may record the same session at once, on two instances: the first
+  // insert wins and the other finds the row; the webhook's event id is added to it either way.
+  await trx
+    .insertInto('payment')
+    .values({
+      tour_id: tour?.id ?? null,
+      user_id: user?.id ?? null,
+      kind: 'tour',
+      amount: session.amount_total ?? 0,
+      currency: session.currency ?? '',
+      checkout_session_id: session.id,
+      payment_intent_id: idOf(session.payment_intent),
+      subscription_id: null,
+      event_id: eventId,
+      status: 'paid',
+    })
+    .onConflict((conflict) => conflict.column('checkout_session_id').doNothing())
+    .execute();
+  if (eventId)
+    await trx.updateTable('payment').set({ event_id: eventId }).where('checkout_session_id', '=', session.id).where('event_id', 'is', null).execute();
   if (tour) {
     await trx
       .updateTable('tour')

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { NotificationKind } from '../schema/notifications';
+import type { Permission } from '../schema/team';
 
 /** Timestamps are ISO-8601 text so the same SQL runs on SQLite and PostgreSQL. */
 type CreatedAt = ColumnType<string, string | undefined, never>;
@@ -18,6 +20,8 @@ export interface UserTable {
   /** The Pro Plus subscription last heard of and its Stripe status ('active', 'past_due', 'canceled' ...). */
   stripe_subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
   subscription_status: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the address was confirmed by the link mailed to it; null until then. Unconfirmed addresses get no invitations. */
+  email_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -33,6 +37,8 @@ export interface TourTable {
   /** The owner-editable part of the tour (api/schema TourInput) as JSON text, validated on every write. */
   data: string;
   revision: Generated<number>;
+  /** The title the dashboard lists the tour under (its title, else its name), kept beside `data` for searching. */
+  list_title: Generated<string>;
   /**
    * Raised by triggers on every write to the row or to the tour's floor plans, whoever writes: the read cache
    * knows from it alone whether what it keeps is still the tour.
@@ -126,6 +132,106 @@ export interface StripeEventTable {
   handled_at: string;
 }
 
+/** What the owner's inbox lists: one row per thing that happened for them, whatever feature wrote it. */
+export interface NotificationTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: NotificationKind;
+  /** The tour it concerns, when there is one; the row goes with the tour. */
+  tour_id: number | null;
+  /** A one-line summary, shown as text. */
+  text: string;
+  /** JSON: the kind's own fields (a lead's e-mail, an invitation's team), for filters and exports. */
+  data: string;
+  read_at: string | null;
+  created_at: CreatedAt;
+}
+
+export type { NotificationKind };
+
+/**
+ * A link mailed to an account: a password reset, or the confirmation of an address. Only the token's hash is kept,
+ * so the table alone opens nothing; each link works once and until it expires.
+ */
+export interface AccountLinkTable {
+  /** SHA-256 of the token, hex. */
+  id: string;
+  user_id: number;
+  purpose: AccountLinkPurpose;
+  /** The address the link was sent to, which confirming it confirms (or changes the account to). */
+  email: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export type AccountLinkPurpose = 'password-reset' | 'confirm-email';
+
+/** Kinds of notification an owner does not want mailed; the inbox still lists them. */
+export interface NotificationMailOffTable {
+  user_id: number;
+  kind: NotificationKind;
+}
+
+export interface TeamTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  created_at: CreatedAt;
+}
+
+/** The owner is a member too, with `admin`. */
+export interface TeamMemberTable {
+  team_id: number;
+  user_id: number;
+  permission: Permission;
+  created_at: CreatedAt;
+}
+
+export interface TeamInvitationTable {
+  id: Generated<number>;
+  team_id: number;
+  /** Lower case; an account with it may exist or be made from the e-mailed link. */
+  email: string;
+  permission: Permission;
+  /** SHA-256 of the token the e-mailed link carries. */
+  token_hash: string;
+  invited_by: number;
+  status: ColumnType<'pending' | 'accepted' | 'dismissed', 'pending' | undefined, 'accepted' | 'dismissed'>;
+  expires_at: string;
+  /** When it was sent; the daily mail limit counts these. */
+  created_at: string;
+}
+
+/** A tour shared into a team; a tour belongs to at most one. */
+export interface TeamTourTable {
+  tour_id: number;
+  team_id: number;
+  created_at: CreatedAt;
+}
+
+/** A member's permission on one shared tour where it differs from their permission in the team. */
+export interface TeamTourPermissionTable {
+  team_id: number;
+  tour_id: number;
+  user_id: number;
+  permission: Permission;
+}
+
+/** One saved state of a team tour: who changed what, the revision it made and everything needed to restore it. */
+export interface TeamHistoryTable {
+  id: Generated<number>;
+  team_id: number;
+  tour_id: number;
+  user_id: number | null;
+  type: string;
+  current_value: string;
+  revision: number;
+  /** JSON: the tour's data, privacy and floor plans as that revision had them. */
+  snapshot: string;
+  created_at: string;
+}
+
 export interface Database {
   user: UserTable;
   tour: TourTable;
@@ -137,6 +243,15 @@ export interface Database {
   session: SessionTable;
   payment: PaymentTable;
   stripe_event: StripeEventTable;
+  notification: NotificationTable;
+  account_link: AccountLinkTable;
+  notification_mail_off: NotificationMailOffTable;
+  team: TeamTable;
+  team_member: TeamMemberTable;
+  team_invitation: TeamInvitationTable;
+  team_tour: TeamTourTable;
+  team_tour_permission: TeamTourPermissionTable;
+  team_history: TeamHistoryTable;
 }
 
 export type UserRow = Selectable<UserTable>;

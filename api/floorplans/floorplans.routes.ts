@@ -5,8 +5,19 @@ import { requireUser } from '../auth/current-user';
 import { ApiError, parseOr422, readJson } from '../errors';
 import { removeUnreferencedFiles } from '../media/unreferenced-files';
 import { floorplanHotspotSchema, type Tour } from '../schema/tour';
+import { bumpRevision, recordTeamChange } from '../teams/team-history';
 import { findTourByIdFor } from '../tours/tour-access';
 import { floorplanFromRow } from '../tours/tour.repository';
+
+/**
+ * A floor-plan write is a change of its tour: the tour's revision goes up (the answer carries it, for the editor's
+ * next save) and a team tour's history keeps the new state.
+ */
+async function tourChanged(c: Context<AppEnv>, tourId: number, type: string, planName: string): Promise<number> {
+  const revision = await bumpRevision(c.var.db, tourId);
+  await recordTeamChange(c.var.db, tourId, c.var.user!.id, { type, currentValue: planName });
+  return revision;
+}
 
 const floorplanInputSchema = z.object({
   name: z.string().max(200).default(''),
@@ -78,7 +89,8 @@ export function floorplansRoutes(): Hono<AppEnv> {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return c.json(floorplanFromRow(row), 201);
+    const revision = await tourChanged(c, tour.id, 'floorplan added', row.name);
+    return c.json({ ...floorplanFromRow(row), revision }, 201);
   });
 
   return app;
@@ -99,19 +111,22 @@ export function floorplanRoutes(): Hono<AppEnv> {
       ...(input.sortOrder !== undefined ? { sort_order: input.sortOrder } : {}),
       ...(input.hotspots ? { hotspots: JSON.stringify(input.hotspots) } : {}),
     };
-    if (Object.keys(changes).length === 0) return c.json(floorplanFromRow(row));
+    if (Object.keys(changes).length === 0) return c.json({ ...floorplanFromRow(row), revision: tour.revision });
     const updated = await c.var.db.updateTable('floorplan').set(changes).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+    const revision = await tourChanged(c, tour.id, 'floorplan changed', updated.name);
     // A plan moved onto another picture leaves the old one to nobody, unless a clone's plan still shows it.
     await removeUnreferencedFiles(c.var.db, c.var.media, [row.url, row.thumb_url], [updated.url, updated.thumb_url]);
-    return c.json(floorplanFromRow(updated));
+    return c.json({ ...floorplanFromRow(updated), revision });
   });
 
   app.delete('/delete/:floorplanId', async (c) => {
-    const { row } = await ownFloorplan(c);
+    const { row, tour } = await ownFloorplan(c);
     const deleted = await c.var.db.deleteFrom('floorplan').where('id', '=', row.id).returning(['url', 'thumb_url']).executeTakeFirst();
-    // A clone's copy of the plan names the same picture and keeps it.
-    if (deleted) await removeUnreferencedFiles(c.var.db, c.var.media, [deleted.url, deleted.thumb_url]);
-    return c.json({ ok: true });
+    if (!deleted) return c.json({ ok: true, revision: tour.revision });
+    const revision = await tourChanged(c, tour.id, 'floorplan removed', row.name);
+    // A clone's copy of the plan, or a kept state of a team tour, names the same picture and keeps it.
+    await removeUnreferencedFiles(c.var.db, c.var.media, [deleted.url, deleted.thumb_url]);
+    return c.json({ ok: true, revision });
   });
 
   return app;

@@ -8,6 +8,8 @@ export interface Mail {
   text: string;
   /** The owner the mail concerns: they can read it in their outbox. */
   userId: number | null;
+  /** For notification mails: the page that stops them, offered by mail programs as their own unsubscribe button. */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {
@@ -30,7 +32,13 @@ export function createMailer(db: Db, config: Config): Mailer {
         .executeTakeFirstOrThrow();
       if (!transport) return;
       try {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          list: mail.unsubscribeUrl ? { unsubscribe: mail.unsubscribeUrl } : undefined,
+        });
         await db.updateTable('outbox_email').set({ sent_at: new Date().toISOString() }).where('id', '=', id).execute();
       } catch (err) {
         console.error(`mail ${id} to ${mail.to} stays in the outbox: ${(err as Error).message}`);

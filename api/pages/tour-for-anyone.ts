@@ -18,7 +18,7 @@ export async function tourForAnyone(c: Context<AppEnv>, shortId: string): Promis
   const record = await findTourByShortId(c.var.db, shortId);
   if (!record) return undefined;
   const full = tourFromRecord(record);
-  const access = await tourAccess({ record, tour: full }, { user: undefined }, c.var.config.jwtSecret);
+  const access = await tourAccess(c.var.db, { record, tour: full }, { user: undefined }, c.var.config.jwtSecret);
   const seen = tourSeenWith(full, access);
   return { full, seen, open: access.sees === 'all' && !!seen && seen.type !== 'locked' };
 }

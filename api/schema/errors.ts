@@ -16,12 +16,22 @@ export type ErrorCode =
   // auth and users
   | 'InvalidCredentials'
   | 'EmailTaken'
+  | 'InvalidLink'
   // tours
   | 'TourNotFound'
   | 'TourPrivate'
   | 'TourPasswordRequired'
   | 'IncorrectPassword'
   | 'StaleRevision'
+  // teams
+  | 'TeamNotFound'
+  | 'InvitationNotFound'
+  | 'InvitationExpired'
+  | 'AddressNotConfirmed'
+  | 'AlreadyMember'
+  | 'AlreadyInvited'
+  | 'NotTeamMember'
+  | 'TeamAccessEnded'
   // publishing and payments
   | 'NoFreeToursLeft'
   | 'AccountRequired'

@@ -6,3 +6,4 @@ export * from './requests';
 export * from './auth-requests';
 export * from './video';
 export * from './media';
+export * from './team';

@@ -34,6 +34,9 @@ export const pageQuerySchema = z.object({
   perPage: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/** The dashboard's list: a page of tours, those whose title holds `search` when given. */
+export const tourListQuerySchema = pageQuerySchema.extend({ search: z.string().trim().max(200).optional() });
+
 export type ShowingForm = z.infer<typeof showingFormSchema>;
 export type LeadInput = z.infer<typeof leadSchema>;
 

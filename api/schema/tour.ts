@@ -220,6 +220,8 @@ export interface Tour extends TourInput {
   owner: { type: UserType } | null;
   /** Bumped on every save; a save carrying an older one is refused (409). */
   revision: number;
+  /** True in the answer to a member of the tour's team other than its owner: they see it whole and skip its lock. */
+  teamMember?: boolean;
   /** True when the tour is password-protected and this answer left out its scenes and media. */
   locked?: boolean;
   /**

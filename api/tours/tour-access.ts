@@ -5,7 +5,10 @@ import type { UserRow } from '../db/tables';
 import { ApiError } from '../errors';
 import { parseNumericId } from '../numeric-id';
 import { MESSAGES } from '../schema/errors';
-import type { Tour } from '../schema/tour';
+import type { Permission } from '../schema/team';
+import type { Tour, TourInput } from '../schema/tour';
+import type { Db } from '../db/database';
+import { isTeamMember, joinedTeamOnce, teamPermissionOnTour } from '../teams/team-permission';
 import { PRO_PLUS } from '../schema/user';
 import { verifyTourAccessToken } from './tour-access-token';
 import { findTourById, findTourByShortId, tourFromRecord, type TourRecord } from './tour.repository';
@@ -35,23 +38,24 @@ export interface TourAccess {
   joinsVideo: boolean;
   /** May change what the tour shows: scenes, floor plans, pictures, sounds. */
   edits: boolean;
-  /** May delete, copy or publish it, and read what visitors left. */
+  /** May delete, copy, publish or pay for it, and read what visitors left: its owner only. */
   manages: boolean;
   /** Holds a permission on it (its owner, or a member of its team): sees it as it is, not as published. */
   member: boolean;
+  /** Is its owner. */
+  owns: boolean;
+  /** What its owner or its team grants the caller: `view` sees, `edit` edits, `admin` also runs the sharing. */
+  permission: Permission | undefined;
 }
 
 /** A need a route has of a tour: `visit` is a visitor's (a form on a tour's cover counts). */
 export type TourNeed = 'visit' | 'edit' | 'manage';
 
-/**
- * The caller's permission on a tour, as teams grant them (`view`, `edit`, `admin`); the owner holds `admin`.
- * Members of the tour's team will get theirs here.
- */
-type Permission = 'view' | 'edit' | 'admin';
-
-function permissionOn(tour: Tour, user: UserRow | undefined): Permission | undefined {
-  return user && tour.userId !== null && tour.userId === user.id ? 'admin' : undefined;
+/** The caller's permission on a tour: its owner holds `admin`; a member of its team holds what the team grants. */
+async function permissionOn(db: Db, tour: Tour, user: UserRow | undefined): Promise<Permission | undefined> {
+  if (!user) return undefined;
+  if (tour.userId !== null && tour.userId === user.id) return 'admin';
+  return teamPermissionOnTour(db, tour.id, user.id);
 }
 
 /** A tour locked until it is paid for: the viewer holds visitors at its unlock form, so its room stays shut to them too. */
@@ -59,20 +63,23 @@ function lockedForVisitors(tour: Tour): boolean {
   return tour.owner !== null && publishedView(tour).type === 'locked';
 }
 
-export async function tourAccess({ record, tour }: FoundTour, caller: TourCaller, secret: string): Promise<TourAccess> {
-  const permission = permissionOn(tour, caller.user);
+export async function tourAccess(db: Db, { record, tour }: FoundTour, caller: TourCaller, secret: string): Promise<TourAccess> {
+  const permission = await permissionOn(db, tour, caller.user);
   const gavePassword =
     tour.privacy === 'Password' &&
     !!caller.tourAccessToken &&
     !!record.row.password_hash &&
     (await verifyTourAccessToken(caller.tourAccessToken, { id: tour.id, passwordHash: record.row.password_hash }, secret));
+  const owns = caller.user !== undefined && tour.userId === caller.user.id;
   const sees = permission || tour.privacy === 'Public' || gavePassword ? 'all' : tour.privacy === 'Password' ? 'cover' : 'nothing';
   return {
     sees,
     joinsVideo: sees === 'all' && (permission !== undefined || !lockedForVisitors(tour)),
     edits: permission === 'edit' || permission === 'admin',
-    manages: permission === 'admin',
+    manages: owns,
     member: permission !== undefined,
+    owns,
+    permission,
   };
 }
 
@@ -83,7 +90,7 @@ function allows(access: TourAccess, need: TourNeed): boolean {
 
 /** What the caller of this request may do with the tour. */
 export function callerAccess(c: Context<AppEnv>, found: FoundTour): Promise<TourAccess> {
-  return tourAccess(found, { user: c.var.user }, c.var.config.jwtSecret);
+  return tourAccess(c.var.db, found, { user: c.var.user }, c.var.config.jwtSecret);
 }
 
 export async function findTourOr404(c: Context<AppEnv>, shortId: string): Promise<FoundTour> {
@@ -93,11 +100,42 @@ export async function findTourOr404(c: Context<AppEnv>, shortId: string): Promis
 }
 
 /** A tour named by short id for a signed-in caller's `need`: 401 for anonymous callers, 403 for anyone without it. */
-export async function findTourFor(c: Context<AppEnv>, shortId: string, need: 'edit' | 'manage'): Promise<FoundTour> {
+export async function findTourFor(c: Context<AppEnv>, shortId: string, need: 'edit' | 'manage'): Promise<FoundTour & { access: TourAccess }> {
   requireUser(c);
   const found = await findTourOr404(c, shortId);
-  if (!allows(await callerAccess(c, found), need)) throw new ApiError(403, 'Forbidden', 'Only the owner of this tour can do that.');
-  return found;
+  const access = await callerAccess(c, found);
+  if (!allows(access, need)) throw await refusal(c, found);
+  return { ...found, access };
+}
+
+/**
+ * Why a signed-in caller may not: someone who left or was removed from the tour's team (an editor still open, say)
+ * is told so; anyone else hears that only the owner may.
+ */
+async function refusal(c: Context<AppEnv>, { tour }: FoundTour): Promise<ApiError> {
+  const user = c.var.user!;
+  if (tour.teamId !== null && !(await isTeamMember(c.var.db, tour.teamId, user.id)) && (await joinedTeamOnce(c.var.db, tour.teamId, user.email))) {
+    return new ApiError(403, 'TeamAccessEnded', "You are no longer a member of this tour's team, so you cannot change it any more.");
+  }
+  return new ApiError(403, 'Forbidden', 'Only the owner of this tour can do that.');
+}
+
+/** Tour fields only the owner changes; a team's editors keep the rest. */
+const OWNER_ONLY_FIELDS = ['privacy', 'whiteLabelUrl', 'email', 'agentEmail', 'isNotifyEnabled'] as const;
+
+/**
+ * A team member's save may change what the tour shows, not who may see it, where its leads and mail go, or its
+ * address: those changes (and a new password) are the owner's.
+ */
+export function refuseOwnerOnlyChanges(access: TourAccess, before: Tour, input: TourInput, newPassword: boolean): void {
+  if (access.owns) return;
+  const changed = OWNER_ONLY_FIELDS.filter((field) => input[field] !== before[field]);
+  if (newPassword) changed.push('password' as never);
+  if (changed.length > 0) {
+    throw new ApiError(403, 'Forbidden', "Only the tour's owner can change its privacy, password, white-label address, e-mail addresses and notices.", {
+      fields: changed,
+    });
+  }
 }
 
 /**
@@ -119,20 +157,22 @@ export async function findTourByIdFor(
 }
 
 /**
- * The ways a tour is shown: whole to those who hold a permission on it; to everyone else as published, and only as
- * a password tour's cover until its password is given. Everyone shown one kind sees the same tour.
+ * The ways a tour is shown: whole to those who hold a permission on it (marked for the members of its team, who
+ * skip the lock and publishing modals); to everyone else as published, and only as a password tour's cover until its
+ * password is given. Everyone shown one kind sees the same tour.
  */
-export type TourView = 'whole' | 'published' | 'cover';
+export type TourView = 'whole' | 'member' | 'published' | 'cover';
 
 /** The view `access` lets its caller have, or none at all. */
 export function viewFor(access: TourAccess): TourView | undefined {
   if (access.sees === 'nothing') return undefined;
-  if (access.member) return 'whole';
+  if (access.member) return access.owns ? 'whole' : 'member';
   return access.sees === 'all' ? 'published' : 'cover';
 }
 
 export function tourInView(tour: Tour, view: TourView): Tour {
   if (view === 'whole') return tour;
+  if (view === 'member') return { ...tour, teamMember: true };
   const published = publishedView(tour);
   return view === 'published' ? published : passwordCover(published);
 }

@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { tourInView, type FoundTour, type TourView } from './tour-access';
 import { findTourByShortId, tourFromRecord } from './tour.repository';
@@ -24,29 +24,28 @@ const utf8 = new TextEncoder();
 
 const keptByDb = new WeakMap<Db, Map<string, Kept>>();
 
-/** One statement, prepared once: the key of a tour's current state. */
-function keyQuery(shortId: string) {
-  return CompiledQuery.raw(
-    'select tour.id || \':\' || tour.write_count || \':\' || coalesce("user".type, \'\') as key from tour left join "user" on "user".id = tour.user_id where tour.short_id = ?',
-    [shortId],
-  );
+/** One statement, the same text every time, so SQLite keeps it prepared: the key of a tour's current state. */
+function keyQuery(db: Db, shortId: string) {
+  return sql<{ key: string }>`select tour.id || ':' || tour.write_count || ':' || coalesce("user".type, '') || ':'
+      || coalesce((select cast(team_id as text) from team_tour where tour_id = tour.id), '') as key
+    from tour left join "user" on "user".id = tour.user_id where tour.short_id = ${shortId}`.execute(db);
 }
 
 function keyOf(found: FoundTour): string {
-  return `${found.record.row.id}:${found.record.row.write_count}:${found.record.ownerType ?? ''}`;
+  return `${found.record.row.id}:${found.record.row.write_count}:${found.record.ownerType ?? ''}:${found.record.row.team_id ?? ''}`;
 }
 
 /**
  * Visitors read a tour far more often than anyone writes it, so a tour is read, validated and serialised once per
  * state and kept. Whether the kept state is still current is asked of the database on every read: the row's
  * write count (which triggers raise on every write to the tour or its floor plans, from any route, command or
- * process) and its owner's type (Pro Plus changes how it is shown). What the caller may see is not kept: it is
+ * process), its owner's type (Pro Plus changes how it is shown) and the team it is shared with. What the caller may see is not kept: it is
  * decided for every request, and only picks which of the kept answers is sent.
  */
 export async function readTourCached(db: Db, shortId: string): Promise<CachedTour | undefined> {
   let kept = keptByDb.get(db);
   if (!kept) keptByDb.set(db, (kept = new Map()));
-  const current = (await db.executeQuery<{ key: string }>(keyQuery(shortId))).rows[0];
+  const current = (await keyQuery(db, shortId)).rows[0];
   if (!current) return undefined;
   let entry = kept.get(shortId);
   kept.delete(shortId);

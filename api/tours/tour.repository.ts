@@ -29,7 +29,7 @@ async function findTour(db: Db, column: 'tour.short_id' | 'tour.id', value: stri
 
 /**
  * Tours with their owner's type and floor plans, in one query. The floor plans come as one JSON array per tour, in
- * the order the editor shows them.
+ * the order the editor shows them (PostgreSQL's aggregate gives null, not [], for a tour without any).
  */
 function selectTourRecords(db: Db) {
   return db
@@ -37,15 +37,22 @@ function selectTourRecords(db: Db) {
     .leftJoin('user', 'user.id', 'tour.user_id')
     .selectAll('tour')
     .select('user.type as owner_type')
+    .select((eb) => eb.selectFrom('team_tour').select('team_tour.team_id').whereRef('team_tour.tour_id', '=', 'tour.id').as('shared_team_id'))
     .select(
-      sql<string>`(select json_group_array(json_object('id', f.id, 'tour_id', f.tour_id, 'name', f.name, 'url', f.url,
+      sql<string>`coalesce((select json_group_array(json_object('id', f.id, 'tour_id', f.tour_id, 'name', f.name, 'url', f.url,
         'thumb_url', f.thumb_url, 'hotspots', f.hotspots, 'sort_order', f.sort_order, 'created_at', f.created_at)
-        order by f.sort_order, f.created_at) from floorplan f where f.tour_id = tour.id)`.as('floorplans_json'),
+        order by f.sort_order, f.created_at) from floorplan f where f.tour_id = tour.id), '[]')`.as('floorplans_json'),
     );
 }
 
-function recordFromRow({ owner_type, floorplans_json, ...row }: TourRow & { owner_type: string | null; floorplans_json: string }): TourRecord {
-  return { row, ownerType: owner_type, floorplans: JSON.parse(floorplans_json) as FloorplanRow[] };
+/** The team a tour is shared with is the one team_tour names (tour.team_id is not used). */
+function recordFromRow({
+  owner_type,
+  floorplans_json,
+  shared_team_id,
+  ...row
+}: TourRow & { owner_type: string | null; floorplans_json: string; shared_team_id: number | null }): TourRecord {
+  return { row: { ...row, team_id: shared_team_id }, ownerType: owner_type, floorplans: JSON.parse(floorplans_json) as FloorplanRow[] };
 }
 
 export async function insertTour(
@@ -59,14 +66,30 @@ export async function insertTour(
     privacy: tour.input.privacy,
     password_hash: tour.passwordHash ?? null,
     data: JSON.stringify(tourInputSchema.parse(tour.input)),
+    list_title: listTitle(tour.input),
     updated_at: new Date().toISOString(),
   };
   return db.insertInto('tour').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-/** One page of a user's tours, newest first, each with its owner's type and floor plans (readPage counts them in a second query). */
-export async function listTours(db: Db, userId: number, page: { page: number; perPage: number }): Promise<Page<Tour>> {
-  const query = selectTourRecords(db).where('tour.user_id', '=', userId).orderBy('tour.updated_at', 'desc').orderBy('tour.id', 'desc');
+/** What the dashboard lists a tour under, and what its search looks in. */
+function listTitle(input: Pick<TourInput, 'title' | 'name'>): string {
+  return input.title || input.name;
+}
+
+/** `%` and `_` typed into a search are letters, not LIKE's wildcards. */
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * One page of a user's tours, newest first, each with its owner's type and floor plans (readPage counts them in a
+ * second query); with `search`, only tours whose title holds it, in any case.
+ */
+export async function listTours(db: Db, userId: number, { search, ...page }: { page: number; perPage: number; search?: string }): Promise<Page<Tour>> {
+  let query = selectTourRecords(db).where('tour.user_id', '=', userId);
+  if (search) query = query.where(sql<boolean>`lower(tour.list_title) like ${likePattern(search)} escape '\\'`);
+  query = query.orderBy('tour.updated_at', 'desc').orderBy('tour.id', 'desc');
   return readPage(query, page, (row) => tourFromRecord(recordFromRow(row)));
 }
 
@@ -80,9 +103,10 @@ export interface TourSave {
 }
 
 /**
- * Writes an owner's save. The revision is checked and the tour written in one transaction, which holds the database
- * (one connection behind a lock), so two editors can never both win. Answers the tour as written, the data it
- * replaced and the data written (the files the first names and the second does not may now be unnamed).
+ * Writes an owner's save. The update is conditional on the revision the editor started from, so of two saves from
+ * one revision only one writes, whether they race on one instance or on several sharing a database. Answers the
+ * tour as written, the data it replaced and the data written (the files the first names and the second does not may
+ * now be unnamed).
  */
 export async function saveTour(db: Db, { record, input, passwordHash, revision }: TourSave): Promise<{ tour: Tour; replaced: string; written: string }> {
   const data = JSON.stringify(input);
@@ -90,15 +114,12 @@ export async function saveTour(db: Db, { record, input, passwordHash, revision }
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('tour').select(['data', 'revision']).where('id', '=', record.row.id).executeTakeFirst();
     if (!current) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
-    if (current.revision !== revision) {
-      throw new ApiError(409, 'StaleRevision', 'This tour was changed elsewhere since you opened it. Reload it to see the latest version.', {
-        revision: current.revision,
-      });
-    }
+    if (current.revision !== revision) throw staleRevision(current.revision);
     const row = await trx
       .updateTable('tour')
       .set({
         data,
+        list_title: listTitle(input),
         privacy: input.privacy,
         password_hash: passwordHash,
         // A status found for another address says nothing about the new one.
@@ -107,9 +128,22 @@ export async function saveTour(db: Db, { record, input, passwordHash, revision }
         updated_at: new Date().toISOString(),
       })
       .where('id', '=', record.row.id)
+      .where('revision', '=', revision)
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!row) {
+      // Another save from the same revision committed between the read and this write.
+      const now = await trx.selectFrom('tour').select('revision').where('id', '=', record.row.id).executeTakeFirst();
+      if (!now) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
+      throw staleRevision(now.revision);
+    }
     return { tour: tourFromRecord({ ...record, row }), replaced: current.data, written: data };
+  });
+}
+
+export function staleRevision(current: number): ApiError {
+  return new ApiError(409, 'StaleRevision', 'This tour was changed elsewhere since you opened it. Reload it to see the latest version.', {
+    revision: current,
   });
 }
 

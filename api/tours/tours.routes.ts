@@ -6,12 +6,13 @@ import { ApiError, parseOr422, readJson } from '../errors';
 import { removeUnreferencedFiles } from '../media/unreferenced-files';
 import type { RoomHub } from '../rtc/room-hub';
 import { MESSAGES } from '../schema/errors';
-import { pageQuerySchema, unlockEmailSchema } from '../schema/requests';
+import { tourListQuerySchema, unlockEmailSchema } from '../schema/requests';
 import { DEMO_SHORT_ID, findTourProblems, tourInputSchema, tourSaveSchema, type Tour } from '../schema/tour';
 import { rateLimit } from '../rate-limit';
 import { socialImageResponse } from './social-image';
 import { newShortId } from './short-id';
-import { callerAccess, findTourFor, findTourOr404, tourAccess, tourAsSeen, tourSeenWith, viewFor } from './tour-access';
+import { callerAccess, findTourFor, findTourOr404, refuseOwnerOnlyChanges, tourAccess, tourAsSeen, tourSeenWith, viewFor } from './tour-access';
+import { describeSave, recordTeamChange } from '../teams/team-history';
 import { readTourCached } from './tour-read-cache';
 import { cloneTour, deleteTour, insertTour, listTours, saveTour, tourFromRecord, unlockWithEmail } from './tour.repository';
 
@@ -25,7 +26,7 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
 
   app.get('/', async (c) => {
     const user = requireUser(c);
-    return c.json(await listTours(c.var.db, user.id, parseOr422(pageQuerySchema, c.req.query())));
+    return c.json(await listTours(c.var.db, user.id, parseOr422(tourListQuerySchema, c.req.query())));
   });
 
   app.post('/', async (c) => {
@@ -50,10 +51,11 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
   });
 
   app.post('/:shortId', async (c) => {
-    const { record, tour } = await findTourFor(c, c.req.param('shortId'), 'edit');
+    const { record, tour, access } = await findTourFor(c, c.req.param('shortId'), 'edit');
     const body = await readJson(c);
     const { revision, password } = parseOr422(tourSaveSchema, body);
     const input = parseOr422(tourInputSchema, body);
+    refuseOwnerOnlyChanges(access, tour, input, password !== undefined);
     const problems = findTourProblems(input, tour.floorplans);
     if (problems.some((problem) => problem.level === 'error')) {
       throw new ApiError(422, 'ValidationFailed', problems.find((problem) => problem.level === 'error')!.message, { problems });
@@ -63,6 +65,7 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
       throw new ApiError(422, 'ValidationFailed', 'Set a password for a password-protected tour.', { fieldErrors: { password: ['Required'] } });
     }
     const saved = await saveTour(c.var.db, { record, input, passwordHash, revision });
+    await recordTeamChange(c.var.db, tour.id, c.var.user!.id, describeSave(tour, input));
     // Dropped scenes, a replaced logo or ambience: their files go unless another row (a clone, the library) names them.
     await removeUnreferencedFiles(c.var.db, c.var.media, [saved.replaced], [saved.written]);
     return c.json(saved.tour);
@@ -71,7 +74,7 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
   app.delete('/:shortId', async (c) => {
     const { record } = await findTourFor(c, c.req.param('shortId'), 'manage');
     const named = await deleteTour(c.var.db, record.row.id);
-    hub.endRoom(String(record.row.id));
+    await hub.endRoom(String(record.row.id));
     await removeUnreferencedFiles(c.var.db, c.var.media, named);
     return c.json({ ok: true });
   });
@@ -91,7 +94,7 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
     const { tour } = found;
     const { email, tourAccessToken } = parseOr422(unlockEmailSchema, await readJson(c));
     // Asked before anything is written: a tour the caller may not see is left exactly as it was.
-    const access = await tourAccess(found, { user: c.var.user, tourAccessToken }, c.var.config.jwtSecret);
+    const access = await tourAccess(c.var.db, found, { user: c.var.user, tourAccessToken }, c.var.config.jwtSecret);
     if (access.sees === 'nothing') throw new ApiError(403, 'TourPrivate', MESSAGES.privateTour);
     if (tour.type !== 'locked') throw new ApiError(409, 'Conflict', 'This tour is not locked.');
     const unlocked = await unlockWithEmail(c.var.db, found.record, { email, url: c.req.header('Referer') ?? '' });

@@ -5,12 +5,7 @@ import { parseOr422 } from '../errors';
 import { pageQuerySchema } from '../schema/requests';
 import { findTourFor } from '../tours/tour-access';
 import { readPage } from '../pagination';
-
-/** CSV cells: quoted, and never read as a formula by spreadsheet programs. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
+import { csvResponse } from '../csv';
 
 /** A lead or showing request row in the API's names. */
 function visitorEntry<T extends { tour_id: number; created_at: string }>({ tour_id, created_at, ...row }: T) {
@@ -30,10 +25,8 @@ export function ownerInboxRoutes(): Hono<AppEnv> {
   app.get('/:shortId/leads.csv', async (c) => {
     const { tour } = await findTourFor(c, c.req.param('shortId'), 'manage');
     const rows = await c.var.db.selectFrom('lead').selectAll().where('tour_id', '=', tour.id).orderBy('id').execute();
-    const lines = [['createdDate', 'name', 'email', 'url'], ...rows.map((row) => [row.created_at, row.name, row.email, row.url])];
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="leads-${tour.shortId}.csv"`);
-    return c.body(lines.map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n');
+    const lines = rows.map((row) => [row.created_at, row.name, row.email, row.url]);
+    return csvResponse(c, `leads-${tour.shortId}.csv`, ['createdDate', 'name', 'email', 'url'], lines);
   });
 
   app.get('/:shortId/showings', async (c) => {

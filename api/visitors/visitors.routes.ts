@@ -4,7 +4,7 @@ import { ApiError, parseOr422, readJson } from '../errors';
 import { rateLimit } from '../rate-limit';
 import { leadSchema, showingFormSchema } from '../schema/requests';
 import { callerAccess, findTourByIdFor, findTourOr404, tourAsSeen, type FoundTour } from '../tours/tour-access';
-import { findUserById } from '../users/user.repository';
+import { tellOwner } from '../notifications/tell-owner';
 
 /** The tour a visitor may reach: a private one only by its owner (403 for anyone else, as when viewing it). */
 async function reachableTour(c: Context<AppEnv>, shortId: string): Promise<FoundTour> {
@@ -22,7 +22,26 @@ export function leadsRoutes(): Hono<AppEnv> {
     const { tour } = await findTourByIdFor(c, c.req.param('tourId'), 'visit');
     if (!tour.leadgen.enabled) throw new ApiError(403, 'Forbidden', 'This tour does not collect contact requests.');
     const lead = parseOr422(leadSchema, await readJson(c));
-    await c.var.db.insertInto('lead').values({ tour_id: tour.id, name: lead.name, email: lead.email, url: lead.url }).execute();
+    const { id } = await c.var.db
+      .insertInto('lead')
+      .values({ tour_id: tour.id, name: lead.name, email: lead.email, url: lead.url })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (tour.userId !== null) {
+      const text = `${lead.name || lead.email} left their contact details on "${tour.title || tour.name}".`;
+      await tellOwner(c, {
+        userId: tour.userId,
+        kind: 'lead',
+        tourId: tour.id,
+        text,
+        data: { leadId: id, ...lead },
+        mail: {
+          to: tour.email,
+          subject: `New lead for "${tour.title || tour.name}"`,
+          text: [text, `Name: ${lead.name || '-'}`, `E-mail: ${lead.email}`, `Page: ${lead.url || '-'}`].join('\n'),
+        },
+      });
+    }
     return c.json({ ok: true }, 201);
   });
 
@@ -38,24 +57,24 @@ export function tourVisitorsRoutes(): Hono<AppEnv> {
     const { tour } = await reachableTour(c, c.req.param('shortId'));
     if (!tour.isScheduleEnabled) throw new ApiError(403, 'Forbidden', 'This tour does not take showing requests.');
     const form = parseOr422(showingFormSchema, await readJson(c));
-    await c.var.db
+    const { id } = await c.var.db
       .insertInto('showing_request')
       .values({ tour_id: tour.id, ...form })
-      .execute();
-    const owner = tour.userId === null ? undefined : await findUserById(c.var.db, tour.userId);
-    const to = tour.agentEmail || owner?.email;
-    if (to) {
-      await c.var.mailer.send({
-        to,
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (tour.userId !== null) {
+      const text = `${form.name} asks for a live showing of "${tour.title || tour.name}".`;
+      await tellOwner(c, {
         userId: tour.userId,
-        subject: `Showing request for "${tour.title || tour.name}"`,
-        text: [
-          `${form.name} asks for a live showing of "${tour.title || tour.name}".`,
-          `E-mail: ${form.email}`,
-          `Phone: ${form.phone || '-'}`,
-          '',
-          form.comments,
-        ].join('\n'),
+        kind: 'showing',
+        tourId: tour.id,
+        text,
+        data: { showingId: id, ...form },
+        mail: {
+          to: tour.agentEmail,
+          subject: `Showing request for "${tour.title || tour.name}"`,
+          text: [text, `E-mail: ${form.email}`, `Phone: ${form.phone || '-'}`, '', form.comments].join('\n'),
+        },
       });
     }
     return c.json({ ok: true, agentName: tour.agentName, agentEmail: tour.agentEmail }, 201);
@@ -66,14 +85,16 @@ export function tourVisitorsRoutes(): Hono<AppEnv> {
     const { tour } = found;
     // Those who run the tour joining their own room are no news to them.
     if (!tour.isNotifyEnabled || tour.userId === null || (await callerAccess(c, found)).manages) return c.json({ notified: false });
-    const owner = await findUserById(c.var.db, tour.userId);
-    if (!owner?.email) return c.json({ notified: false });
     const who = c.var.user && c.var.user.type !== 'guest' ? c.var.user.name : 'A visitor';
-    await c.var.mailer.send({
-      to: owner.email,
-      userId: owner.id,
-      subject: `${who} joined the video chat of "${tour.title || tour.name}"`,
-      text: `${who} has joined the live video chat of your tour "${tour.title || tour.name}". Open the tour to meet them.`,
+    await tellOwner(c, {
+      userId: tour.userId,
+      kind: 'chat-join',
+      tourId: tour.id,
+      text: `${who} joined the video chat of "${tour.title || tour.name}".`,
+      mail: {
+        subject: `${who} joined the video chat of "${tour.title || tour.name}"`,
+        text: `${who} has joined the live video chat of your tour "${tour.title || tour.name}". Open the tour to meet them.`,
+      },
     });
     return c.json({ notified: true });
   });

@@ -1,15 +1,14 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
-import { migrateToLatest, openDatabase } from '../../api/db/database';
 import { captureLog } from '../support/log-lines';
 import { createTestApp } from './support/test-app';
+import { openTestDatabase } from './support/test-database';
 
 /** The real app on its own database, logging into memory. */
 async function appWithCapturedLog() {
   const { config } = await createTestApp();
-  const db = openDatabase(':memory:');
-  await migrateToLatest(db);
+  const db = await openTestDatabase();
   const log = await captureLog();
   return { app: createApp({ db, config, rootDir: resolve('.'), logger: log.logger }), db, log };
 }

@@ -53,6 +53,19 @@ describe('signing in from a guest session', () => {
     expect(await tourOwner(t, other.shortId), "another guest's tour stays theirs").toBe(other.anon.id);
   });
 
+  it("moves the guest's inbox with the tours", async () => {
+    const t = await createTestApp();
+    const ann = await account(t);
+    const { anon, shortId } = await guestWithTour(t);
+    const created = await (await t.app.request(`/api/tours/${shortId}`, { headers: anon.auth })).json();
+    await t.app.request(`/api/tours/${shortId}`, json({ revision: created.revision, title: 'Guest loft', isScheduleEnabled: true }, anon.auth));
+    await t.app.request(`/api/tours/${shortId}/requestShowing`, json({ name: 'Vera', email: 'vera@example.com' }));
+
+    const { user } = await (await signIn(t, { email: ann.email, password: PASSWORD, guestToken: anon.token })).json();
+    const inbox = await (await t.app.request('/api/inbox', { headers: { Authorization: `JWT ${user.token}` } })).json();
+    expect(inbox.items.map((item: { text: string }) => item.text)).toEqual(['Vera asks for a live showing of "Guest loft".']);
+  });
+
   it('moves nothing with a wrong password, a forged, expired or signed-out guest token, or an account’s token', async () => {
     const t = await createTestApp();
     const ann = await account(t);

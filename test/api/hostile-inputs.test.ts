@@ -69,11 +69,18 @@ const HOSTILE_PARAMS = ['..%2F..%2F..%2F..%2Fetc%2Fpasswd', '0x2', '-1', '1e3', 
 const READS_NO_BODY = new Set([
   'POST /api/auth/guest',
   'POST /api/auth/logout',
+  'POST /api/auth/logout-everywhere',
+  'POST /api/account/email/confirmation',
   'POST /api/tours',
   'DELETE /api/tours/:shortId',
   'DELETE /api/floorplan/delete/:floorplanId',
   'DELETE /api/asset/:assetId',
   'POST /api/tours/:shortId/unlock/free',
+  'DELETE /api/teams/:teamId',
+  'PUT /api/teams/:teamId/acceptInvited',
+  'DELETE /api/teams/:teamId/dismissInvited',
+  'DELETE /api/teams/:teamId/leave',
+  'POST /api/teams/:teamId/history/:historyId/restore',
 ]);
 
 interface Fixture {
@@ -101,7 +108,14 @@ async function fixture(): Promise<Fixture> {
   const asset = await (
     await t.app.request('/api/assets', json({ name: 'Logo', url: '/media/assets/a.jpg', thumbUrl: '/media/assets/thumb-a.jpg', assetType: 'logo' }, owner.auth))
   ).json();
+  // A team with the tour in it and one history entry, so the team routes are reached past their look-ups.
+  const team = await (await t.app.request('/api/teams', json({ name: 'Agency' }, owner.auth))).json();
+  await t.app.request(`/api/teams/${team.id}/sharedTour`, json({ tourId: tour.shortId }, owner.auth));
+  await t.app.request(`/api/teams/${team.id}/history`, json({ tourId: tour.shortId, type: 'note' }, owner.auth));
+  const history = await (await t.app.request(`/api/teams/${team.id}/history`, { headers: owner.auth })).json();
   const params = {
+    teamId: String(team.id),
+    historyId: String(history.items[0].id),
     shortId: tour.shortId,
     tourId: String(tour.id),
     id: String(owner.id),
@@ -114,11 +128,10 @@ async function fixture(): Promise<Fixture> {
 
 /** Every stored row, so a refused request can be shown to have changed nothing. */
 async function storedRows(t: TestApp): Promise<unknown> {
-  const tables = await sql<{
-    name: string;
-  }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`.execute(t.db);
+  // On PostgreSQL every test app of the file has a schema with the same tables: the names are what is wanted.
+  const names = new Set((await t.db.introspection.getTables()).map((table) => table.name));
   const rows: Record<string, unknown> = {};
-  for (const { name } of tables.rows) rows[name] = (await sql`select * from ${sql.table(name)}`.execute(t.db)).rows;
+  for (const name of [...names].sort()) rows[name] = (await sql`select * from ${sql.table(name)}`.execute(t.db)).rows;
   return rows;
 }
 

@@ -1,33 +1,9 @@
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startSmtp } from '../support/smtp-server';
 import { createTestApp, type TestApp } from './support/test-app';
 import { guest, json, signUp, type TestUser } from './support/users';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback: mail goes through nodemailer and the SMTP protocol, nothing is faked. */
-async function startSmtp(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
+// A real SMTP server on loopback: mail goes through nodemailer and the SMTP protocol, nothing is faked.
 let closeSmtp: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await closeSmtp?.();
@@ -69,6 +45,7 @@ describe('showing requests and join notices, mailed through a real SMTP server',
     closeSmtp = smtp.close;
     const t = await createTestApp({ SMTP_URL: smtp.url });
     const owner = await signUp(t);
+    smtp.received.length = 0; // the sign-up's confirmation mail
     const tour = await tourWith(t, owner, { title: 'Loft', agentName: 'Alex', agentEmail: 'alex@agency.example', isScheduleEnabled: true });
     const response = await t.app.request(
       `/api/tours/${tour.shortId}/requestShowing`,
@@ -79,6 +56,8 @@ describe('showing requests and join notices, mailed through a real SMTP server',
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0].to).toEqual(['alex@agency.example']);
     expect(smtp.received[0].raw).toContain('Vera');
+    // Mail programs offer their own unsubscribe button from this header.
+    expect(smtp.received[0].raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/localhost\/unsubscribe#[^>]+>/m);
     const showings = await (await t.app.request(`/api/tours/${tour.shortId}/showings`, { headers: owner.auth })).json();
     expect(showings.items[0]).toMatchObject({ name: 'Vera', phone: '+1 555 0100', comments: 'Tomorrow?' });
     const outbox = await (await t.app.request('/api/outbox', { headers: owner.auth })).json();
@@ -114,6 +93,7 @@ describe('showing requests and join notices, mailed through a real SMTP server',
     closeSmtp = smtp.close;
     const t = await createTestApp({ SMTP_URL: smtp.url });
     const owner = await signUp(t);
+    smtp.received.length = 0; // the sign-up's confirmation mail
     const quiet = await tourWith(t, owner, {});
     expect(await (await t.app.request(`/api/tours/${quiet.shortId}/joinChat`)).json()).toEqual({ notified: false });
     const loud = await tourWith(t, owner, { isNotifyEnabled: true, title: 'Loft' });
@@ -122,5 +102,25 @@ describe('showing requests and join notices, mailed through a real SMTP server',
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0].to).toEqual([(await (await t.app.request('/api/status/user', { headers: owner.auth })).json()).email]);
     expect(smtp.received[0].raw).toContain('Loft');
+  });
+});
+
+describe('the notifications behind the owner’s inbox', () => {
+  it('records a lead, a showing request and a chat join for the tour’s owner, mail server or not', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    const tour = await tourWith(t, owner, { title: '<b>Loft</b>', isScheduleEnabled: true, isNotifyEnabled: true, leadgen: { enabled: true, message: '' } });
+    await t.app.request(`/api/leads/${tour.id}`, json({ email: 'lead@example.com', name: 'Lea', url: '' }));
+    await t.app.request(`/api/tours/${tour.shortId}/requestShowing`, json({ name: 'Vera', email: 'vera@example.com' }));
+    await t.app.request(`/api/tours/${tour.shortId}/joinChat`, { headers: (await guest(t)).auth });
+    await t.app.request(`/api/tours/${tour.shortId}/joinChat`, { headers: owner.auth });
+
+    const rows = await t.db.selectFrom('notification').selectAll().orderBy('id').execute();
+    expect(rows.map(({ user_id, kind, tour_id, read_at }) => ({ user_id, kind, tour_id, read_at }))).toEqual(
+      ['lead', 'showing', 'chat-join'].map((kind) => ({ user_id: owner.id, kind, tour_id: tour.id, read_at: null })),
+    );
+    expect(rows[0].text).toBe('Lea left their contact details on "<b>Loft</b>".');
+    expect(JSON.parse(rows[1].data)).toMatchObject({ name: 'Vera', email: 'vera@example.com' });
+    expect(rows[2].text).toBe('A visitor joined the video chat of "<b>Loft</b>".');
   });
 });

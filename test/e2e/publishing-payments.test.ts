@@ -134,6 +134,41 @@ describe('publishing and paying in the app', () => {
     await visitor.close();
   });
 
+  it("a guest is offered an account before paying, signs up in the modal, publishes with a free tour, then pays to remove the watermark (Stripe's servers stood in locally)", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/`);
+    await page.getByRole('button', { name: 'Start without an account' }).click();
+    const shortId = await tourFromPhotos(page);
+    await page.locator('.ad-publish').getByRole('button', { name: 'Publish' }).click();
+    const modal = page.getByRole('dialog', { name: 'Publish your tour' });
+    await modal.getByText('Paying by card needs an account with an e-mail address; your tours stay yours.').waitFor();
+    expect(await modal.getByRole('button', { name: /by card/ }).count()).toBe(0);
+    await modal.getByRole('button', { name: 'Save your work: create an account' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Save your work: create an account' }).getByRole('form', { name: 'Sign up' });
+    await form.getByLabel('Name').fill('Gale Guest');
+    await form.getByLabel('Email').fill(`gale-${Date.now()}@example.com`);
+    await form.getByLabel('Password').fill('correct horse battery');
+    await form.getByRole('button', { name: 'Sign up' }).click();
+    // Signed up, the same modal offers the card payment; the free tour is taken here, the card comes next.
+    await modal.getByRole('button', { name: 'Pay €19.00 by card' }).waitFor();
+    await modal.getByRole('button', { name: 'Use a free tour' }).click();
+    await expect.poll(() => publishState(page).textContent()).toBe('Published — free');
+
+    await page.locator('.ad-publish').getByRole('button', { name: 'Remove watermark' }).click();
+    const removal = page.getByRole('dialog', { name: 'Remove the watermark' });
+    expect(await removal.getByRole('button', { name: 'Use a free tour' }).count()).toBe(0);
+    await removal.getByRole('button', { name: 'Pay €19.00 by card' }).click();
+    await expect.poll(() => publishState(page).textContent(), { timeout: 30_000 }).toBe('Paid');
+    expect((await ownerTour(context, shortId)).type).toBe('paid');
+    expect(await page.locator('.ad-publish').getByRole('button', { name: 'Remove watermark' }).count()).toBe(0);
+    await context.close();
+
+    const visitor = await visitOnPartner(shortId);
+    expect(await visitor.locator('#tour .tv-watermark').count()).toBe(0);
+    await visitor.close();
+  });
+
   it("an owner buys Pro Plus: the MLS toggle appears and ?mls=1 shows the tour; cancelling brings them back to basic (Stripe's servers stood in locally)", async () => {
     const { context, page, email } = await newOwner();
     const shortId = await tourFromPhotos(page);

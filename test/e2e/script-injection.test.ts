@@ -267,9 +267,9 @@ describe('script typed into every text of a tour stays text', () => {
       await page.getByRole('tab', { name: tab, selected: true }).waitFor();
       if (tab === 'floor plan') await expectText(page.locator('.ad-plans li span'), TEXT.plan);
       if (tab === 'lead gen') {
-        const request = page.getByRole('table', { name: 'Showing requests' }).locator('tr', { hasText: TEXT.comments });
-        await expectText(request.locator('td').nth(1), TEXT.visitor);
-        expect(await request.locator('td').nth(4).textContent()).toBe(TEXT.comments);
+        const request = page.getByRole('region', { name: 'Inbox of this tour' }).locator('li', { hasText: TEXT.comments });
+        await expectText(request.locator('dd').first(), TEXT.visitor);
+        expect(await request.locator('dd').last().textContent()).toBe(TEXT.comments);
       }
     }
     await page.getByRole('button', { name: 'Preview' }).click();

@@ -6,6 +6,7 @@ import type { Tour } from '../../../api/schema/tour';
 import { Modal } from '../../components/Modal';
 import { RequestFailed } from '../../lib/request-failed';
 import { session } from '../../lib/session';
+import { SAVE_WORK, SaveWorkModal } from '../guest/SaveWorkModal';
 import { buyProPlus, confirmTourPayment, formatPrice, loadPlans, payForTour, publishWithFreeTour } from './billing-api';
 
 export const VERIFYING_PAYMENT = 'Verifying the payment, please wait';
@@ -26,7 +27,8 @@ export interface PaymentsModalProps {
 
 /**
  * The owner's choices for publishing a locked tour: one of their free tours (with the watermark), paying for this
- * tour by card, or Pro Plus for all of them. Card payments leave for Stripe's Checkout and come back to the editor.
+ * tour by card, or Pro Plus for all of them. For a free tour, the last two remove its watermark. Card payments leave
+ * for Stripe's Checkout and come back to the editor; a guest is offered an account first, keeping their tours.
  */
 export function PaymentsModal({ tour, returnedSession, onPublished, onClose }: PaymentsModalProps) {
   const { user } = useSnapshot(session);
@@ -34,6 +36,7 @@ export function PaymentsModal({ tour, returnedSession, onPublished, onClose }: P
   const [plansError, setPlansError] = useState('');
   const [status, setStatus] = useState<PaymentStatus>(returnedSession ? { type: 'IN_PROGRESS', message: VERIFYING_PAYMENT } : null);
   const [busy, setBusy] = useState(false);
+  const [signingUp, setSigningUp] = useState(false);
 
   useEffect(() => {
     loadPlans().then(setPlans, (err) => setPlansError(messageOf(err)));
@@ -75,16 +78,37 @@ export function PaymentsModal({ tour, returnedSession, onPublished, onClose }: P
     });
 
   const freeLeft = user?.freeToursRemaining ?? 0;
+  const watermarked = tour.type === 'free';
+  const isGuest = user?.type === 'guest';
+
+  if (signingUp) return <SaveWorkModal onClose={() => setSigningUp(false)} />;
+
+  /** A guest cannot pay (no e-mail for receipts or refunds): the way to an account stands where the button would. */
+  const payButton = (label: string, onPay: () => Promise<void>, className = 'ad-button') =>
+    isGuest ? (
+      <button type="button" className="ad-button" onClick={() => setSigningUp(true)}>
+        {SAVE_WORK}
+      </button>
+    ) : (
+      <button type="button" className={className} disabled={busy} onClick={() => void act(onPay)}>
+        {label}
+      </button>
+    );
 
   return (
-    <Modal title="Publish your tour" onClose={onClose} width={560} height="auto" className="ad-payments">
+    <Modal title={watermarked ? 'Remove the watermark' : 'Publish your tour'} onClose={onClose} width={560} height="auto" className="ad-payments">
       {status?.type === 'IN_PROGRESS' ? (
         <p className="ad-payments__status" role="status">
           {status.message}
         </p>
       ) : (
         <>
-          <p>Visitors see this tour once it is published. Choose how:</p>
+          <p>
+            {watermarked
+              ? 'This tour is published with the watermark of a free tour. Visitors see it without the watermark once you:'
+              : 'Visitors see this tour once it is published. Choose how:'}
+          </p>
+          {isGuest && (plans?.tour || plans?.proPlus) && <p>Paying by card needs an account with an e-mail address; your tours stay yours.</p>}
           {status?.type === 'ERROR' && (
             <p className="ad-error" role="alert">
               {status.message}
@@ -95,34 +119,32 @@ export function PaymentsModal({ tour, returnedSession, onPublished, onClose }: P
               Check the payment again
             </button>
           )}
-          <section className="ad-payments__option" aria-labelledby="ad-pay-free">
-            <h3 id="ad-pay-free">Use a free tour</h3>
-            <p>
-              {freeLeft > 0 ? `You have ${freeLeft} free ${freeLeft === 1 ? 'tour' : 'tours'} left.` : 'You have no free tours left.'} A free tour shows a small
-              watermark linking to this site.
-            </p>
-            <button type="button" className="ad-button" disabled={busy} onClick={() => void spendFreeTour()}>
-              Use a free tour
-            </button>
-          </section>
+          {!watermarked && (
+            <section className="ad-payments__option" aria-labelledby="ad-pay-free">
+              <h3 id="ad-pay-free">Use a free tour</h3>
+              <p>
+                {freeLeft > 0 ? `You have ${freeLeft} free ${freeLeft === 1 ? 'tour' : 'tours'} left.` : 'You have no free tours left.'} A free tour shows a
+                small watermark linking to this site.
+              </p>
+              <button type="button" className="ad-button" disabled={busy} onClick={() => void spendFreeTour()}>
+                Use a free tour
+              </button>
+            </section>
+          )}
           {plansError && <p className="ad-error">{plansError}</p>}
           {plans && !plans.cardPayments && <p className="ad-payments__off">{plans.message}</p>}
           {plans?.tour && (
             <section className="ad-payments__option" aria-labelledby="ad-pay-tour">
               <h3 id="ad-pay-tour">Pay for this tour</h3>
               <p>{formatPrice(plans.tour)}, paid once by card: this tour is published without the watermark.</p>
-              <button type="button" className="ad-button" disabled={busy} onClick={() => void act(() => payForTour(tour))}>
-                Pay {formatPrice(plans.tour)} by card
-              </button>
+              {payButton(`Pay ${formatPrice(plans.tour)} by card`, () => payForTour(tour))}
             </section>
           )}
           {plans?.proPlus && (
             <section className="ad-payments__option" aria-labelledby="ad-pay-pro-plus">
               <h3 id="ad-pay-pro-plus">Upgrade to Pro Plus</h3>
               <p>{formatPrice(plans.proPlus)}: every one of your tours published without the watermark, listing-compliant links and your own address.</p>
-              <button type="button" className="ad-button ad-button--upgrade" disabled={busy} onClick={() => void act(buyProPlus)}>
-                Upgrade to Pro Plus
-              </button>
+              {payButton('Upgrade to Pro Plus', buyProPlus, 'ad-button ad-button--upgrade')}
             </section>
           )}
         </>

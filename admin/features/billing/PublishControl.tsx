@@ -17,28 +17,33 @@ export interface PublishControlProps {
 
 /**
  * A tour's state in words with the owner's next step beside it: publishing it (the payments modal) while it is
- * locked, sharing it once published. For a Pro Plus owner every tour is published, so sharing replaces paying.
+ * locked, sharing it once published, and for a free tour also paying to remove its watermark. For a Pro Plus owner
+ * every tour is published, so sharing replaces paying.
  */
 export function PublishControl({ tour, onPublished, returnedSession, className }: PublishControlProps) {
   const { user } = useSnapshot(session);
   // Read once: the session is confirmed when the modal first opens, never again when it is reopened.
   const [checkoutSession, setCheckoutSession] = useState(returnedSession ?? undefined);
-  const [open, setOpen] = useState(!!checkoutSession);
+  // A session to confirm goes to the payments modal: the payment was for this tour, whatever the plan says now.
+  const [modal, setModal] = useState<'payments' | 'share' | null>(checkoutSession ? 'payments' : null);
   const state = publishState(tour, user?.type);
   const close = () => {
-    setOpen(false);
+    setModal(null);
     setCheckoutSession(undefined);
   };
-  // A session to confirm goes to the payments modal: the payment was for this tour, whatever the plan says now.
-  const paying = open && (state.action === 'publish' || !!checkoutSession);
 
   return (
     <div className={`ad-publish ${className ?? ''}`}>
       <span className="ad-publish__state">{state.label}</span>
-      <button type="button" className="ad-button" onClick={() => setOpen(true)}>
+      <button type="button" className="ad-button" onClick={() => setModal(state.action === 'publish' ? 'payments' : 'share')}>
         {state.action === 'publish' ? 'Publish' : 'Share'}
       </button>
-      {paying && (
+      {state.watermarked && (
+        <button type="button" className="ad-button ad-button--plain" onClick={() => setModal('payments')}>
+          Remove watermark
+        </button>
+      )}
+      {modal === 'payments' && (
         <PaymentsModal
           tour={tour}
           returnedSession={checkoutSession}
@@ -49,7 +54,7 @@ export function PublishControl({ tour, onPublished, returnedSession, className }
           onClose={close}
         />
       )}
-      {open && !paying && <ShareModal tour={tour} listingMode={offersListingMode(tour, user?.type)} onClose={close} />}
+      {modal === 'share' && <ShareModal tour={tour} listingMode={offersListingMode(tour, user?.type)} onClose={close} />}
     </div>
   );
 }

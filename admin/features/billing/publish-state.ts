@@ -7,6 +7,8 @@ export interface PublishState {
   label: string;
   /** What the owner does next: publish it (the payments modal) or share it (the share-and-embed modal). */
   action: 'publish' | 'share';
+  /** A free tour shows visitors the watermark, which paying for the tour (or Pro Plus) takes away. */
+  watermarked: boolean;
 }
 
 /**
@@ -14,9 +16,10 @@ export interface PublishState {
  * they carry, so they are published; a tour a visitor unlocked with an e-mail is still the owner's to publish.
  */
 export function publishState(tour: Pick<Tour, 'type'>, ownerType: UserType | undefined): PublishState {
-  if (ownerType === PRO_PLUS) return { label: 'Published — Pro Plus', action: 'share' };
-  if (UNPUBLISHED_TYPES.includes(tour.type)) return { label: 'Locked: choose how to publish', action: 'publish' };
-  return { label: tour.type === 'paid' ? 'Paid' : 'Published — free', action: 'share' };
+  if (ownerType === PRO_PLUS) return { label: 'Published — Pro Plus', action: 'share', watermarked: false };
+  if (UNPUBLISHED_TYPES.includes(tour.type)) return { label: 'Locked: choose how to publish', action: 'publish', watermarked: false };
+  if (tour.type === 'paid') return { label: 'Paid', action: 'share', watermarked: false };
+  return { label: 'Published — free', action: 'share', watermarked: true };
 }
 
 /** The listing-compliant link is for paid tours and Pro Plus owners: listing sites want no watermark or branding. */

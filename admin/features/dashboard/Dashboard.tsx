@@ -12,20 +12,42 @@ import { navigate } from '../../lib/router';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { Header } from '../../components/Header';
 import { Icon } from '../../components/Icon';
+import { Pager } from '../../components/Pager';
 
 type Pending = { kind: 'delete' | 'clone'; tour: Pick<Tour, 'shortId' | 'title' | 'name'> } | null;
 
+export const TOURS_PER_PAGE = 24;
+
 export function Dashboard() {
   const [tours, setTours] = useState<Tour[] | null>(null);
+  /** Where the list shown stands: the page it is and the count, as the server answered them. */
+  const [shown, setShown] = useState({ page: 1, total: 0 });
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [loads, setLoads] = useState(0);
+  const [failed, setFailed] = useState('');
   const [pending, setPending] = useState<Pending>(null);
   useProPlusReturn();
 
-  const reload = () =>
-    api<Page<Tour>>('GET', '/tours?perPage=100').then(
-      (page) => setTours(page.items),
-      () => setTours([]),
+  useEffect(() => {
+    const query = new URLSearchParams({ page: String(page), perPage: String(TOURS_PER_PAGE) });
+    if (search.trim()) query.set('search', search.trim());
+    let current = true;
+    api<Page<Tour>>('GET', `/tours?${query}`).then(
+      (answer) => {
+        if (!current) return;
+        // The last tour of the last page was deleted: the page before is the last one now.
+        if (answer.items.length === 0 && page > 1) return setPage(page - 1);
+        setTours(answer.items);
+        setShown({ page: answer.page, total: answer.total });
+        setFailed('');
+      },
+      (err) => current && setFailed(err instanceof RequestFailed ? err.message : 'Your tours could not be loaded.'),
     );
-  useEffect(() => void reload(), []);
+    // An answer for what was typed before must not replace the one for what is typed now.
+    return () => void (current = false);
+  }, [page, search, loads]);
+  const reload = () => setLoads((n) => n + 1);
 
   /** A new tour (type locked) opens in the editor, which uploads the photos chosen for it. */
   async function create(photos: File[] = []) {
@@ -42,7 +64,7 @@ export function Dashboard() {
       if (kind === 'delete') {
         await api('DELETE', `/tours/${tour.shortId}`, tour);
         toast.success('Tour deleted.');
-        await reload();
+        reload();
       } else {
         const clone = await api<Tour>('GET', `/tours/${tour.shortId}/clone`);
         celebrate(
@@ -83,8 +105,26 @@ export function Dashboard() {
             Clone the demo tour
           </button>
         </div>
-        {tours === null && <p>Loading…</p>}
-        {tours?.length === 0 && <p>No tours yet. Create one from your 360° photos.</p>}
+        <label className="ad-field">
+          <span>Search by title</span>
+          <input
+            type="search"
+            className="ad-search"
+            value={search}
+            onChange={(event) => (setSearch(event.target.value), setPage(1))}
+            placeholder="Tour title"
+          />
+        </label>
+        {failed && (
+          <p className="ad-error" role="alert">
+            {failed}
+          </p>
+        )}
+        {tours === null && !failed && <p>Loading…</p>}
+        {tours?.length === 0 && (search.trim() ? <p>No tour has “{search.trim()}” in its title.</p> : <p>No tours yet. Create one from your 360° photos.</p>)}
+        {tours !== null && shown.total > 0 && (
+          <Pager page={shown.page} perPage={TOURS_PER_PAGE} total={shown.total} noun={['tour', 'tours']} onPage={setPage} />
+        )}
         <ul className="ad-cards">
           {tours?.map((tour) => (
             <li key={tour.shortId} className="ad-tour-card" data-short-id={tour.shortId}>

@@ -8,10 +8,11 @@ import { RequestFailed } from '../../lib/request-failed';
 import { checkoutSessionInAddress, forgetCheckoutSession } from '../billing/billing-api';
 import { PublishControl } from '../billing/PublishControl';
 import { takeChosenPhotos } from '../dashboard/new-tour-photos';
-import { saveRooms } from '../floorplans/floorplan-api';
+import { saveRooms, type BetweenSaves } from '../floorplans/floorplan-api';
 import { keepRoomsIn } from '../floorplans/room-selector';
 import { FloorplanTab } from '../floorplans/FloorplanTab';
 import { LibraryTab } from '../library/LibraryTab';
+import { TeamTab } from '../teams/TeamTab';
 import { BrandKitTab } from './brand-kit/BrandKitTab';
 import { EditTourTab } from './EditTourTab';
 import { LeadGenTab } from './LeadGenTab';
@@ -26,11 +27,11 @@ import { useImageUploads } from './use-image-uploads';
 import { VideoChatTab } from './VideoChatTab';
 
 /** Writes the floor plans whose rooms `keepRoomsIn` changed; a plan that fails keeps its room until the editor opens again. */
-function writeRooms(before: Floorplan[], after: Floorplan[]): void {
+function writeRooms(between: BetweenSaves, before: Floorplan[], after: Floorplan[]): void {
   after
     .filter((plan, i) => plan !== before[i])
     .forEach((plan) =>
-      saveRooms(plan).catch((err: unknown) =>
+      between(() => saveRooms(plan)).catch((err: unknown) =>
         toast.error(`The rooms of floor plan "${plan.name}" could not be saved: ${err instanceof RequestFailed ? err.message : 'unknown error'}`),
       ),
     );
@@ -60,11 +61,12 @@ export function Editor({ shortId }: { shortId: string }) {
           const body: TourSave = newPassword.current ? { ...draft, password: newPassword.current } : draft;
           return api<Tour>('POST', `/tours/${encodeURIComponent(shortId)}`, body).then((saved) => ((newPassword.current = ''), saved));
         },
-        (saved) => setTour((current) => (current ? { ...current, revision: saved.revision } : saved)),
+        (saved) => setTour((current) => current && { ...current, revision: saved.revision }),
       ),
     [shortId],
   );
   const save = useSnapshot(saver.state);
+  const between: BetweenSaves = (write) => saver.between(write);
   const change = (next: Tour) => {
     latest.current = next;
     setTour(next);
@@ -83,7 +85,7 @@ export function Editor({ shortId }: { shortId: string }) {
         // An answer without its scenes (a password tour's locked one) says nothing about which rooms are left.
         const floorplans = loaded.locked ? loaded.floorplans : keepRoomsIn(loaded.floorplans, new Set(loaded.images.map((image) => image.id)));
         setTour({ ...loaded, floorplans });
-        writeRooms(loaded.floorplans, floorplans);
+        writeRooms(between, loaded.floorplans, floorplans);
       },
       (err) => setLoadError(err instanceof RequestFailed ? err.message : 'The tour could not be loaded.'),
     );
@@ -127,7 +129,7 @@ export function Editor({ shortId }: { shortId: string }) {
     const removal = sceneRemoval(before, id);
     const next = removeScene(before, id);
     change(next);
-    writeRooms(before.floorplans, next.floorplans);
+    writeRooms(between, before.floorplans, next.floorplans);
     toast.success(sceneRemovalNotice(removal));
   };
 
@@ -146,7 +148,13 @@ export function Editor({ shortId }: { shortId: string }) {
           Preview
         </button>
       </Header>
-      <PublishControl tour={tour} onPublished={published} returnedSession={returnedSession} className="ad-publish--bar" />
+      {tour.teamMember ? (
+        <p className="ad-banner ad-banner--info">
+          You edit this tour as a member of its team: its privacy, password, addresses and publishing stay with its owner.
+        </p>
+      ) : (
+        <PublishControl tour={tour} onPublished={published} returnedSession={returnedSession} className="ad-publish--bar" />
+      )}
       {save.message && (
         <p className="ad-banner" role="alert">
           {save.message}
@@ -179,7 +187,7 @@ export function Editor({ shortId }: { shortId: string }) {
         {tab === 'brand kit' && <BrandKitTab tour={tour} set={set} isSaved={save.status === 'saved'} />}
         {tab === 'lead gen' && <LeadGenTab tour={tour} set={set} />}
         {tab === 'video chat' && <VideoChatTab tour={tour} set={set} />}
-        {tab === 'floor plan' && <FloorplanTab tour={tour} onFloorplans={changeFloorplans} />}
+        {tab === 'floor plan' && <FloorplanTab tour={tour} onFloorplans={changeFloorplans} between={between} />}
         {tab === 'library' && (
           <LibraryTab
             settled={() => saver.settled()}
@@ -189,7 +197,22 @@ export function Editor({ shortId }: { shortId: string }) {
             }}
           />
         )}
-        {tab === 'team' && <p className="ad-soon">Teams are coming soon.</p>}
+        {tab === 'team' && (
+          <TeamTab
+            tour={tour}
+            onTeam={(teamId) => {
+              latest.current = { ...latest.current!, teamId };
+              setTour(latest.current);
+            }}
+            onRestore={async (restore) => {
+              // An edit the server does not hold yet would be saved over the restored tour.
+              if (!(await saver.settled())) throw new RequestFailed(409, 'Unsaved', 'Your last changes are not saved yet; restore once they are.');
+              const restored = await saver.between(restore);
+              latest.current = restored;
+              setTour(restored);
+            }}
+          />
+        )}
         {preview && <TourPreview shortId={tour.shortId} revision={tour.revision} />}
       </main>
     </>

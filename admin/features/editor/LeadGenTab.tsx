@@ -1,8 +1,8 @@
-import { session } from '../../lib/session';
+import { downloadFile } from '../../lib/download';
 import { InboxList } from '../inbox/InboxList';
 import type { TabProps } from './tab-props';
 
-/** Asking visitors for their contact details, and what they sent: the leads as CSV and the inbox. */
+/** Asking visitors for their contact details, and what they sent: the leads and showing requests as CSV and the inbox. */
 export function LeadGenTab({ tour, set }: TabProps) {
   return (
     <section aria-label="Lead generation" className="ad-form">
@@ -19,19 +19,21 @@ export function LeadGenTab({ tour, set }: TabProps) {
         />
       </label>
       <p>
-        <a href={`/api/tours/${tour.shortId}/leads.csv`} onClick={(event) => (event.preventDefault(), void downloadLeads(tour.shortId))}>
+        <a
+          href={`/api/tours/${tour.shortId}/leads.csv`}
+          onClick={(event) => (event.preventDefault(), void downloadFile(`/tours/${tour.shortId}/leads.csv`, `leads-${tour.shortId}.csv`))}
+        >
           Download leads (CSV)
         </a>
+        {' · '}
+        <a
+          href={`/api/inbox/showings.csv?tour=${tour.shortId}`}
+          onClick={(event) => (event.preventDefault(), void downloadFile(`/inbox/showings.csv?tour=${tour.shortId}`, `showing-requests-${tour.shortId}.csv`))}
+        >
+          Download showing requests (CSV)
+        </a>
       </p>
-      <InboxList shortId={tour.shortId} />
+      <InboxList tour={tour.shortId} />
     </section>
   );
-}
-
-async function downloadLeads(shortId: string) {
-  const response = await fetch(`/api/tours/${shortId}/leads.csv`, { headers: { Authorization: `JWT ${session.user?.token}` } });
-  const url = URL.createObjectURL(await response.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: `leads-${shortId}.csv` });
-  link.click();
-  URL.revokeObjectURL(url);
 }

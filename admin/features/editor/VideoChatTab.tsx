@@ -1,5 +1,8 @@
 import type { TabProps } from './tab-props';
 
+/** Where the tour's mail goes is its owner's to choose: a member of its team sees these fields without changing them. */
+const OWNER_ONLY = new Set(['isNotifyEnabled']);
+
 const VIDEO_CHAT_FLAGS = [
   ['isVideoChatEnabled', 'Video chat on'],
   ['isNotifyEnabled', 'E-mail me when someone joins'],
@@ -12,7 +15,8 @@ export function VideoChatTab({ tour, set }: TabProps) {
     <section aria-label="Video chat" className="ad-form">
       {VIDEO_CHAT_FLAGS.map(([key, label]) => (
         <label key={key} className="ad-check">
-          <input type="checkbox" checked={tour[key]} onChange={(event) => set(key, event.target.checked)} /> {label}
+          <input type="checkbox" checked={tour[key]} disabled={tour.teamMember && OWNER_ONLY.has(key)} onChange={(event) => set(key, event.target.checked)} />{' '}
+          {label}
         </label>
       ))}
       <label className="ad-field">
@@ -21,7 +25,7 @@ export function VideoChatTab({ tour, set }: TabProps) {
       </label>
       <label className="ad-field">
         <span>Agent e-mail</span>
-        <input type="email" value={tour.agentEmail} onChange={(event) => set('agentEmail', event.target.value)} />
+        <input type="email" value={tour.agentEmail} disabled={tour.teamMember} onChange={(event) => set('agentEmail', event.target.value)} />
       </label>
     </section>
   );

@@ -42,11 +42,40 @@ export class TourSaver {
   private pending: Tour | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private inFlight = false;
+  /** The newest revision the server answered; a pending edit made on an older one is sent on this one. */
+  private revision = 0;
+  /** Saves and other writes of the tour, one at a time, so that each carries the revision the one before made. */
+  private writes: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly save: SaveCall,
-    private readonly onSaved: (tour: Tour) => void,
+    private readonly onSaved: (saved: { revision: number }) => void,
   ) {}
+
+  /**
+   * Runs a write of the tour through another route (a floor plan, a restore) between saves and takes the revision
+   * it answers, so the next save is not refused as stale. Its failure is the caller's.
+   */
+  between<T extends { revision: number }>(write: () => Promise<T>): Promise<T> {
+    return this.serially(async () => {
+      const written = await write();
+      this.adopt(written.revision);
+      return written;
+    });
+  }
+
+  private serially<T>(write: () => Promise<T>): Promise<T> {
+    const next = this.writes.then(write, write);
+    this.writes = next.catch(() => undefined);
+    return next;
+  }
+
+  private adopt(revision: number): void {
+    if (revision <= this.revision) return;
+    this.revision = revision;
+    if (this.pending) this.pending = { ...this.pending, revision };
+    this.onSaved({ revision });
+  }
 
   change(tour: Tour): void {
     this.pending = tour;
@@ -100,9 +129,16 @@ export class TourSaver {
       .filter((problem) => problem.level === 'warning')
       .map((problem) => problem.message);
     try {
-      const saved = await this.save(tour);
+      // The newest edit is sent once the writes before it are done, on the newest revision this editor made.
+      let sent = tour;
+      const saved = await this.serially(() => {
+        sent = this.pending!.revision < this.revision ? { ...this.pending!, revision: this.revision } : this.pending!;
+        this.pending = sent;
+        return this.save(sent);
+      });
       // Edits made while this save was on its way carry the old revision: move them onto the new one.
-      this.pending = this.pending === tour ? undefined : { ...this.pending!, revision: saved.revision };
+      this.pending = this.pending === sent ? undefined : { ...this.pending!, revision: saved.revision };
+      this.revision = Math.max(this.revision, saved.revision);
       this.onSaved(saved);
       this.set(this.pending ? 'unsaved' : 'saved', '');
       if (this.pending) this.schedule(0);

@@ -4,7 +4,7 @@ import type { Floorplan, FloorplanHotspot, Tour } from '../../../api/schema/tour
 import { useConfirm } from '../../components/ConfirmModal';
 import { api } from '../../lib/api-client';
 import { RequestFailed } from '../../lib/request-failed';
-import { saveRooms } from './floorplan-api';
+import { saveRooms, type BetweenSaves, type WrittenPlan } from './floorplan-api';
 import { LinkRoomsModal } from './LinkRoomsModal';
 import { UploadButton } from '../../components/UploadButton';
 
@@ -14,10 +14,18 @@ function planRemovalQuestion(plan: Floorplan): string {
 }
 
 /**
- * Floor plans are saved through their own routes, not with the tour.
+ * Floor plans are saved through their own routes, not with the tour, each write `between` the tour's saves.
  * `onFloorplans` gets a change to apply to the newest list: an upload may finish after other edits of the tour.
  */
-export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans: (change: (floorplans: Floorplan[]) => Floorplan[]) => void }) {
+export function FloorplanTab({
+  tour,
+  onFloorplans,
+  between,
+}: {
+  tour: Tour;
+  onFloorplans: (change: (floorplans: Floorplan[]) => Floorplan[]) => void;
+  between: BetweenSaves;
+}) {
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -33,12 +41,14 @@ export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans:
       form.set('tourId', String(tour.id));
       form.set('isNotEquirect', 'true');
       const picture = await api<{ url: string; thumbUrl: string }>('POST', '/images/', form);
-      const plan = await api<Floorplan>('POST', `/floorplans/${tour.id}`, {
-        name: name || file.name.replace(/\.[^.]+$/, ''),
-        url: picture.url,
-        thumbUrl: picture.thumbUrl,
-        sortOrder: tour.floorplans.length,
-      });
+      const plan = await between(() =>
+        api<WrittenPlan>('POST', `/floorplans/${tour.id}`, {
+          name: name || file.name.replace(/\.[^.]+$/, ''),
+          url: picture.url,
+          thumbUrl: picture.thumbUrl,
+          sortOrder: tour.floorplans.length,
+        }),
+      );
       onFloorplans((plans) => [...plans, plan]);
       setName('');
     } catch (err) {
@@ -50,7 +60,7 @@ export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans:
 
   async function saveHotspots(plan: Floorplan, hotspots: FloorplanHotspot[]) {
     try {
-      const updated = await saveRooms(plan, hotspots);
+      const updated = await between(() => saveRooms(plan, hotspots));
       onFloorplans((plans) => plans.map((candidate) => (candidate.floorplanId === plan.floorplanId ? updated : candidate)));
     } catch (err) {
       toast.error(err instanceof RequestFailed ? err.message : 'The floor plan could not be saved.');
@@ -59,7 +69,7 @@ export function FloorplanTab({ tour, onFloorplans }: { tour: Tour; onFloorplans:
 
   async function remove(plan: Floorplan) {
     try {
-      await api('DELETE', `/floorplan/delete/${plan.floorplanId}`);
+      await between(() => api<{ revision: number }>('DELETE', `/floorplan/delete/${plan.floorplanId}`));
       onFloorplans((plans) => plans.filter((candidate) => candidate.floorplanId !== plan.floorplanId));
       toast.success(`Floor plan "${plan.name}" deleted.`);
     } catch (err) {

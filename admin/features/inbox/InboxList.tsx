@@ -1,44 +1,151 @@
 import { useEffect, useState } from 'react';
-import type { Lead, Page, ShowingRequest } from '../../../api/schema/requests';
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type InboxItem, type NotificationKind } from '../../../api/schema/notifications';
+import type { Page } from '../../../api/schema/requests';
+import { Pager } from '../../components/Pager';
 import { api } from '../../lib/api-client';
+import { navigate } from '../../lib/router';
+import { RequestFailed } from '../../lib/request-failed';
+import { refreshInboxSummary } from './inbox-store';
 
-/** What visitors left on this tour: leads and showing requests, newest first. */
-export function InboxList({ shortId }: { shortId: string }) {
-  const [leads, setLeads] = useState<Page<Lead> | null>(null);
-  const [showings, setShowings] = useState<Page<ShowingRequest> | null>(null);
-  useEffect(() => {
-    api<Page<Lead>>('GET', `/tours/${shortId}/leads?perPage=50`).then(setLeads, () => undefined);
-    api<Page<ShowingRequest>>('GET', `/tours/${shortId}/showings?perPage=50`).then(setShowings, () => undefined);
-  }, [shortId]);
+export const INBOX_PER_PAGE = 20;
+
+/** The visitor's own fields an entry shows, in this order, under these names. */
+const DETAILS: Array<[key: string, label: string]> = [
+  ['name', 'Name'],
+  ['email', 'E-mail'],
+  ['phone', 'Phone'],
+  ['url', 'Page'],
+  ['comments', 'Comments'],
+];
+
+/** SQLite's CURRENT_TIMESTAMP is UTC without a zone: read it as UTC, shown in the owner's own time. */
+function when(createdDate: string): string {
+  const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(createdDate) ? createdDate : `${createdDate.replace(' ', 'T')}Z`);
+  return Number.isNaN(date.getTime()) ? createdDate : date.toLocaleString();
+}
+
+/** Entries about teams, answered on the teams screen (an invitation is accepted there). */
+const TEAMS_KINDS = new Set<NotificationKind>(['invitation', 'team']);
+
+function Entry({ item, showTour, onRead }: { item: InboxItem; showTour: boolean; onRead: (id: number) => void }) {
+  const details = DETAILS.flatMap(([key, label]) => {
+    const value = item.data[key];
+    return typeof value === 'string' && value ? [[label, value]] : [];
+  });
   return (
-    <>
-      <h2>Leads ({leads?.total ?? 0})</h2>
-      <table className="ad-table" aria-label="Leads">
-        <tbody>
-          {leads?.items.map((lead) => (
-            <tr key={lead.id}>
-              <td>{lead.createdDate}</td>
-              <td>{lead.name}</td>
-              <td>{lead.email}</td>
-              <td>{lead.url}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <h2>Showing requests ({showings?.total ?? 0})</h2>
-      <table className="ad-table" aria-label="Showing requests">
-        <tbody>
-          {showings?.items.map((request) => (
-            <tr key={request.id}>
-              <td>{request.createdDate}</td>
-              <td>{request.name}</td>
-              <td>{request.email}</td>
-              <td>{request.phone}</td>
-              <td>{request.comments}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
+    <li className={`ad-inbox-item${item.read ? '' : ' ad-inbox-item--unread'}`} data-kind={item.kind}>
+      <div>
+        <p>
+          <span className="ad-badge">{NOTIFICATION_KIND_LABELS[item.kind]}</span> {item.text}
+        </p>
+        {details.length > 0 && (
+          <dl>
+            {details.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}:</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        <p>
+          <time dateTime={item.createdDate}>{when(item.createdDate)}</time>
+          {showTour && item.tour && ` · ${item.tour.title || 'Untitled tour'}`}
+          {TEAMS_KINDS.has(item.kind) && (
+            <>
+              {' · '}
+              <a href="/teams" onClick={(event) => (event.preventDefault(), navigate('/teams'))}>
+                Open Teams
+              </a>
+            </>
+          )}
+        </p>
+      </div>
+      {!item.read && (
+        <button type="button" className="ad-link" onClick={() => onRead(item.id)}>
+          Mark read
+        </button>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The owner's inbox entries, newest first, a page at a time with how many there are: all their tours', or one
+ * tour's when `tour` names it. Filters by kind and unread; entries are marked read one by one or all at once.
+ */
+export function InboxList({ tour }: { tour?: string }) {
+  const [kind, setKind] = useState<NotificationKind | ''>('');
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const [page, setPage] = useState(1);
+  const [list, setList] = useState<Page<InboxItem> | null>(null);
+  const [error, setError] = useState('');
+  const [loads, setLoads] = useState(0);
+
+  useEffect(() => {
+    const query = new URLSearchParams({ page: String(page), perPage: String(INBOX_PER_PAGE) });
+    if (tour) query.set('tour', tour);
+    if (kind) query.set('kind', kind);
+    if (unreadOnly) query.set('unread', '1');
+    let current = true;
+    api<Page<InboxItem>>('GET', `/inbox?${query}`).then(
+      (answer) => current && (setList(answer), setError('')),
+      (err) => current && setError(err instanceof RequestFailed ? err.message : 'The inbox could not be loaded.'),
+    );
+    // An answer to an earlier choice of filters must not replace the one for the current choice.
+    return () => void (current = false);
+  }, [tour, kind, unreadOnly, page, loads]);
+
+  async function markRead(body: { ids: number[] } | { all: true; tour?: string; kind?: NotificationKind }) {
+    try {
+      await api('POST', '/inbox/read', body);
+    } catch (err) {
+      setError(err instanceof RequestFailed ? err.message : 'The entries could not be marked read.');
+    }
+    setLoads((n) => n + 1);
+    await refreshInboxSummary();
+  }
+
+  return (
+    <section className="ad-inbox" aria-label={tour ? 'Inbox of this tour' : 'Inbox entries'}>
+      <div className="ad-inbox-filters">
+        <label className="ad-field">
+          <span>Kind</span>
+          <select value={kind} onChange={(event) => (setKind(event.target.value as NotificationKind | ''), setPage(1))}>
+            <option value="">All kinds</option>
+            {NOTIFICATION_KINDS.map((one) => (
+              <option key={one} value={one}>
+                {NOTIFICATION_KIND_LABELS[one]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="ad-check">
+          <input type="checkbox" checked={unreadOnly} onChange={(event) => (setUnreadOnly(event.target.checked), setPage(1))} /> Unread only
+        </label>
+        <button
+          type="button"
+          className="ad-button ad-button--plain"
+          onClick={() => void markRead({ all: true, ...(tour ? { tour } : {}), ...(kind ? { kind } : {}) })}
+        >
+          Mark all read
+        </button>
+      </div>
+      {error && (
+        <p className="ad-error" role="alert">
+          {error}
+        </p>
+      )}
+      {list && (
+        <>
+          <ul className="ad-inbox-list">
+            {list.items.map((item) => (
+              <Entry key={item.id} item={item} showTour={!tour} onRead={(id) => void markRead({ ids: [id] })} />
+            ))}
+          </ul>
+          <Pager page={list.page} perPage={list.perPage} total={list.total} noun={['entry', 'entries']} onPage={setPage} />
+        </>
+      )}
+    </section>
   );
 }

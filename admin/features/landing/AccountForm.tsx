@@ -7,8 +7,9 @@ import { fieldErrorsOf, type FieldErrors } from '../../lib/field-errors';
 import { RequestFailed } from '../../lib/request-failed';
 import { session } from '../../lib/session';
 import { signIn } from '../../lib/sign-in';
+import { ForgotPassword } from './ForgotPassword';
 
-export type AccountMode = 'signup' | 'login';
+export type AccountMode = 'signup' | 'login' | 'forgot';
 
 export interface AccountFormProps {
   mode: AccountMode;
@@ -21,11 +22,12 @@ export interface AccountFormProps {
 }
 
 /**
- * Sign up or sign in. From a guest session, signing up turns the guest into the account and signing in hands the
+ * Sign up or sign in, or ask for a password reset link. From a guest session, signing up turns the guest into the account and signing in hands the
  * guest's tours to it, so nothing made as a guest is lost. Refusals are sentences under the fields they concern.
  */
 export function AccountForm({ mode, onMode, firstField, onSignedIn, children }: AccountFormProps) {
-  const [form, setForm] = useState({ name: '', email: '', password: '' });
+  // A team invitation's link names the address it was sent to: the account is made for it.
+  const [form, setForm] = useState({ name: '', email: new URLSearchParams(location.search).get('email') ?? '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState('');
 
@@ -57,6 +59,7 @@ export function AccountForm({ mode, onMode, firstField, onSignedIn, children }: 
     'aria-invalid': errors[key] ? true : undefined,
     'aria-describedby': errors[key] ? `ad-account-${key}-error` : undefined,
   });
+  if (mode === 'forgot') return <ForgotPassword onBack={() => onMode('login')} />;
   const fieldError = (key: keyof typeof form) =>
     errors[key] && (
       <span className="ad-error" id={`ad-account-${key}-error`}>
@@ -91,6 +94,11 @@ export function AccountForm({ mode, onMode, firstField, onSignedIn, children }: 
       <button type="submit" className="ad-button">
         {mode === 'signup' ? 'Sign up' : 'Sign in'}
       </button>
+      {mode === 'login' && (
+        <button type="button" className="ad-link" onClick={() => onMode('forgot')}>
+          Forgot password?
+        </button>
+      )}
       <button
         type="button"
         className="ad-link"

@@ -4,6 +4,9 @@ import * as visitorsAssetsMail from './2026-11-22T23-50-visitors-assets-mail';
 import * as sessions from './2026-11-24T07-00-sessions';
 import * as billing from './2026-11-24T09-00-billing';
 import * as tourWriteCount from './2026-11-24T11-00-tour-write-count';
+import * as notifications from './2026-11-24T13-00-notifications';
+import * as accountsInbox from './2026-11-24T15-00-accounts-inbox';
+import * as teams from './2026-11-24T16-00-teams';
 
 /** Frozen migrations, in order. Add new files; never edit one that has landed. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +15,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T07-00-sessions': sessions,
   '2026-11-24T09-00-billing': billing,
   '2026-11-24T11-00-tour-write-count': tourWriteCount,
+  '2026-11-24T13-00-notifications': notifications,
+  '2026-11-24T15-00-accounts-inbox': accountsInbox,
+  '2026-11-24T16-00-teams': teams,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -140,6 +140,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return_url: params.return_url,
         url: `${base}/portal/${params.customer}`,
       });
+    } else if (req.method === 'DELETE' && resource === 'subscriptions') {
+      send(res, 200, { id: rest[0], object: 'subscription', status: 'canceled' });
     } else if (req.method === 'GET' && resource === 'prices') {
       const price = PRICES[rest[0]];
       return price ? send(res, 200, { id: rest[0], object: 'price', ...price }) : missing(res, `price: '${rest[0]}'`);

@@ -58,6 +58,7 @@ export function WhiteLabelSteps({ tour, set, isSaved }: TabProps & { isSaved: bo
           <span>Your address for this tour</span>
           <input
             value={tour.whiteLabelUrl}
+            disabled={tour.teamMember}
             placeholder="tours.youragency.com"
             onChange={(event) => {
               set('whiteLabelUrl', event.target.value);

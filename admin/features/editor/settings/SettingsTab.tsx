@@ -40,7 +40,11 @@ export function SettingsTab({ tour, set, onPassword, settled }: TabProps & { onP
       </label>
       <label className="ad-field">
         <span>Privacy</span>
-        <select value={askingPassword ? 'Password' : tour.privacy} onChange={(event) => choosePrivacy(event.target.value as Tour['privacy'])}>
+        <select
+          value={askingPassword ? 'Password' : tour.privacy}
+          disabled={tour.teamMember}
+          onChange={(event) => choosePrivacy(event.target.value as Tour['privacy'])}
+        >
           <option>Public</option>
           <option>Private</option>
           <option>Password</option>
@@ -58,7 +62,7 @@ export function SettingsTab({ tour, set, onPassword, settled }: TabProps & { onP
           </button>
         </div>
       )}
-      {tour.privacy === 'Password' && (
+      {tour.privacy === 'Password' && !tour.teamMember && (
         <label className="ad-field">
           <span>Tour password</span>
           <input type="password" autoComplete="new-password" onChange={(event) => onPassword(event.target.value)} />

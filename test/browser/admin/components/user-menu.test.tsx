@@ -67,7 +67,7 @@ describe('the header user menu', () => {
       await sendKeys({ press: key });
       visited.push(focused()!);
     }
-    expect(visited).to.deep.equal(['Account and payments', 'Sign out', 'Sign out', 'Dashboard', 'Sign out']);
+    expect(visited).to.deep.equal(['Account and payments', 'Teams', 'Sign out', 'Dashboard', 'Sign out']);
     await sendKeys({ press: 'Escape' });
     await waitFor(() => menu() === null, 'the menu to close');
     expect(document.activeElement).to.equal(toggle());
@@ -80,6 +80,7 @@ describe('the header user menu', () => {
     toggle().click();
     await waitFor(() => menu() !== null, 'the menu');
     expect([...menu()!.querySelectorAll('[role="menuitem"]')].map((item) => item.querySelector('svg[aria-hidden="true"]') !== null)).to.deep.equal([
+      true,
       true,
       true,
       true,

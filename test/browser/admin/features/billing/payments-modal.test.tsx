@@ -63,6 +63,18 @@ describe('the payments modal against the real API (card payments off)', () => {
     expect(session.user!.freeToursRemaining).to.equal(2);
   });
 
+  it('offers a free tour the removal of its watermark, without a second free tour, and says card payments are off', async () => {
+    const owner = await signedInOwner();
+    const tour = await newTour(owner);
+    await ownerCall(owner, 'POST', `/tours/${tour.shortId}/unlock/free`);
+    await openEditorOf(tour);
+    await waitFor(() => publishBar().querySelector('.ad-publish__state')!.textContent === 'Published — free', 'the free tour');
+    button(publishBar(), 'Remove watermark')!.click();
+    await waitFor(() => !!dialog('Remove the watermark')?.textContent?.includes(CARD_PAYMENTS_OFF), 'the removal modal');
+    expect(button(dialog('Remove the watermark')!, 'Use a free tour')).to.equal(undefined);
+    expect(dialog('Publish your tour')).to.equal(null);
+  });
+
   it('says so when no free tour is left (409) and leaves the tour locked', async () => {
     const owner = await signedInOwner();
     for (let i = 0; i < 3; i++) await ownerCall(owner, 'POST', `/tours/${(await newTour(owner)).shortId}/unlock/free`);

@@ -28,7 +28,7 @@ describe('TourSaver', () => {
       if (!online) throw new RequestFailed(0, 'NetworkError', 'Not Connected to Internet');
       return { ...t, revision: 2 };
     });
-    const saved: Tour[] = [];
+    const saved: Array<{ revision: number }> = [];
     const saver = new TourSaver(save, (t) => saved.push(t));
     saver.change(tour('offline edit'));
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
@@ -36,7 +36,33 @@ describe('TourSaver', () => {
     online = true;
     await vi.advanceTimersByTimeAsync(OFFLINE_RETRY_MS);
     expect(saver.state.status).toBe('saved');
-    expect(saved[0].title).toBe('offline edit');
+    expect(save).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'offline edit' }));
+    expect(saved).toEqual([expect.objectContaining({ revision: 2 })]);
+  });
+
+  it('runs a floor-plan write between saves and sends the next save on the revision that write made', async () => {
+    let release = () => {};
+    const order: string[] = [];
+    const save = vi.fn(async (t: Tour) => {
+      order.push(`save on ${t.revision}`);
+      return { ...t, revision: t.revision + 1 };
+    });
+    const revisions: number[] = [];
+    const saver = new TourSaver(save, (saved) => revisions.push(saved.revision));
+    const plan = saver.between(async () => {
+      order.push('plan');
+      await new Promise<void>((resolve) => (release = resolve));
+      return { revision: 2 };
+    });
+    saver.change(tour('typed while the plan was written'));
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(order).toEqual(['plan']);
+    release();
+    expect(await plan).toEqual({ revision: 2 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(order).toEqual(['plan', 'save on 2']);
+    expect(revisions).toEqual([2, 3]);
+    expect(saver.state.status).toBe('saved');
   });
 
   it('stops on a conflict and on a lost sign-in, keeping the pending edit', async () => {

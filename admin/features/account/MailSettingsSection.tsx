@@ -1,0 +1,28 @@
+import { toast } from 'react-toastify';
+import type { AccountSettings } from '../../../api/schema/account';
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from '../../../api/schema/notifications';
+import { api } from '../../lib/api-client';
+import { RequestFailed } from '../../lib/request-failed';
+
+/** Which kinds of notification are also mailed; the inbox lists every kind either way. Saved on each change. */
+export function MailSettingsSection({ settings, onSettings }: { settings: AccountSettings; onSettings: (settings: AccountSettings) => void }) {
+  async function toggle(kind: NotificationKind, on: boolean) {
+    try {
+      onSettings(await api<AccountSettings>('PUT', '/account/notifications', { mailed: { [kind]: on } }));
+    } catch (err) {
+      toast.error(err instanceof RequestFailed ? err.message : 'Your settings could not be saved.');
+    }
+  }
+  return (
+    <section className="ad-card ad-account-section" aria-labelledby="ad-mail-heading">
+      <h2 id="ad-mail-heading">E-mail notifications</h2>
+      <p>Your inbox lists all of these. Choose which are also sent to {settings.email}:</p>
+      {NOTIFICATION_KINDS.map((kind) => (
+        <label key={kind} className="ad-check">
+          <input type="checkbox" checked={settings.mailed[kind]} onChange={(event) => void toggle(kind, event.target.checked)} />{' '}
+          {NOTIFICATION_KIND_LABELS[kind]}
+        </label>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env';
+import { siteUrl } from '../billing/site-url';
+import type { Db } from '../db/database';
+import type { UserRow } from '../db/tables';
+import { ApiError } from '../errors';
+import { notify } from '../notifications/notify';
+import { tellOwner } from '../notifications/tell-owner';
+import { tooManyRequests } from '../rate-limit';
+import { INVITATION_MAILS_PER_DAY, INVITATION_TTL_DAYS, type Permission } from '../schema/team';
+import type { TeamRow } from './team.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The address in an invitation mail: it opens the teams screen, which signs the invitee up first if need be. */
+function invitationLink(c: Context<AppEnv>, token: string, email: string): string {
+  return `${siteUrl(c)}/teams?invitation=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+}
+
+/**
+ * Invites addresses into a team: all of them or, when one is refused (the caller's own, a member's, one invited
+ * already, over the day's mail limit), none. Each gets a mail with a link that works with or without an account;
+ * those with an account also find the invitation in the app and in their inbox.
+ */
+export async function inviteByEmail(c: Context<AppEnv>, team: TeamRow, inviter: UserRow, emails: string[], permission: Permission): Promise<void> {
+  const db = c.var.db;
+  const addresses = [...new Set(emails.map((email) => email.toLowerCase()))];
+  if (inviter.email && addresses.includes(inviter.email)) throw new ApiError(409, 'AlreadyMember', 'You cannot invite yourself: you are in this team already.');
+  const now = new Date();
+  const invited = await db.transaction().execute(async (trx) => {
+    const members = await trx
+      .selectFrom('team_member')
+      .innerJoin('user', 'user.id', 'team_member.user_id')
+      .select('user.email')
+      .where('team_member.team_id', '=', team.id)
+      .where('user.email', 'in', addresses)
+      .execute();
+    if (members.length > 0) throw new ApiError(409, 'AlreadyMember', `${members[0].email} is in this team already.`, { emails: members.map((m) => m.email) });
+    const pending = await trx
+      .selectFrom('team_invitation')
+      .select('email')
+      .where('team_id', '=', team.id)
+      .where('email', 'in', addresses)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', now.toISOString())
+      .execute();
+    if (pending.length > 0) throw new ApiError(409, 'AlreadyInvited', `${pending[0].email} was invited already.`, { emails: pending.map((p) => p.email) });
+    await refuseOverDailyLimit(trx, inviter.id, addresses.length, now);
+    const rows: Array<{ id: number; email: string; token: string }> = [];
+    for (const email of addresses) {
+      const token = randomBytes(24).toString('base64url');
+      const { id } = await trx
+        .insertInto('team_invitation')
+        .values({
+          team_id: team.id,
+          email,
+          permission,
+          token_hash: tokenHash(token),
+          invited_by: inviter.id,
+          expires_at: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS).toISOString(),
+          created_at: now.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      rows.push({ id, email, token });
+    }
+    return rows;
+  });
+  for (const { id, email, token } of invited) {
+    const invitee = await db.selectFrom('user').select(['id', 'email_confirmed_at']).where('email', '=', email).executeTakeFirst();
+    const text = `${inviter.name} invited you to the team "${team.name}" (${permission}).`;
+    // An account whose address is not confirmed may not be the address's owner: it only gets the mailed link.
+    if (invitee?.email_confirmed_at) await notify(db, { userId: invitee.id, kind: 'invitation', text, data: { teamId: team.id, invitationId: id } });
+    await c.var.mailer.send({
+      to: email,
+      // The link is a key to the team: the in-app outbox shows it only to an account proven to own the address.
+      userId: invitee?.email_confirmed_at ? invitee.id : null,
+      subject: `${inviter.name} invited you to the team "${team.name}"`,
+      text: [
+        text,
+        '',
+        invitee ? 'Open this link to accept it:' : 'Open this link to make your account and join the team:',
+        invitationLink(c, token, email),
+        '',
+        `The invitation is open for ${INVITATION_TTL_DAYS} days.`,
+      ].join('\n'),
+    });
+  }
+}
+
+/** The day's invitation mails of one account are counted from the invitations it sent, so a restart forgets none. */
+async function refuseOverDailyLimit(db: Db, inviterId: number, adding: number, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - DAY_MS).toISOString();
+  const sent = await db
+    .selectFrom('team_invitation')
+    .select(['created_at'])
+    .where('invited_by', '=', inviterId)
+    .where('created_at', '>', since)
+    .orderBy('created_at')
+    .execute();
+  if (sent.length + adding > INVITATION_MAILS_PER_DAY) {
+    const freesAt = sent.length > 0 ? new Date(sent[0].created_at).getTime() + DAY_MS : now.getTime() + DAY_MS;
+    throw tooManyRequests(freesAt, `You can send at most ${INVITATION_MAILS_PER_DAY} invitations a day. Please try again later.`);
+  }
+}
+
+interface OpenInvitation {
+  id: number;
+  team_id: number;
+  permission: Permission;
+  /** Found by the mailed link's token, which only the address's owner can have read. */
+  provesAddress: boolean;
+}
+
+const ADDRESS_NOT_CONFIRMED = new ApiError(
+  403,
+  'AddressNotConfirmed',
+  'Confirm your e-mail address first (open the link we mailed you), or accept the invitation from its own e-mail.',
+);
+
+/**
+ * The caller's invitation: by team (to their e-mail, once they have confirmed it is theirs) or by the token of the
+ * mailed link, which must have been sent to the caller's own address. Someone else's is not found; an expired one is
+ * refused.
+ */
+export async function findOpenInvitation(db: Db, user: UserRow, by: { teamId: number } | { token: string }): Promise<OpenInvitation> {
+  const provesAddress = 'token' in by;
+  if (!provesAddress && user.email && !user.email_confirmed_at) throw ADDRESS_NOT_CONFIRMED;
+  let query = db
+    .selectFrom('team_invitation')
+    .select(['id', 'team_id', 'permission', 'expires_at', 'email'])
+    .where('status', '=', 'pending')
+    .orderBy('id', 'desc');
+  query = provesAddress ? query.where('token_hash', '=', tokenHash(by.token)) : query.where('team_id', '=', by.teamId).where('email', '=', user.email ?? '');
+  const row = await query.executeTakeFirst();
+  if (!row || row.email !== user.email) throw new ApiError(404, 'InvitationNotFound', 'There is no open invitation for you to this team.');
+  if (row.expires_at <= new Date().toISOString()) {
+    throw new ApiError(409, 'InvitationExpired', 'This invitation has expired. Ask the team for a new one.');
+  }
+  return { id: row.id, team_id: row.team_id, permission: row.permission, provesAddress };
+}
+
+/** Joins the invitee to the team and tells the team's owner, in the inbox and (as their mail settings say) by mail. */
+export async function acceptInvitation(c: Context<AppEnv>, user: UserRow, invitation: OpenInvitation): Promise<void> {
+  const db = c.var.db;
+  const team = await db.transaction().execute(async (trx) => {
+    await trx.updateTable('team_invitation').set({ status: 'accepted' }).where('id', '=', invitation.id).execute();
+    if (invitation.provesAddress) {
+      await trx
+        .updateTable('user')
+        .set({ email_confirmed_at: new Date().toISOString() })
+        .where('id', '=', user.id)
+        .where('email_confirmed_at', 'is', null)
+        .execute();
+    }
+    await trx
+      .insertInto('team_member')
+      .values({ team_id: invitation.team_id, user_id: user.id, permission: invitation.permission })
+      .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
+      .execute();
+    return trx
+      .selectFrom('team')
+      .innerJoin('user', 'user.id', 'team.owner_id')
+      .select(['team.id', 'team.name', 'team.owner_id', 'user.email'])
+      .where('team.id', '=', invitation.team_id)
+      .executeTakeFirstOrThrow();
+  });
+  const text = `${user.name} accepted your invitation and joined the team "${team.name}".`;
+  await tellOwner(c, {
+    userId: team.owner_id,
+    kind: 'team',
+    text,
+    data: { teamId: team.id, userId: user.id },
+    mail: { subject: `${user.name} joined "${team.name}"`, text },
+  });
+}
+
+export async function dismissInvitation(db: Db, invitationId: number): Promise<void> {
+  await db.updateTable('team_invitation').set({ status: 'dismissed' }).where('id', '=', invitationId).execute();
+}

@@ -1,0 +1,196 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database';
+import type { FloorplanRow, TeamHistoryTable } from '../db/tables';
+import { ApiError } from '../errors';
+import { readPage } from '../pagination';
+import type { Page } from '../schema/requests';
+import { HISTORY_KEPT_PER_TOUR, type HistoryEntry } from '../schema/team';
+import { tourInputSchema, type TourInput } from '../schema/tour';
+import { staleRevision } from '../tours/tour.repository';
+
+/** What a history entry says happened: a kind of change and the value it left. */
+export interface Change {
+  type: string;
+  currentValue: string;
+}
+
+/** Everything a restore puts back: the tour's data and its floor plans as one revision had them. */
+interface Snapshot {
+  data: string;
+  floorplans: Array<Omit<FloorplanRow, 'created_at' | 'tour_id'>>;
+}
+
+/** Fields a restore leaves as they are: who may see the tour and where its mail goes are not content. */
+const KEPT_ON_RESTORE = ['privacy', 'whiteLabelUrl', 'email', 'agentEmail', 'isNotifyEnabled'] as const;
+
+const VALUE_LENGTH = 200;
+
+function shortText(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > VALUE_LENGTH ? `${text.slice(0, VALUE_LENGTH - 1)}…` : text;
+}
+
+/** Names a save by what it changed: the scenes, one field with its new value, or the fields it touched. */
+export function describeSave(before: TourInput, after: TourInput): Change {
+  const changed = (Object.keys(after) as Array<keyof TourInput>).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  if (changed.includes('images')) {
+    return { type: 'images', currentValue: after.images.length === 1 ? '1 scene' : `${after.images.length} scenes` };
+  }
+  if (changed.length === 1) return { type: changed[0], currentValue: shortText(after[changed[0]]) };
+  if (changed.length === 0) return { type: 'save', currentValue: '' };
+  return { type: 'tour', currentValue: changed.join(', ') };
+}
+
+/** The team a tour is shared with, if any. */
+async function teamOfTour(db: Db, tourId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('team_tour').select('team_id').where('tour_id', '=', tourId).executeTakeFirst();
+  return row?.team_id;
+}
+
+/**
+ * Keeps the tour's state as it now stands under `change`, when the tour is a team's, and lets only the newest
+ * entries of the tour stay. Files a dropped snapshot alone named are left for the media sweep.
+ */
+export async function recordTeamChange(db: Db, tourId: number, userId: number | null, change: Change): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const teamId = await teamOfTour(trx, tourId);
+    if (teamId === undefined) return;
+    const tour = await trx.selectFrom('tour').select(['data', 'revision']).where('id', '=', tourId).executeTakeFirstOrThrow();
+    const floorplans = await trx
+      .selectFrom('floorplan')
+      .select(['id', 'name', 'url', 'thumb_url', 'hotspots', 'sort_order'])
+      .where('tour_id', '=', tourId)
+      .orderBy('sort_order')
+      .orderBy('created_at')
+      .execute();
+    const snapshot: Snapshot = { data: tour.data, floorplans };
+    await trx
+      .insertInto('team_history')
+      .values({
+        team_id: teamId,
+        tour_id: tourId,
+        user_id: userId,
+        type: change.type,
+        current_value: change.currentValue,
+        revision: tour.revision,
+        snapshot: JSON.stringify(snapshot),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const oldest = await trx
+      .selectFrom('team_history')
+      .select('id')
+      .where('tour_id', '=', tourId)
+      .orderBy('id', 'desc')
+      .offset(HISTORY_KEPT_PER_TOUR - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (oldest) await trx.deleteFrom('team_history').where('tour_id', '=', tourId).where('id', '<', oldest.id).execute();
+  });
+}
+
+/** Raises a tour's revision for a write made outside its save (a floor plan); answers the new revision. */
+export async function bumpRevision(db: Db, tourId: number): Promise<number> {
+  const row = await db
+    .updateTable('tour')
+    .set((eb) => ({ revision: eb('revision', '+', 1), updated_at: new Date().toISOString() }))
+    .where('id', '=', tourId)
+    .returning('revision')
+    .executeTakeFirstOrThrow();
+  return row.revision;
+}
+
+function selectEntries(db: Db) {
+  return db
+    .selectFrom('team_history')
+    .innerJoin('tour', 'tour.id', 'team_history.tour_id')
+    .leftJoin('user', 'user.id', 'team_history.user_id')
+    .select([
+      'team_history.id',
+      'team_history.team_id',
+      'team_history.type',
+      'team_history.current_value',
+      'team_history.revision',
+      'team_history.created_at',
+      'tour.short_id',
+      'tour.data',
+      'user.name as user_name',
+      'user.email as user_email',
+    ]);
+}
+
+type EntryRow = Pick<Selectable<TeamHistoryTable>, 'id' | 'team_id' | 'type' | 'current_value' | 'revision' | 'created_at'> & {
+  short_id: string;
+  data: string;
+  user_name: string | null;
+  user_email: string | null;
+};
+
+function entryFromRow(row: EntryRow): HistoryEntry {
+  const tour = JSON.parse(row.data) as { title?: string; name?: string };
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    tourId: row.short_id,
+    tourTitle: tour.title || tour.name || '',
+    user: row.user_name === null ? null : { name: row.user_name, email: row.user_email ?? '' },
+    type: row.type,
+    currentValue: row.current_value,
+    revision: row.revision,
+    createdDate: row.created_at,
+  };
+}
+
+/** A team's history, newest first, of one of its tours or of all of them. */
+export function listHistory(db: Db, teamId: number, tourId: number | undefined, page: { page: number; perPage: number }): Promise<Page<HistoryEntry>> {
+  let query = selectEntries(db).where('team_history.team_id', '=', teamId);
+  if (tourId !== undefined) query = query.where('team_history.tour_id', '=', tourId);
+  return readPage(query.orderBy('team_history.id', 'desc'), page, entryFromRow);
+}
+
+export async function findHistoryEntry(db: Db, teamId: number, historyId: number): Promise<(HistoryEntry & { tourRowId: number }) | undefined> {
+  const row = await selectEntries(db)
+    .select('team_history.tour_id')
+    .where('team_history.team_id', '=', teamId)
+    .where('team_history.id', '=', historyId)
+    .executeTakeFirst();
+  return row && { ...entryFromRow(row), tourRowId: row.tour_id };
+}
+
+/**
+ * Puts the tour back as the entry's revision had it, as a new revision: the data and the floor plans, keeping
+ * the fields that say who may see it and where its mail goes. Answers what the tour named before and after, so
+ * the caller can let go of files nothing names any more.
+ */
+export function restoreEntry(db: Db, historyId: number): Promise<{ before: string[]; after: string[] }> {
+  return db.transaction().execute(async (trx) => {
+    const entry = await trx.selectFrom('team_history').select(['tour_id', 'snapshot']).where('id', '=', historyId).executeTakeFirst();
+    if (!entry) throw new ApiError(404, 'NotFound', 'No history entry with this id.');
+    const snapshot = JSON.parse(entry.snapshot) as Snapshot;
+    const current = await trx.selectFrom('tour').select(['data', 'revision']).where('id', '=', entry.tour_id).executeTakeFirstOrThrow();
+    const currentInput = tourInputSchema.parse(JSON.parse(current.data));
+    const restored: TourInput = { ...tourInputSchema.parse(JSON.parse(snapshot.data)) };
+    for (const field of KEPT_ON_RESTORE) (restored as Record<string, unknown>)[field] = currentInput[field];
+    const formerPlans = await trx.selectFrom('floorplan').select(['url', 'thumb_url']).where('tour_id', '=', entry.tour_id).execute();
+    await trx.deleteFrom('floorplan').where('tour_id', '=', entry.tour_id).execute();
+    for (const plan of snapshot.floorplans)
+      await trx
+        .insertInto('floorplan')
+        .values({ ...plan, tour_id: entry.tour_id })
+        .execute();
+    const data = JSON.stringify(restored);
+    // Conditional on the revision read, so a save landing meanwhile (on any instance) is not silently undone.
+    const written = await trx
+      .updateTable('tour')
+      .set({ data, privacy: restored.privacy, revision: current.revision + 1, updated_at: new Date().toISOString() })
+      .where('id', '=', entry.tour_id)
+      .where('revision', '=', current.revision)
+      .returning('revision')
+      .executeTakeFirst();
+    if (!written) throw staleRevision((await trx.selectFrom('tour').select('revision').where('id', '=', entry.tour_id).executeTakeFirstOrThrow()).revision);
+    return {
+      before: [current.data, ...formerPlans.flatMap((plan) => [plan.url, plan.thumb_url])],
+      after: [data, ...snapshot.floorplans.flatMap((plan) => [plan.url, plan.thumb_url])],
+    };
+  });
+}

@@ -1,0 +1,40 @@
+import { expect } from 'chai';
+import type { Tour } from '../../../../../api/schema/tour';
+import { Dashboard, TOURS_PER_PAGE } from '../../../../../admin/features/dashboard/Dashboard';
+import { setUser } from '../../../../../admin/lib/session';
+import { mount, waitFor } from '../../mount';
+import { byText, field } from '../../support/page-queries';
+import { newTour, ownerCall, signedInOwner, typeInto } from '../../support/real-owner';
+
+const cards = () => [...document.querySelectorAll('.ad-tour-card h2')].map((title) => title.textContent);
+const pager = () => document.querySelector('.ad-pager [role="status"]')?.textContent;
+
+describe('the dashboard’s list of tours (real API)', () => {
+  let unmount: () => void = () => undefined;
+  afterEach(() => {
+    unmount();
+    setUser(null);
+  });
+
+  it('shows the tours a page at a time with how many there are, and finds them by title', async () => {
+    const owner = await signedInOwner();
+    const total = TOURS_PER_PAGE + 2;
+    for (let i = 1; i <= total; i++) {
+      const tour = await newTour(owner);
+      await ownerCall<Tour>(owner, 'POST', `/tours/${tour.shortId}`, { revision: tour.revision, title: i === 3 ? 'Seaside Loft' : `House ${i}` });
+    }
+    ({ unmount } = mount(<Dashboard />));
+    await waitFor(() => pager() === `Showing 1–${TOURS_PER_PAGE} of ${total} tours`, 'the first page and the count');
+    expect(cards()).to.have.length(TOURS_PER_PAGE);
+    byText('Next')!.click();
+    await waitFor(() => pager() === `Showing ${TOURS_PER_PAGE + 1}–${total} of ${total} tours`, 'the second page');
+    expect(cards()).to.have.length(2);
+
+    typeInto(field('Search by title'), 'loft');
+    await waitFor(() => pager() === '1 tour', 'the search');
+    expect(cards()).to.deep.equal(['Seaside Loft']);
+    typeInto(field('Search by title'), 'nothing like it');
+    await waitFor(() => document.body.textContent!.includes('No tour has “nothing like it” in its title.'), 'the empty search said so');
+    expect(cards()).to.deep.equal([]);
+  });
+});

@@ -1,0 +1,121 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smallPanorama } from '../support/pictures';
+import { decodedText, type TestSmtp } from '../support/smtp-server';
+import { editorSaved, signedInUser, signUp } from './support/admin-owner';
+import { startMailingServer, type MailingServer } from './support/mailing-server';
+import type { RunningServer } from './support/server';
+import { TourBuilder } from './support/tour-builder';
+
+let server: RunningServer;
+let browser: Browser;
+let mailing: MailingServer;
+let smtp: TestSmtp;
+
+/** The texts of the mails to `to`, as a mail program shows them. */
+function mailsTo(to: string): string[] {
+  return smtp.received.filter((mail) => mail.to.includes(to)).map((mail) => decodedText(mail.raw));
+}
+
+beforeAll(async () => {
+  mailing = await startMailingServer();
+  ({ smtp, server, browser } = mailing);
+});
+
+afterAll(() => mailing?.close());
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+async function answer(page: Page, question: string): Promise<void> {
+  await page.getByRole('dialog', { name: question }).getByRole('button', { name: 'Yes' }).click();
+}
+
+describe('a team working on one tour', () => {
+  it('an owner invites a colleague by e-mail, the colleague signs up from the link and edits the shared tour, the owner restores the earlier revision and removes the colleague, whose next save is refused', async () => {
+    const owner = await newPage();
+    const ownerEmail = `olivia-${Date.now()}@agency.example`;
+    await signUp(owner, server.origin, ownerEmail);
+    const builder = new TourBuilder(server.origin, server.dataDir);
+    const tour = await builder.tour({ ...(await signedInUser(owner.context())), email: ownerEmail }, [await smallPanorama(512)], { privacy: 'Private' });
+
+    // The team, and the colleague invited by e-mail with edit permission.
+    await owner.goto(`${server.origin}/teams`);
+    await owner.getByLabel('New team name').fill('Harbour Realty');
+    await owner.getByRole('button', { name: 'Create team' }).click();
+    const team = owner.getByRole('region', { name: 'Team Harbour Realty' });
+    const colleagueEmail = `colin-${Date.now()}@agency.example`;
+    await team.getByLabel('E-mail addresses').fill(colleagueEmail);
+    await team.getByLabel('Permission').selectOption('edit');
+    await team.getByRole('button', { name: 'Send invitations' }).click();
+    await team.getByRole('list', { name: 'Invited' }).getByText(`${colleagueEmail} (Can edit)`).waitFor();
+    await expect.poll(() => mailsTo(colleagueEmail).length).toBe(1);
+    const [invitation] = mailsTo(colleagueEmail);
+    expect(invitation).toContain('Olivia Owner invited you to the team "Harbour Realty" (edit).');
+    const link = /https?:\/\/\S+\/teams\?invitation=\S+/.exec(invitation)![0];
+    expect(new URL(link).origin).toBe(server.origin);
+
+    // The owner shares the tour from its editor and makes the change the team will want back.
+    await owner.goto(`${server.origin}/tours/${tour.shortId}/edit`);
+    await owner.getByRole('tab', { name: 'team' }).click();
+    await owner.getByRole('combobox', { name: 'Team', exact: true }).selectOption({ label: 'Harbour Realty' });
+    await owner.getByRole('button', { name: 'Share with this team' }).click();
+    await owner.getByText('Shared with the team Harbour Realty.').waitFor();
+    await owner.getByLabel('Tour title').fill('Harbour loft');
+    await editorSaved(owner);
+
+    // The colleague has no account: the link signs them up and into the team.
+    const colleague = await newPage();
+    await colleague.goto(link);
+    const form = colleague.getByRole('form', { name: 'Sign up' });
+    expect(await form.getByLabel('Email').inputValue()).toBe(colleagueEmail);
+    await form.getByLabel('Name').fill('Colin Colleague');
+    await form.getByLabel('Password').fill('correct horse battery');
+    await form.getByRole('button', { name: 'Sign up' }).click();
+    await colleague.getByText('You joined "Harbour Realty".').waitFor();
+    expect(new URL(colleague.url()).search).toBe('');
+    await expect
+      .poll(() => mailsTo(ownerEmail).some((text) => text.includes('Colin Colleague accepted your invitation and joined the team "Harbour Realty".')))
+      .toBe(true);
+    const shared = colleague.getByRole('region', { name: 'Team tours' }).locator(`[data-short-id="${tour.shortId}"]`);
+    await shared.getByRole('link', { name: 'Edit' }).click();
+    await colleague.getByText('You edit this tour as a member of its team').waitFor();
+    await colleague.getByLabel('Tour title').fill('Sunny loft');
+    await editorSaved(colleague);
+
+    // The owner sees the colleague's change in the history and restores the revision before it.
+    await owner.reload();
+    await owner.getByRole('tab', { name: 'team' }).click();
+    const history = owner.getByRole('list', { name: 'History' });
+    await history.locator('li').first().filter({ hasText: 'Colin Colleague' }).filter({ hasText: 'title: Sunny loft' }).waitFor();
+    const before = history.locator('li').filter({ hasText: 'Olivia Owner' }).filter({ hasText: 'title: Harbour loft' });
+    const revision = /revision (\d+)/.exec((await before.textContent())!)![1];
+    await before.getByRole('button', { name: 'Restore' }).click();
+    await answer(owner, `Restore the tour to revision ${revision}? Its scenes, settings and floor plans go back to how they were then.`);
+    await expect.poll(() => owner.getByLabel('Tour title').inputValue()).toBe('Harbour loft');
+    await history
+      .locator('li')
+      .first()
+      .filter({ hasText: `restore: revision ${revision}` })
+      .waitFor();
+
+    // Removed from the team, the colleague's open editor is refused at its next save and says why.
+    await owner.goto(`${server.origin}/teams`);
+    await owner.locator('[data-team-id]').filter({ hasText: 'Harbour Realty' }).getByRole('button', { name: 'Open' }).click();
+    await owner
+      .getByRole('table', { name: 'Members' })
+      .getByRole('row', { name: /Colin Colleague/ })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await answer(owner, 'Remove Colin Colleague from "Harbour Realty"? They lose access to its tours at once.');
+    await owner.getByText('Colin Colleague was removed.').waitFor();
+    await colleague.getByLabel('Tour title').fill('Sunny loft, one more time');
+    await colleague.getByRole('alert').filter({ hasText: "You are no longer a member of this tour's team, so you cannot change it any more." }).waitFor();
+    const stored = await (
+      await fetch(`${server.origin}/api/tours/${tour.shortId}`, { headers: { Authorization: `JWT ${(await signedInUser(owner.context())).token}` } })
+    ).json();
+    expect(stored.title).toBe('Harbour loft');
+  });
+});
