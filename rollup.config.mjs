@@ -66,7 +66,13 @@ export default [
   },
   {
     // The operator's commands ship built beside the server, so a runtime without dev dependencies has them.
-    input: { server: 'api/server.ts', backup: 'api/backup/backup-command.ts', restore: 'api/backup/restore-command.ts', admin: 'api/operator-cli.ts' },
+    input: {
+      server: 'api/server.ts',
+      backup: 'api/backup/backup-command.ts',
+      restore: 'api/backup/restore-command.ts',
+      admin: 'api/operator-cli.ts',
+      'migrate-sqlite-to-postgres': 'api/db/sqlite-to-postgres-command.ts',
+    },
     output: { dir: 'dist/api', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     external: (id) => serverExternals.some((name) => id === name || id.startsWith(`${name}/`) || id.startsWith('node:')),
     plugins: [nodeResolve({ extensions, preferBuiltins: true }), esbuild({ target: 'node20' })],

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { Redis } from 'ioredis';
 import { requestId } from 'hono/request-id';
 import { pino } from 'pino';
 import { accessLog } from './access-log';
@@ -16,7 +17,8 @@ import type { MediaStorage } from './media/media-storage';
 import { imagesRoutes } from './uploads/images.routes';
 import type { Logger } from './logger';
 import { pagesRoutes } from './pages/pages.routes';
-import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store';
+import { MemoryRateLimitStore } from './rate-limit-store';
+import { RedisRateLimitStore } from './redis/redis-rate-limit-store';
 import { requestLimits } from './request-limits';
 import { whiteLabelRoutes } from './pages/white-label.routes';
 import { RoomHub } from './rtc/room-hub';
@@ -24,7 +26,9 @@ import { securityHeaders } from './security-headers';
 import { rtcRoutes } from './rtc/rtc.routes';
 import { staticRoutes } from './static.routes';
 import { assetRoutes, assetsRoutes } from './assets/assets.routes';
+import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
+import { inboxRoutes } from './inbox/inbox.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { createPayments } from './billing/stripe-client';
 import { tourPublishingRoutes } from './billing/tour-publishing.routes';
@@ -32,6 +36,8 @@ import { stripeWebhookRoutes } from './billing/stripe-webhook.routes';
 import { currentUser } from './auth/current-user';
 import { passwordRoutes } from './tours/password.routes';
 import { toursRoutes } from './tours/tours.routes';
+import { teamsRoutes } from './teams/teams.routes';
+import { teamUsersRoutes } from './teams/team-users.routes';
 import { videoRoutes, videoTokenRoutes } from './video/video.routes';
 import { userStatusRoutes, usersRoutes } from './users/users.routes';
 import { outboxRoutes, ownerInboxRoutes } from './visitors/owner-inbox.routes';
@@ -48,8 +54,11 @@ export interface AppDeps {
   hub?: RoomHub;
   /** Access lines and errors; without one, only warnings and errors are printed (tests). */
   logger?: Logger;
-  /** Where rate limits count; this process's memory unless a shared store is given. */
-  rateLimitStore?: RateLimitStore;
+  /**
+   * The Redis that instances share (REDIS_URL): rate limits count there, across instances, and readiness checks it.
+   * Without one, they count in this process's memory.
+   */
+  redis?: Redis;
 }
 
 /** The routers of one resource, joined under its prefix in the order given. */
@@ -66,13 +75,14 @@ export function createApp({
   media = new LocalMediaStorage(localMediaDir(config.dataDir)),
   hub = new RoomHub(),
   logger = pino({ level: 'warn' }),
-  rateLimitStore = new MemoryRateLimitStore(),
+  redis,
 }: AppDeps): Hono<AppEnv> {
   // Paths come with and without a trailing slash (/api/images/, /api/assets/).
   const app = new Hono<AppEnv>({ strict: false });
   app.use(requestId());
   app.use(securityHeaders(config));
   const mailer = createMailer(db, config);
+  const rateLimitStore = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
   app.use(async (c, next) => {
     c.set('db', db);
     c.set('config', config);
@@ -83,7 +93,7 @@ export function createApp({
     await next();
   });
   app.use(accessLog);
-  app.route('/', healthRoutes(db, media));
+  app.route('/', healthRoutes(db, media, redis));
 
   const api = new Hono<AppEnv>({ strict: false });
   // The viewer calls the API from partners' pages on any origin; credentials travel in a header, never cookies.
@@ -93,8 +103,11 @@ export function createApp({
   // The route table: one line per resource. Routers that share a prefix are listed in the order they match in.
   const payments = createPayments(config.stripe);
   api.route('/auth', authRoutes());
+  api.route('/account', accountRoutes(hub, payments));
+  api.route('/inbox', inboxRoutes());
   api.route('/status', resource(userStatusRoutes(), passwordRoutes()));
-  api.route('/users', usersRoutes());
+  api.route('/users', resource(usersRoutes(), teamUsersRoutes()));
+  api.route('/teams', teamsRoutes());
   api.route('/tours', resource(toursRoutes(hub), audioRoutes(), whiteLabelRoutes(), tourVisitorsRoutes(), ownerInboxRoutes(), tourPublishingRoutes(payments)));
   api.route('/images', imagesRoutes());
   api.route('/floorplans', floorplansRoutes());

@@ -7,6 +7,8 @@ import { z } from 'zod';
 export interface Config {
   port: number;
   dataDir: string;
+  /** PostgreSQL to keep the data in (DATABASE_URL), shared by every instance; the SQLite file in the data folder when unset. */
+  databaseUrl: string | undefined;
   /** Base address of this server as visitors reach it; when unset, taken from each request. */
   publicUrl: string | undefined;
   /** Where stored media is served from: '/media' on this server, or a CDN address. */
@@ -20,11 +22,28 @@ export interface Config {
   /** Whether white-label addresses may lead to this server's own networks (intranet deployments). */
   whiteLabelPrivateNetworks: boolean;
   smtpUrl: string | undefined;
+  /**
+   * Redis shared by several instances of this server (REDIS_URL): video rooms, rate limits, the media sweep's lock.
+   * Unset, everything stays in this process.
+   */
+  redisUrl: string | undefined;
   twilio: { accountSid: string; apiKey: string; apiSecret: string } | undefined;
   turn: { url: string; secret: string } | undefined;
   stripe: StripeConfig | undefined;
   /** Tours a signed-up owner may publish for free (FREE_TOURS_PER_USER, default 3); guests get at most 1. */
   freeToursPerUser: number;
+  /** A bucket in S3-compatible storage for media instead of the data folder's media folder. */
+  s3: S3Config | undefined;
+}
+
+/** S3-compatible media storage; used only when all of S3_ENDPOINT, S3_BUCKET and the key pair are set. */
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** S3_REGION, default us-east-1: most S3-compatible servers accept any region but the request must name one. */
+  region: string;
 }
 
 /** Card payments; off (undefined) unless both the secret key and the webhook secret are set. */
@@ -84,6 +103,7 @@ const url = (protocols: string[], what: string) =>
 const envSchema = z.object({
   PORT: wholeNumber(1, 65535, 'must be a port number from 1 to 65535'),
   DATA_DIR: z.string().optional(),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'must be a postgres:// address such as postgres://user:password@host:5432/database'),
   PUBLIC_URL: url(['http:', 'https:'], 'must be the http(s) address visitors reach this server at'),
   MEDIA_BASE_URL: z
     .string()
@@ -93,8 +113,16 @@ const envSchema = z.object({
     }),
   TRUST_PROXY: wholeNumber(0, 99, 'must be the number of proxies in front of this server (0, 1, 2 ...)'),
   SMTP_URL: url(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// address'),
+  REDIS_URL: url(['redis:', 'rediss:'], 'must be a redis:// or rediss:// address'),
   FREE_TOURS_PER_USER: wholeNumber(0, 10000, 'must be a whole number of free tours (0 switches them off)'),
   STRIPE_API_URL: url(['http:', 'https:'], "must be the http(s) address of Stripe's API or a stand-in"),
+  S3_ENDPOINT: url(['http:', 'https:'], 'must be the http(s) address of the S3-compatible storage'),
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .refine((value) => unset(value) || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), {
+      error: (issue) => `must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens), not '${String(issue.input)}'.`,
+    }),
 });
 
 /** Services configured by several variables work only with all of them; half a set is a typo, not a choice. */
@@ -102,6 +130,7 @@ const GROUPS = [
   ['TWILIO_ACCOUNT_SID', 'TWILIO_API_KEY', 'TWILIO_API_SECRET'],
   ['TURN_URL', 'TURN_SECRET'],
   ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
 ];
 
 function canWrite(path: string): boolean {
@@ -155,6 +184,10 @@ export function loadConfig(env: Env = process.env): Config {
     const missing = group.filter((name) => unset(env[name]));
     if (missing.length > 0 && missing.length < group.length) problems.push(`${missing.join(' and ')} must be set too, or none of ${group.join(', ')}.`);
   }
+  // A secret made in one instance's data folder would sign sign-ins and mailed links no other instance accepts.
+  if (!unset(env.DATABASE_URL) && unset(env.JWT_SECRET)) {
+    problems.push('JWT_SECRET must be set too when DATABASE_URL is: every instance sharing the database signs and checks sign-ins with it.');
+  }
   const dataDir = dataDirFrom(env);
   problems.push(...storageProblems(dataDir, !unset(env.JWT_SECRET)));
   if (problems.length > 0) throw new SettingsError(problems);
@@ -164,12 +197,14 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port: Number(env.PORT || 8080),
     dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') || undefined,
     mediaBaseUrl: env.MEDIA_BASE_URL?.replace(/\/$/, '') || '/media',
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
     trustProxy: Number(env.TRUST_PROXY || 0),
     whiteLabelPrivateNetworks: env.WHITE_LABEL_PRIVATE_NETWORKS === '1',
     smtpUrl: env.SMTP_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_API_KEY && env.TWILIO_API_SECRET
         ? { accountSid: env.TWILIO_ACCOUNT_SID, apiKey: env.TWILIO_API_KEY, apiSecret: env.TWILIO_API_SECRET }
@@ -186,6 +221,16 @@ export function loadConfig(env: Env = process.env): Config {
           }
         : undefined,
     freeToursPerUser: unset(env.FREE_TOURS_PER_USER) ? 3 : Number(env.FREE_TOURS_PER_USER),
+    s3:
+      env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            region: env.S3_REGION || 'us-east-1',
+          }
+        : undefined,
   };
 }
 

@@ -1,9 +1,9 @@
 import { runOperatorCommand } from './billing/operator-commands';
-import { databaseFile, dataDirFrom } from './config';
-import { migrateToLatest, openDatabase } from './db/database';
+import { dataDirFrom } from './config';
+import { migrateToLatest, openConfiguredDatabase } from './db/database';
 
-// `npm run admin -- …`: works on the data folder of the settings (DATA_DIR), while the server runs or not.
-const db = openDatabase(databaseFile(dataDirFrom(process.env)));
+// `npm run admin -- …`: works on the database of the settings (DATABASE_URL, else DATA_DIR's), while the server runs or not.
+const db = openConfiguredDatabase({ dataDir: dataDirFrom(process.env), databaseUrl: process.env.DATABASE_URL || undefined });
 await migrateToLatest(db);
 const { code, message } = await runOperatorCommand(db, process.argv.slice(2));
 (code === 0 ? process.stdout : process.stderr).write(`${message}\n`);

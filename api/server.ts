@@ -2,12 +2,15 @@ import { serve } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { seedDemoTour } from './demo/seed-demo-tour';
-import { databaseFile, loadConfig, localMediaDir, SettingsError, type Config } from './config';
-import { migrateToLatest, openDatabase } from './db/database';
+import { loadConfig, SettingsError, type Config } from './config';
+import { migrateToLatest, openConfiguredDatabase, underStartupLock } from './db/database';
 import { createLogger } from './logger';
-import { LocalMediaStorage } from './media/local-media-storage';
-import { startMediaSweeps } from './media/orphan-sweep';
+import { openMediaStorage } from './media/open-media-storage';
+import { MEDIA_SWEEP_LOCK_MS, startMediaSweeps } from './media/orphan-sweep';
+import { connectRedis } from './redis/redis-connection';
+import { RedisLock } from './redis/redis-lock';
 import { createRtcSocketServer } from './rtc/connection-guard';
+import { RedisRoomStore } from './rtc/redis-room-store';
 import { RoomHub } from './rtc/room-hub';
 
 /** Bad settings end the process before anything is created, with one plain line each and exit code 2. */
@@ -24,19 +27,24 @@ function configOrExit(): Config {
 const rootDir = fileURLToPath(new URL('../../', import.meta.url));
 const config = configOrExit();
 const logger = await createLogger();
-const db = openDatabase(databaseFile(config.dataDir));
+const db = openConfiguredDatabase(config);
 await migrateToLatest(db);
-const media = await LocalMediaStorage.open(localMediaDir(config.dataDir));
-await seedDemoTour(db, media, rootDir);
+const media = await openMediaStorage(config);
+await underStartupLock(db, () => seedDemoTour(db, media, rootDir));
 
-const hub = new RoomHub();
+// With Redis, video rooms span every instance sharing it; without, they live in this process.
+const roomStore = config.redisUrl ? await RedisRoomStore.connect(config.redisUrl) : undefined;
+const hub = new RoomHub({ store: roomStore });
+// Per-visitor limits, the media sweep's lock and the readiness check share one more connection, made in the
+// background and remade by itself when lost.
+const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
 const sockets = createRtcSocketServer();
-const app = createApp({ db, config, rootDir, media, hub, logger });
+const app = createApp({ db, config, rootDir, media, hub, logger, redis });
 const server = serve({ fetch: app.fetch, port: config.port, websocket: { server: sockets } }, (info) => {
   logger.info(`listening on ${config.publicUrl ?? `http://localhost:${info.port}`}/ (demo tour: /tours/demo, partner page: /demo/)`);
 });
 // Not awaited: the server listens while the first sweep runs.
-const sweeps = startMediaSweeps(db, media);
+const sweeps = startMediaSweeps(db, media, redis && new RedisLock(redis, 'media-sweep', MEDIA_SWEEP_LOCK_MS));
 
 /** Longest wait for requests under way and sockets' closing handshakes before the process ends regardless. */
 const DRAIN_MS = 10_000;
@@ -47,13 +55,19 @@ function shutdown(signal: string): void {
   stopping = true;
   logger.info(`${signal}: closing`);
   // 1001 "going away": clients reconnect at once (to another instance behind the balancer) instead of backing off.
-  hub.close();
+  // The other instances hear this one's participants leave before its Redis connections close.
+  const roomsLeft = hub
+    .close()
+    .then(() => roomStore?.close())
+    .catch((err: unknown) => logger.error({ err }, 'the video rooms did not close cleanly'));
   for (const socket of sockets.clients) socket.close(1001, 'server shutting down');
   // A sweep under way finishes before the database closes under it.
   const swept = sweeps.stop();
   // Refuses new connections and closes idle keep-alive ones; requests under way are answered first.
   server.close(() => {
-    void swept.then(() => db.destroy()).then(() => process.exit(0));
+    void Promise.all([swept, roomsLeft])
+      .then(() => Promise.all([db.destroy(), redis?.quit()]))
+      .finally(() => process.exit(0));
   });
   setTimeout(() => process.exit(0), DRAIN_MS).unref();
 }

@@ -6,9 +6,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppEnv } from './app-env';
 import { ApiError } from './errors';
-import type { MediaStorage } from './media/media-storage';
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+import { IMMUTABLE_CACHE_CONTROL as IMMUTABLE, type MediaStorage } from './media/media-storage';
 
 /**
  * A file that is not there is a 404 in the one error shape; without this the admin page of the history fallback

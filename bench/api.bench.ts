@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeDataDir, startServer } from '../test/e2e/support/server';
+import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/postgres';
 import { measureLoad, startBareJsonServer, CONNECTIONS, type Load } from './support/load';
 import { writeResult } from './support/results';
 import { seedTour } from './support/seed-tour';
@@ -12,12 +13,26 @@ const WARM_UP_SECONDS = 2;
 /** The sides alternate and each keeps its best run: neither gets all the quiet moments of a shared machine. */
 const ROUNDS = 3;
 
-/** A visitor's read of a published tour from the real server, against the same bytes from bare Hono, same run. */
-export async function benchApi(): Promise<void> {
-  const server = await startServer();
+/** A visitor's read of a published tour from the real server on SQLite, against the same bytes from bare Hono, same run. */
+export function benchApi(): Promise<void> {
+  return benchTourRead('api', {});
+}
+
+/** The same read with the server on PostgreSQL (the local one, a database of its own for this run). */
+export async function benchApiPostgres(): Promise<void> {
+  const databaseUrl = await createPostgresDatabase('bench_api');
+  try {
+    await benchTourRead('api-postgres', { DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-secret' });
+  } finally {
+    await dropPostgresDatabase(databaseUrl);
+  }
+}
+
+async function benchTourRead(name: string, env: Record<string, string>): Promise<void> {
+  const server = await startServer({ env });
   let bare: Awaited<ReturnType<typeof startBareJsonServer>> | undefined;
   try {
-    const tour = await seedTour(server);
+    const tour = await seedTour(server, env);
     const path = `/api/tours/${tour.shortId}`;
     const response = await fetch(server.origin + path);
     const body = Buffer.from(await response.arrayBuffer());
@@ -49,7 +64,8 @@ export async function benchApi(): Promise<void> {
       `best: server ${realRps.toFixed(0)}, bare ${bareRps.toFixed(0)} req/s (${(share * 100).toFixed(0)}%); CPU per request ${realCpu.toFixed(0)} against ${bareCpu.toFixed(0)} µs`,
     );
     writeResult({
-      name: 'api',
+      name,
+      database: env.DATABASE_URL ? 'postgres' : 'sqlite',
       path: '/api/tours/{shortId}',
       bodyBytes: body.length,
       scenes,

@@ -1,8 +1,9 @@
 // `npm run bench`: measures each figure against the budget its bench file names, and writes bench/results/*.json.
 // Exits non-zero when a budget is exceeded.
 import { readFileSync } from 'node:fs';
-import { benchApi } from './api.bench';
+import { benchApi, benchApiPostgres } from './api.bench';
 import { benchBundle } from './bundle.bench';
+import { benchLateJoiner } from './late-joiner.bench';
 import { benchStatic } from './static.bench';
 import { benchUpload } from './upload.bench';
 import { benchVideo } from './video.bench';
@@ -12,9 +13,11 @@ const BENCHES: Array<[string, () => Promise<void>]> = [
   ['bundle', benchBundle],
   ['static', benchStatic],
   ['api', benchApi],
+  ['api-postgres', benchApiPostgres],
   ['upload', benchUpload],
   ['viewer', benchViewer],
   ['video', benchVideo],
+  ['late-joiner', benchLateJoiner],
 ];
 
 const only = process.argv.slice(2);

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { chromiumPath, hasChromium } from './chromium.mjs';
 
 const results = mkdtempSync(join(tmpdir(), 'tour-test-results-'));
@@ -55,6 +56,34 @@ if (!existsSync('dist/api/server.js') || !existsSync('dist/embed/tour-viewer.js'
 const unitFile = join(results, 'unit.json');
 run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitFile}`]);
 addVitest(unitFile);
+
+/** The PostgreSQL the API tests run on a second time (test/support/postgres.ts names the same server). */
+const POSTGRES = '127.0.0.1:5432';
+
+async function postgresAnswers() {
+  const client = new pg.Client({ connectionString: `postgres://postgres@${POSTGRES}/postgres`, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+// The same API tests on PostgreSQL, each file in a database of its own; REQUIRE_SERVICES=1 (CI) makes a missing
+// server a failure instead of a skip.
+if (await postgresAnswers()) {
+  const postgresFile = join(results, 'api-postgres.json');
+  run('API tests on PostgreSQL', 'npx', ['vitest', 'run', 'test/api', '--reporter=default', '--reporter=json', `--outputFile.json=${postgresFile}`], {
+    TEST_DATABASE: 'postgres',
+  });
+  addVitest(postgresFile);
+} else {
+  console.log(`skipped: no PostgreSQL at ${POSTGRES}`);
+  if (process.env.REQUIRE_SERVICES === '1') failedSteps.push('API tests on PostgreSQL (REQUIRE_SERVICES=1, no server)');
+}
 
 const wtrFile = join(results, 'browser.json');
 run('browser tests', 'npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs'], { WTR_COUNTS_FILE: wtrFile });

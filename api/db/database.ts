@@ -1,10 +1,19 @@
 import SQLite from 'better-sqlite3';
 import { chmodSync, closeSync, openSync } from 'node:fs';
-import { Kysely, Migrator, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
+import pg from 'pg';
+import Cursor from 'pg-cursor';
+import { databaseFile, type Config } from '../config';
 import { migrationProvider } from './migrations';
+import { PostgresForms } from './postgres-forms';
 import type { Database } from './tables';
 
 export type Db = Kysely<Database>;
+
+/** PostgreSQL when DATABASE_URL is set, else the SQLite file in the data folder. */
+export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openDatabase(databaseFile(config.dataDir));
+}
 
 /** Opens (and creates) the SQLite database; ':memory:' gives a fresh one for tests. */
 export function openDatabase(file: string): Db {
@@ -43,8 +52,56 @@ function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/**
+ * Counts come back as bigint, which pg gives as text; ours are far below 2^53, so they are answered as numbers on
+ * both engines. JSON built by a query stays text, as SQLite gives it, for the code to parse.
+ */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === pg.types.builtins.INT8) return Number;
+    if (oid === pg.types.builtins.JSON) return (text: string) => text;
+    return pg.types.getTypeParser(oid, format);
+  }) as typeof pg.types.getTypeParser,
+};
+
+/** Opens a pool on a PostgreSQL database (pg's defaults unless `pool` says otherwise); the tables live in the connection's current schema. */
+export function openPostgres(url: string, pool: Omit<pg.PoolConfig, 'connectionString' | 'types'> = {}): Db {
+  return new Kysely<Database>({
+    // The cursor lets long reads (the media sweep's) stream rows as they do on SQLite.
+    dialect: new PostgresDialect({ pool: new pg.Pool({ ...pool, connectionString: url, types: pgTypes }), cursor: Cursor }),
+    plugins: [new PostgresForms()],
+  });
+}
+
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Any number, the same in every instance: the advisory lock that start-up work (migrations, the demo seed) holds. */
+const STARTUP_LOCK = 7_046_221_903;
+
+/**
+ * Runs start-up work once at a time across every instance on one PostgreSQL database: two instances starting
+ * together would both find a table or the demo tour missing and both create it. On SQLite there is one process.
+ */
+export async function underStartupLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return work();
+  // A session lock belongs to one connection: this one holds it while the work runs on the pool's others.
+  return db.connection().execute(async (holder) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK})`.execute(holder);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK})`.execute(holder);
+    }
+  });
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+  // Kysely looks for its own tables in every schema unless told which: other schemas of the database are not ours.
+  const schema = isPostgres(db) ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema : undefined;
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
+  const { error, results } = await underStartupLock(db, () => migrator.migrateToLatest());
   for (const result of results ?? []) {
     if (result.status === 'Error') console.error(`migration ${result.migrationName} failed`);
   }

@@ -6,13 +6,7 @@ import { mkdir, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-write';
-import type { MediaStorage, StoredFile } from './media-storage';
-
-/** Paths come from our own code, but a path that could leave the folder is refused whatever its origin. */
-function checkedPath(path: string): string {
-  if (path.startsWith('/') || path.split('/').some((part) => part === '..' || part === '')) throw new Error(`Not a media path: ${path}`);
-  return path;
-}
+import { checkedMediaPath, type MediaStorage, type StoredFile } from './media-storage';
 
 /** Media in a folder on this server's disk (DATA_DIR/media). */
 export class LocalMediaStorage implements MediaStorage {
@@ -25,7 +19,7 @@ export class LocalMediaStorage implements MediaStorage {
   }
 
   private file(path: string): string {
-    return join(this.dir, checkedPath(path));
+    return join(this.dir, checkedMediaPath(path));
   }
 
   async put(path: string, data: Buffer): Promise<void> {

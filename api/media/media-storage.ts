@@ -1,6 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Readable } from 'node:stream';
 
+/** Stored files never change under their random names, so every cache may keep them for a year. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** Paths come from our own code, but a path that could leave the folder is refused whatever its origin. */
+export function checkedMediaPath(path: string): string {
+  if (path.startsWith('/') || path.split('/').some((part) => part === '..' || part === '')) throw new Error(`Not a media path: ${path}`);
+  return path;
+}
+
 /** A stored file as a listing gives it: its name in its folder and when it was last written. */
 export interface StoredFile {
   name: string;

@@ -8,6 +8,8 @@ import { idsNamedByRows, STORED_FILE_NAME, unlinkMediaFiles } from './unreferenc
  */
 export const UNNAMED_MEDIA_GRACE_MS = 24 * 60 * 60 * 1000;
 export const MEDIA_SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
+/** How long a sweep's lock outlives an instance that died sweeping; far longer than a sweep takes. */
+export const MEDIA_SWEEP_LOCK_MS = 60 * 60 * 1000;
 /** The folders under media/ where the stores write; social/ holds the share-picture crops of panoramas. */
 const SWEPT_FOLDERS = ['tours', 'assets', 'audio', 'social'];
 
@@ -51,17 +53,40 @@ export async function sweepUnnamedMedia(db: Db, media: MediaStorage): Promise<nu
   }
 }
 
+/** Keeps instances that share one media store from sweeping it at once (a Redis lock). */
+export interface SweepLock {
+  /** Runs `task`, or answers undefined without running it while another instance holds the lock. */
+  runExclusive<T>(task: () => Promise<T>): Promise<T | undefined>;
+}
+
+/** One sweep, unless another instance is sweeping the same store. Never throws, like the sweep itself. */
+async function sweepAlone(db: Db, media: MediaStorage, lock: SweepLock | undefined): Promise<void> {
+  if (!lock) {
+    await sweepUnnamedMedia(db, media);
+    return;
+  }
+  try {
+    const removed = await lock.runExclusive(() => sweepUnnamedMedia(db, media));
+    if (removed === undefined) console.log('media sweep: skipped, another instance is sweeping');
+  } catch (err) {
+    console.error('media sweep skipped: its lock could not be taken; unnamed files stay until the next one', err);
+  }
+}
+
 export interface MediaSweeps {
   /** Stops the schedule; resolves once a sweep under way has finished, so the database can be closed after it. */
   stop(): Promise<void>;
 }
 
-/** Sweeps now and then every MEDIA_SWEEP_INTERVAL_MS, without keeping the process alive for it. */
-export function startMediaSweeps(db: Db, media: MediaStorage): MediaSweeps {
-  let running = sweepUnnamedMedia(db, media);
+/**
+ * Sweeps now and then every MEDIA_SWEEP_INTERVAL_MS, without keeping the process alive for it. With a lock (several
+ * instances), a sweep that finds another instance sweeping skips its turn.
+ */
+export function startMediaSweeps(db: Db, media: MediaStorage, lock?: SweepLock): MediaSweeps {
+  let running = sweepAlone(db, media, lock);
   const timer = setInterval(() => {
     // One sweep at a time: a slow one is followed, not overlapped.
-    running = running.then(() => sweepUnnamedMedia(db, media));
+    running = running.then(() => sweepAlone(db, media, lock));
   }, MEDIA_SWEEP_INTERVAL_MS);
   timer.unref();
   return {

@@ -29,12 +29,16 @@ function filesNamedIn(texts: string[]): Map<string, Set<string>> {
   return files;
 }
 
-/** Every column that may name a stored file: tours (clones and the demo tour too), floor plans, library assets, users. */
+/**
+ * Every column that may name a stored file: tours (clones and the demo tour too), floor plans, library assets,
+ * users, and the kept states of team tours (a restore brings their files back).
+ */
 const NAMING_COLUMNS: Array<[keyof Database, string[]]> = [
   ['tour', ['data']],
   ['floorplan', ['url', 'thumb_url']],
   ['asset', ['url', 'thumb_url']],
   ['user', ['picture']],
+  ['team_history', ['snapshot']],
 ];
 
 /**

@@ -107,20 +107,21 @@ export class ConnectionGuard {
     return !BY_HAND.has(type) || this.admit(this.roomMessages);
   }
 
+  /** Whether the connection is still open: a handler that awaited something may find it gone. */
+  get open(): boolean {
+    return this.ws.readyState === WebSocket.OPEN;
+  }
+
   /**
    * Runs one handler of this connection: whatever it throws or rejects with is logged and ends this connection
-   * (1011), never the process.
+   * (1011), never the process. Settles when the handler has.
    */
-  run(what: string, handler: () => unknown): void {
-    const fail = (err: unknown) => {
+  async run(what: string, handler: () => unknown): Promise<void> {
+    try {
+      await handler();
+    } catch (err) {
       console.error(`rtc: ${what} failed; closing that connection`, err);
       this.ws.close(1011, 'internal error');
-    };
-    try {
-      const result = handler();
-      if (result instanceof Promise) result.catch(fail);
-    } catch (err) {
-      fail(err);
     }
   }
 
@@ -148,12 +149,15 @@ export interface ConnectionHandlers {
 }
 
 /**
- * A WebSocket's events for `upgradeWebSocket` under a ConnectionGuard made when the socket opens: limits apply
- * from the first frame, and no handler's failure or rejection leaves the connection it happened on.
+ * A WebSocket's events for `upgradeWebSocket` under a ConnectionGuard made when the socket opens: the frame rate
+ * applies from the first frame, frames are handled one after another in the order they came (a handler may wait
+ * on a shared room store) with the closing last, and no handler's failure or rejection leaves the connection it
+ * happened on.
  */
 export function guardedEvents(limits: ConnectionLimits, handlers: (guard: ConnectionGuard) => ConnectionHandlers): WSEvents<unknown> {
   let guard: ConnectionGuard;
   let connection: ConnectionHandlers;
+  let handled = Promise.resolve();
   return {
     onOpen(_event, ws) {
       // Only ws's sockets (createRtcSocketServer) tell how much is still unsent.
@@ -162,11 +166,13 @@ export function guardedEvents(limits: ConnectionLimits, handlers: (guard: Connec
       connection = handlers(guard);
     },
     onMessage(event) {
-      guard.run('a frame', () => connection.onMessage(event));
+      // Counted as it comes, not once its turn comes, so that a flood queues nothing.
+      if (!guard.admitFrame()) return;
+      handled = handled.then(() => guard.run('a frame', () => connection.onMessage(event)));
     },
     onClose() {
       guard.cancelHelloDeadline();
-      guard.run('leaving', () => connection.onClose());
+      handled = handled.then(() => guard.run('leaving', () => connection.onClose()));
     },
   };
 }

@@ -8,45 +8,51 @@ import {
   VIDEO_ERRORS,
   type RoomMessage,
   type RoomParticipant,
-  type ServerFrame,
   type VideoErrorCode,
 } from '../schema/video';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits, type PeerSocket } from './connection-guard';
+import { MemoryRoomStore } from './memory-room-store';
+import { catchUp } from './room-record';
+import { departed, joined, messaged, type RoomEvent } from './room-state';
+import type { RoomStore } from './room-store';
 
+/** A participant connected to this server. */
 interface Peer extends RoomParticipant {
   socket: PeerSocket;
   room: string;
   lastSeen: number;
-  heartbeat: ReturnType<typeof setInterval>;
+  heartbeat?: ReturnType<typeof setInterval>;
+  /** Events that came while the peer was being welcomed, handed on after the welcome; undefined once welcomed. */
+  early?: Array<{ events: RoomEvent[]; base: number }>;
+  /** The room's version the peer joined at: events decided before it are already in its welcome. */
+  joinedAt: number;
 }
-
-interface Room {
-  peers: Map<string, Peer>;
-  hostSid: string | null;
-}
-
-/** Messages only the current host may send: they steer everyone else's view. */
-const HOST_ONLY = new Set<RoomMessage['type']>(['scene', 'infospot', 'host_reset']);
 
 export interface RoomHubOptions {
   roomCap?: number;
-  /** Connections the whole server accepts before answering `busy`. */
+  /** Connections this server accepts before answering `busy`. */
   maxConnections?: number;
   minTimeoutMs?: number;
   /** What each connection may ask of the server (tests shorten the deadlines). */
   limits?: Partial<ConnectionLimits>;
+  /** Where the rooms live: this process (the default), or Redis shared with other servers. */
+  store?: RoomStore;
 }
 
 /**
- * The video chat's control plane: presence, host election and hand-over, the room messages, and
- * the mesh provider's SDP/ICE relay. Transport-free, so the rules are tested without sockets.
+ * The video chat's control plane: presence, host election and hand-over, the room messages, and the mesh
+ * provider's SDP/ICE relay. The room rules are pure changes (room-state.ts) applied by the store; the hub keeps
+ * this server's connections: their heartbeats, and handing them the room's events. Transport-free, so the rules
+ * are tested without sockets.
  */
 export class RoomHub {
-  private readonly rooms = new Map<string, Room>();
+  /** This server's participants, by room and sid. */
+  private readonly rooms = new Map<string, Map<string, Peer>>();
   private connections = 0;
   private readonly roomCap: number;
   private readonly maxConnections: number;
   private readonly minTimeoutMs: number;
+  private readonly store: RoomStore;
   readonly limits: ConnectionLimits;
 
   constructor(options: RoomHubOptions = {}) {
@@ -54,38 +60,50 @@ export class RoomHub {
     this.maxConnections = options.maxConnections ?? 2000;
     this.minTimeoutMs = options.minTimeoutMs ?? 1000;
     this.limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
+    this.store = options.store ?? new MemoryRoomStore();
   }
 
   /** Joins a verified identity to a room; answers the peer's sid, or undefined when refused (the socket is told why). */
-  join(socket: PeerSocket, identity: string, roomName: string, requestedTimeout = REQUESTED_HEARTBEAT_TIMEOUT_MS): string | undefined {
+  async join(socket: PeerSocket, identity: string, roomName: string, requestedTimeout = REQUESTED_HEARTBEAT_TIMEOUT_MS): Promise<string | undefined> {
     if (this.connections >= this.maxConnections) {
       socket.send({ type: 'busy', retryAfter: 5000 });
       socket.close(1013, 'busy');
       return undefined;
     }
-    const room = this.rooms.get(roomName) ?? { peers: new Map(), hostSid: null };
-    const duplicate = [...room.peers.values()].find((peer) => peer.identity === identity);
-    if (duplicate) this.kick(duplicate, 53205);
-    if (room.peers.size >= this.roomCap) {
+    const sid = `PA${randomUUID().replace(/-/g, '')}`;
+    const peer: Peer = { sid, identity, socket, room: roomName, lastSeen: Date.now(), early: [], joinedAt: Infinity };
+    this.add(peer);
+    let admission;
+    try {
+      // Watching before joining: whatever the room decides after this peer is in it reaches it.
+      await this.store.watch(roomName, (events, base) => this.deliver(roomName, events, base));
+      admission = await this.store.update(roomName, (state) => joined(state, { sid, identity, instance: this.store.instance }, this.roomCap));
+    } catch (err) {
+      this.drop(peer);
+      throw err;
+    }
+    const { value: admitted, version } = admission;
+    if (!admitted) {
+      this.drop(peer);
       this.closeWithError(socket, 53105);
       return undefined;
     }
-    this.rooms.set(roomName, room);
     const negotiatedTimeout = Math.max(this.minTimeoutMs, Math.min(requestedTimeout, REQUESTED_HEARTBEAT_TIMEOUT_MS));
-    const sid = `PA${randomUUID().replace(/-/g, '')}`;
-    const peer: Peer = {
-      sid,
-      identity,
-      socket,
+    peer.heartbeat = setInterval(() => this.beat(peer, negotiatedTimeout), Math.max(negotiatedTimeout / 2, negotiatedTimeout - HEARTBEAT_MARGIN_MS));
+    socket.send({
+      type: 'welcome',
+      negotiatedTimeout,
+      participant: { sid, identity },
+      participants: admitted.others,
+      hostSid: admitted.record.hostSid,
       room: roomName,
-      lastSeen: Date.now(),
-      heartbeat: setInterval(() => this.beat(peer, negotiatedTimeout), Math.max(negotiatedTimeout / 2, negotiatedTimeout - HEARTBEAT_MARGIN_MS)),
-    };
-    this.connections += 1;
-    const others = [...room.peers.values()].map(({ sid: s, identity: i }) => ({ sid: s, identity: i }));
-    room.peers.set(sid, peer);
-    socket.send({ type: 'welcome', negotiatedTimeout, participant: { sid, identity }, participants: others, hostSid: room.hostSid, room: roomName });
-    this.broadcast(room, { type: 'joined', participant: { sid, identity } }, sid);
+    });
+    // The host sends their view only when it changes: a newcomer is shown where the host stands now.
+    for (const body of catchUp(admitted.record)) socket.send({ type: 'msg', body });
+    const early = peer.early ?? [];
+    peer.early = undefined;
+    peer.joinedAt = version;
+    for (const { events, base } of early) this.tell(peer, events, base);
     return sid;
   }
 
@@ -95,90 +113,102 @@ export class RoomHub {
     if (peer) peer.lastSeen = Date.now();
   }
 
-  message(sid: string, body: RoomMessage): void {
+  async message(sid: string, body: RoomMessage): Promise<void> {
     const peer = this.find(sid);
     if (!peer) return;
-    const room = this.rooms.get(peer.room)!;
-    const isHost = room.hostSid === sid;
-    if (HOST_ONLY.has(body.type) && !isHost) return peer.socket.send({ type: 'bad', reason: `only the host sends ${body.type}`, code: 53004 });
-    switch (body.type) {
-      case 'host':
-        // First claimant becomes host; afterwards only the host hands over (after confirming a request).
-        if (room.hostSid && !isHost) return peer.socket.send({ type: 'bad', reason: 'the room already has a host', code: 53004 });
-        if (!room.peers.has(body.data.hostSid)) return peer.socket.send({ type: 'bad', reason: 'no such participant', code: 53004 });
-        room.hostSid = body.data.hostSid;
-        return this.broadcast(room, { type: 'msg', body: { type: 'host', data: { hostSid: room.hostSid } } });
-      case 'host_reset':
-        room.hostSid = null;
-        return this.broadcast(room, { type: 'msg', body: { type: 'host_reset', data: { senderSid: sid } } });
-      case 'host_request_changing': {
-        const host = room.hostSid ? room.peers.get(room.hostSid) : undefined;
-        return host?.socket.send({ type: 'msg', body: { type: 'host_request_changing', data: { senderSid: sid } } });
-      }
-      case 'signal': {
-        const target = room.peers.get(body.data.to);
-        return target?.socket.send({ type: 'msg', body: { type: 'signal', data: { ...body.data, senderSid: sid } } });
-      }
-      default:
-        // scene, infospot (host only, checked above) and room_life_time_request go to everyone else, stamped with the sender.
-        return this.broadcast(room, { type: 'msg', body: { ...body, data: { ...body.data, senderSid: sid } } as RoomMessage }, sid);
-    }
+    const { value: refusal } = await this.store.update(peer.room, (state) => messaged(state, sid, body));
+    if (refusal) peer.socket.send(refusal);
   }
 
-  leave(sid: string): void {
+  async leave(sid: string): Promise<void> {
     const peer = this.find(sid);
     if (!peer) return;
-    clearInterval(peer.heartbeat);
-    this.connections -= 1;
-    const room = this.rooms.get(peer.room)!;
-    room.peers.delete(sid);
-    this.broadcast(room, { type: 'left', participant: { sid, identity: peer.identity } });
-    if (room.hostSid === sid) {
-      room.hostSid = null;
-      this.broadcast(room, { type: 'msg', body: { type: 'host_reset', data: { senderSid: sid } } });
-    }
-    if (room.peers.size === 0) this.rooms.delete(peer.room);
+    this.drop(peer);
+    await this.store.update(peer.room, (state) => departed(state, [sid]));
   }
 
-  participants(roomName: string): Array<RoomParticipant & { name: string }> {
-    return [...(this.rooms.get(roomName)?.peers.values() ?? [])].map(({ sid, identity }) => ({ sid, identity, name: displayName(identity) }));
+  async participants(roomName: string): Promise<Array<RoomParticipant & { name: string }>> {
+    return (await this.store.read(roomName)).members.map(({ sid, identity }) => ({ sid, identity, name: displayName(identity) }));
   }
 
-  hostOf(roomName: string): string | null {
-    return this.rooms.get(roomName)?.hostSid ?? null;
+  async hostOf(roomName: string): Promise<string | null> {
+    return (await this.store.read(roomName)).record.hostSid;
   }
 
   /**
-   * Ends a room for good, as when its tour is deleted: every participant is told 53118 (Room completed) and
-   * disconnected. Nobody is announced as leaving, since nobody stays to hear it.
+   * Ends a room for good, as when its tour is deleted: every participant, on whichever server, is told 53118
+   * (Room completed) and disconnected. Nobody is announced as leaving, since nobody stays to hear it.
    */
-  endRoom(roomName: string): void {
-    const room = this.rooms.get(roomName);
-    if (!room) return;
-    this.rooms.delete(roomName);
-    for (const peer of room.peers.values()) {
-      clearInterval(peer.heartbeat);
-      this.connections -= 1;
-      this.closeWithError(peer.socket, 53118);
+  async endRoom(roomName: string): Promise<void> {
+    await this.store.end(roomName, [{ close: 53118 }]);
+  }
+
+  /**
+   * Disconnects this server's participants (1001: their clients reconnect at once, to another server behind the
+   * balancer) and announces their leaving to the others. Leaving is best effort: a store that cannot be reached
+   * leaves them to expire with this server.
+   */
+  async close(): Promise<void> {
+    const peers = [...this.rooms.values()].flatMap((room) => [...room.values()]);
+    for (const peer of peers) {
+      this.drop(peer);
+      peer.socket.close(1001, 'server shutting down');
+    }
+    await Promise.allSettled(peers.map((peer) => this.store.update(peer.room, (state) => departed(state, [peer.sid]))));
+  }
+
+  private add(peer: Peer): void {
+    const room = this.rooms.get(peer.room) ?? new Map<string, Peer>();
+    room.set(peer.sid, peer);
+    this.rooms.set(peer.room, room);
+    this.connections += 1;
+  }
+
+  /** Forgets a peer on this server only; what the room knows of it is the caller's to change. */
+  private drop(peer: Peer): void {
+    const room = this.rooms.get(peer.room);
+    if (!room?.delete(peer.sid)) return;
+    if (room.size === 0) this.rooms.delete(peer.room);
+    clearInterval(peer.heartbeat);
+    this.connections -= 1;
+    this.store.unwatch(peer.room);
+  }
+
+  private deliver(roomName: string, events: RoomEvent[], base: number): void {
+    for (const peer of [...(this.rooms.get(roomName)?.values() ?? [])]) {
+      if (peer.early) peer.early.push({ events, base });
+      else this.tell(peer, events, base);
     }
   }
 
-  close(): void {
-    for (const room of this.rooms.values()) for (const peer of room.peers.values()) peer.socket.close(1001, 'server shutting down');
+  private tell(peer: Peer, events: RoomEvent[], base: number): void {
+    if (base < peer.joinedAt) return;
+    for (const event of events) {
+      if (event.to !== undefined && event.to !== peer.sid) continue;
+      if (!('close' in event)) {
+        if (event.except !== peer.sid) peer.socket.send(event.frame);
+      } else if (event.close === 'rejoin') {
+        // 1012 (service restart): the client reconnects at once, as after a server restart.
+        peer.socket.close(1012, 'join the room again');
+        return this.takeOut(peer);
+      } else {
+        this.drop(peer);
+        return this.closeWithError(peer.socket, event.close);
+      }
+    }
   }
 
   private beat(peer: Peer, timeout: number): void {
     if (Date.now() - peer.lastSeen > timeout * MAX_MISSED_HEARTBEATS) {
       peer.socket.close(3001, 'missed heartbeats');
-      this.leave(peer.sid);
-      return;
+      return this.takeOut(peer);
     }
     peer.socket.send({ type: 'heartbeat' });
   }
 
-  private kick(peer: Peer, code: VideoErrorCode): void {
-    this.closeWithError(peer.socket, code);
-    this.leave(peer.sid);
+  /** Leaving for a peer closed by a timer or an event, where nobody awaits the outcome. */
+  private takeOut(peer: Peer): void {
+    this.leave(peer.sid).catch((err: unknown) => console.error('rtc: a participant could not be taken out of its room', err));
   }
 
   private closeWithError(socket: PeerSocket, code: VideoErrorCode): void {
@@ -188,13 +218,9 @@ export class RoomHub {
 
   private find(sid: string): Peer | undefined {
     for (const room of this.rooms.values()) {
-      const peer = room.peers.get(sid);
+      const peer = room.get(sid);
       if (peer) return peer;
     }
     return undefined;
-  }
-
-  private broadcast(room: Room, frame: ServerFrame, exceptSid?: string): void {
-    for (const peer of room.peers.values()) if (peer.sid !== exceptSid) peer.socket.send(frame);
   }
 }

@@ -31,11 +31,9 @@ export function rtcRoutes(hub: RoomHub): Hono<AppEnv> {
     upgradeWebSocket((c) => {
       let sid: string | undefined;
       let greeting = false;
-      let closed = false;
       return guardedEvents(hub.limits, (guard) => ({
         async onMessage(event) {
           const { socket } = guard;
-          if (!guard.admitFrame()) return;
           const parsed = parseClientFrame(String(event.data));
           if (!parsed.ok) return socket.send({ type: 'bad', reason: parsed.reason, code: 53004 });
           const { frame } = parsed;
@@ -46,28 +44,27 @@ export function rtcRoutes(hub: RoomHub): Hono<AppEnv> {
             guard.cancelHelloDeadline();
             const grant = await admit(frame, c.var.config.jwtSecret, c.var.db);
             // Gone while its hello was being checked: nothing to join, and nobody to tell.
-            if (closed) return;
+            if (!guard.open) return;
             if ('error' in grant) {
               socket.send({ type: 'error', code: grant.error, message: VIDEO_ERRORS[grant.error] });
               return socket.close(4000 + (grant.error % 1000), VIDEO_ERRORS[grant.error]);
             }
-            sid = hub.join(socket, grant.identity, grant.room, frame.timeout);
+            sid = await hub.join(socket, grant.identity, grant.room, frame.timeout);
             // A tour deleted while this hello was being checked has ended its room before this join: end it again.
-            if (sid && !(await roomExists(c.var.db, grant.room))) hub.endRoom(grant.room);
+            if (sid && !(await roomExists(c.var.db, grant.room))) await hub.endRoom(grant.room);
             return;
           }
           if (!sid) return socket.send({ type: 'bad', reason: 'say hello first', code: 53004 });
-          if (frame.type === 'msg' && guard.admitMessage(frame.body.type)) hub.message(sid, frame.body);
+          if (frame.type === 'msg' && guard.admitMessage(frame.body.type)) await hub.message(sid, frame.body);
           if (frame.type === 'bye') {
-            hub.leave(sid);
+            await hub.leave(sid);
             sid = undefined;
             socket.send({ type: 'bye' });
             socket.close(1000, 'bye');
           }
         },
-        onClose() {
-          closed = true;
-          if (sid) hub.leave(sid);
+        async onClose() {
+          if (sid) await hub.leave(sid);
           sid = undefined;
         },
       }));

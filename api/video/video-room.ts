@@ -44,5 +44,5 @@ export async function roomExists(db: Db, room: string): Promise<boolean> {
  */
 export async function mayEnterRoom(db: Db, room: string, caller: TourCaller, secret: string): Promise<boolean> {
   const found = await roomTour(db, room);
-  return found !== undefined && (await tourAccess(found, caller, secret)).joinsVideo;
+  return found !== undefined && (await tourAccess(db, found, caller, secret)).joinsVideo;
 }

@@ -23,7 +23,7 @@ async function call<T>(server: RunningServer, path: string, init: { method?: str
 }
 
 /** Seeds the tour through the API, on the demo tour's pictures, and publishes it with the operator command. */
-export async function seedTour(server: RunningServer): Promise<SeededTour> {
+export async function seedTour(server: RunningServer, env: Record<string, string> = {}): Promise<SeededTour> {
   const demo = await call<{ images: Array<{ url: string; thumbUrl: string; hotspotUrl: string }> }>(server, '/api/tours/demo');
   const { user } = await call<{ user: { token: string } }>(server, '/api/auth/guest', { body: {} });
   const created = await call<{ shortId: string; id: number; revision: number }>(server, '/api/tours', { token: user.token, body: {} });
@@ -75,7 +75,8 @@ export async function seedTour(server: RunningServer): Promise<SeededTour> {
     });
   }
   const published = spawnSync(process.execPath, ['dist/api/admin.js', 'tour', created.shortId, 'paid'], {
-    env: { ...process.env, DATA_DIR: server.dataDir },
+    // The operator command works on the server's database: its DATA_DIR's, or the one its DATABASE_URL names.
+    env: { ...process.env, ...env, DATA_DIR: server.dataDir },
     encoding: 'utf8',
   });
   if (published.status !== 0) throw new Error(`publishing the bench tour failed: ${published.stdout}${published.stderr}`);

@@ -1,15 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedDemoTour } from '../../api/demo/seed-demo-tour';
 import { MEDIA_SWEEP_INTERVAL_MS, startMediaSweeps, sweepUnnamedMedia, UNNAMED_MEDIA_GRACE_MS } from '../../api/media/orphan-sweep';
+import { RedisLock } from '../../api/redis/redis-lock';
+import { localRedis } from '../support/local-redis';
 import { flatPhoto, smallPanorama } from '../support/pictures';
 import { TINY_MP3 } from './support/sounds';
 import { createTestApp, type TestApp } from './support/test-app';
+import { postFile } from './support/uploads';
 import { json, signUp, type TestUser } from './support/users';
 
 let t: TestApp;
 let owner: TestUser;
+const redis = await localRedis();
 
 beforeEach(async () => {
   t = await createTestApp();
@@ -43,14 +48,7 @@ function writtenAgo(ageMs: number, paths = dataFiles()): void {
 
 const pastGrace = (paths?: string[]) => writtenAgo(UNNAMED_MEDIA_GRACE_MS + ONE_HOUR_MS, paths);
 
-async function post(path: string, field: string, bytes: Buffer, fields: Record<string, string> = {}): Promise<Record<string, string>> {
-  const form = new FormData();
-  form.set(field, new File([new Uint8Array(bytes)], 'upload'));
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  const response = await t.app.request(path, { method: 'POST', body: form, headers: owner.auth });
-  expect(response.status).toBe(201);
-  return response.json();
-}
+const post = (path: string, field: string, bytes: Buffer, fields?: Record<string, string>) => postFile(t, owner, path, field, bytes, fields);
 
 /** A picture uploaded in the editor for a logo or a user picture: the upload names it nowhere. */
 const uploadPicture = async () => post('/api/assets/upload', 'file', await flatPhoto());
@@ -217,6 +215,26 @@ describe('startMediaSweeps', () => {
     vi.advanceTimersByTime(MEDIA_SWEEP_INTERVAL_MS);
     await sweeps.stop();
     expect(dataFiles()).toEqual([]);
+  });
+});
+
+describe.skipIf(!redis)('startMediaSweeps on several instances (a Redis lock)', () => {
+  const sweepLock = (name: string) => new RedisLock(redis!, name, 60_000);
+
+  it('skips a sweep while another instance sweeps, and sweeps once the lock is free', async () => {
+    await uploadPicture();
+    pastGrace();
+    const files = dataFiles();
+    const name = `media-sweep-${randomUUID()}`;
+    const otherInstance = (await sweepLock(name).acquire())!;
+    const logged = vi.spyOn(console, 'log');
+    await startMediaSweeps(t.db, t.media, sweepLock(name)).stop();
+    expect(dataFiles()).toEqual(files);
+    expect(logged).toHaveBeenCalledWith('media sweep: skipped, another instance is sweeping');
+    await sweepLock(name).release(otherInstance);
+    await startMediaSweeps(t.db, t.media, sweepLock(name)).stop();
+    expect(dataFiles()).toEqual([]);
+    expect(await sweepLock(name).acquire(), 'released after the sweep').toBeDefined();
   });
 });
 

@@ -295,7 +295,7 @@ describe('what one /api/rtc connection cannot do to the server or the room', () 
 
   it('ends only the connection whose frame a handler failed on (1011), without an unhandled rejection (failure injected into the hub)', async () => {
     class FailingHub extends RoomHub {
-      override message(): void {
+      override async message(): Promise<void> {
         throw new Error('injected failure');
       }
     }
@@ -381,6 +381,6 @@ describe('what one /api/rtc connection cannot do to the server or the room', () 
       if (sent % 20 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     expect((await ann.next('left')).participant.sid).toBe(b);
-    expect(hub.participants(ROOM).map((p) => p.sid)).toEqual([a]);
+    expect((await hub.participants(ROOM)).map((p) => p.sid)).toEqual([a]);
   });
 });

@@ -71,11 +71,14 @@ async function uploadSound(tour: TourRef): Promise<{ name: string; url: string }
 }
 
 /** A floor plan on a picture uploaded for it; answers the plan's id. */
+/** Adds a floor plan; the write raises the tour's revision, which `tour` takes for its next save. */
 async function addFloorplan(tour: TourRef): Promise<string> {
   const plan = await uploadPicture(tour, await flatPhoto(), { isNotEquirect: 'true' });
   const response = await t.app.request(`/api/floorplans/${tour.id}`, json({ name: 'Ground floor', url: plan.url, thumbUrl: plan.thumbUrl }, owner.auth));
   expect(response.status).toBe(201);
-  return (await response.json()).floorplanId;
+  const added = await response.json();
+  tour.revision = added.revision;
+  return added.floorplanId;
 }
 
 /** The stored files of the picture or sound at `url`, with every variant. */

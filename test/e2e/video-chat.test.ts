@@ -124,4 +124,36 @@ describe('live video chat with a host guiding the view', () => {
     await landsWhereHostLooks(eve, fay);
     // A hang guard, not a speed limit: three Chromiums sending and decoding video share two cores with other tests.
   }, 300_000);
+
+  it('a late joiner lands where the host stands still; the host moves by the reel and keeps fullscreen; a follower who follows again catches up; leaves are announced', async () => {
+    await rig.leaveAll();
+    const hal = await rig.join('Hal');
+    await recordNotices(hal);
+    await hal.locator('#tour .vc-controls').getByRole('button', { name: 'Share' }).click();
+    await expect.poll(() => hal.locator('#tour .vc-controls').getByRole('button', { name: 'Stop Sharing' }).count()).toBe(1);
+    // The host keeps the scene reel and fullscreen during the chat, and walks by the reel.
+    await expect.poll(() => hal.locator('#tour .tv-reel').count()).toBe(1);
+    expect(await hal.locator('#tour').getByRole('button', { name: 'Fullscreen' }).count()).toBe(1);
+    await hal.locator('#tour .tv-reel__tile[data-scene-id="puy-de-sancy"]').click();
+    await expect.poll(() => hal.locator('#tour .tv-hotspot[data-scene-id="louvre"]').count(), { timeout: 20_000 }).toBe(1);
+    await hostTurns(hal, -0.15);
+
+    // Ivy joins while Hal stands still: she is brought to his scene and view without him moving again.
+    const ivy = await rig.join('Ivy');
+    await expect.poll(async () => (await viewOf(ivy))?.sceneId, { timeout: 20_000 }).toBe('puy-de-sancy');
+    await landsWhereHostLooks(hal, ivy);
+    // A follower's controls stay hidden.
+    expect(await ivy.locator('#tour .tv-reel').count()).toBe(0);
+
+    // Ivy looks away and stops following; Hal turns; following again brings her to him at once.
+    await dragPanorama(ivy, 0.1);
+    const follow = ivy.locator('#tour .vc-controls').getByRole('button', { name: 'Follow host' });
+    await expect.poll(() => follow.count()).toBe(1);
+    await hostTurns(hal, 0.15);
+    await follow.click();
+    await landsWhereHostLooks(hal, ivy);
+
+    await ivy.locator('#tour .vc-controls').getByRole('button', { name: 'Leave' }).click();
+    await expect.poll(() => noticesSeen(hal)).toContain('Ivy has left the conversation.');
+  }, 300_000);
 });

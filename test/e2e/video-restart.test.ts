@@ -1,24 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { videoChatRig } from './support/video-chat';
+import { connectionStatesOf as statesOf, recordConnectionStates, videoChatRig } from './support/video-chat';
 
 const rig = videoChatRig();
 
 async function joinAs(name: string): Promise<Page> {
   const page = await rig.join(name);
-  // Every connection state the room shows, recorded in the page so a short 'reconnecting' is not missed.
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { chatStates: string[] }).chatStates = seen;
-    setInterval(() => {
-      const state = document.querySelector('#tour')?.shadowRoot?.querySelector('.vc-room')?.getAttribute('data-connection') ?? 'gone';
-      if (seen.at(-1) !== state) seen.push(state);
-    }, 5);
-  });
+  await recordConnectionStates(page);
   return page;
 }
-
-const statesOf = (page: Page) => page.evaluate(() => (window as unknown as { chatStates: string[] }).chatStates);
 
 describe('live video chat across a server restart', () => {
   it('shows reconnecting, then recovers or ends with the signalling error', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerFrame } from '../../api/schema/video';
-import { videoChatRig } from './support/video-chat';
+import { textContrastOf, videoChatRig } from './support/video-chat';
 
 const rig = videoChatRig();
 
@@ -45,6 +45,10 @@ describe('the mesh room cap', () => {
       .poll(() => zoe.locator('#tour .vc-error').allTextContents(), { timeout: 20_000 })
       .toEqual(['Something went wrong. Room contains too many Participants']);
     await expect.poll(() => zoe.locator('#tour .vc-lobby').count()).toBe(1);
+    // Readable over the white lobby: a box of its own, and text at 4.5:1 or more.
+    const { ratio, ownBackground } = await textContrastOf(zoe.locator('#tour .vc-error'));
+    expect(ownBackground).toMatch(/^rgb\(/);
+    expect(ratio).toBeGreaterThanOrEqual(4.5);
     // The six are still there: the refusal took no one's place.
     expect(six.every((socket) => socket.readyState === WebSocket.OPEN)).toBe(true);
     for (const socket of six) socket.close();

@@ -1,26 +1,31 @@
+import type { Redis } from 'ioredis';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createApp } from '../../../api/app';
-import { loadConfig, localMediaDir, type Config } from '../../../api/config';
-import { migrateToLatest, openDatabase, type Db } from '../../../api/db/database';
-import { LocalMediaStorage } from '../../../api/media/local-media-storage';
+import { loadConfig, type Config } from '../../../api/config';
+import type { Db } from '../../../api/db/database';
+import type { MediaStorage } from '../../../api/media/media-storage';
+import { openMediaStorage } from '../../../api/media/open-media-storage';
 import { TEMP_ROOT_VARIABLE } from './temp-root-variable';
+import { openTestDatabase } from './test-database';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   db: Db;
   config: Config;
-  /** The app's media store, on the temporary media folder. */
-  media: LocalMediaStorage;
+  /** The app's media store: the temporary media folder, or the bucket the S3_* settings name. */
+  media: MediaStorage;
 }
 
-/** The real app on a fresh in-memory database and a temporary media folder. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh database (in memory, or TEST_DATABASE's engine) and a temporary media folder (or a
+ * bucket, with S3_* settings); with `redis`, one of several instances.
+ */
+export async function createTestApp(env: Record<string, string> = {}, { redis }: { redis?: Redis } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(process.env[TEMP_ROOT_VARIABLE] ?? tmpdir(), 'tour-api-'));
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret', ...env });
-  const db = openDatabase(':memory:');
-  await migrateToLatest(db);
-  const media = new LocalMediaStorage(localMediaDir(dataDir));
-  return { app: createApp({ db, config, media, rootDir: resolve('.') }), db, config, media };
+  const db = await openTestDatabase();
+  const media = await openMediaStorage(config);
+  return { app: createApp({ db, config, media, rootDir: resolve('.'), redis }), db, config, media };
 }

@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { PanoramaView } from '../../../embed/video/contract';
+import { contrastRatio, type BackgroundLayer } from '../../support/contrast';
 import { launchChromium } from './browser';
 import { partnerPage, startPartnerSite, type PartnerSite } from './partner-site';
 import { removeDataDir, startServer, type RunningServer } from './server';
@@ -42,15 +43,7 @@ export function videoChatRig(): VideoChatRig {
   const openTour = async (shortId = 'demo', initScript?: string) => {
     const context = await browser.newContext({ viewport: { width: 1600, height: 800 } });
     contexts.push(context);
-    const page = await context.newPage();
-    if (initScript) await page.addInitScript(initScript);
-    const html = partnerPage(
-      server.origin,
-      `<tour-viewer id="tour" short-id="${shortId}" show-video-chat="1" loading="eager" style="height:640px"></tour-viewer>`,
-    );
-    // A <video autoplay> on an empty stream holds the load event forever (STACK.md).
-    await page.goto(partner.page(`/visitor-${++visitors}`, html), { waitUntil: 'commit' });
-    return page;
+    return visitTour(context, partner, server.origin, `/visitor-${++visitors}`, shortId, initScript);
   };
 
   const openLobby = async (name: string, initScript?: string, shortId = 'demo') => {
@@ -71,9 +64,7 @@ export function videoChatRig(): VideoChatRig {
     openLobby,
     async join(name, initScript, shortId) {
       const page = await openLobby(name, initScript, shortId);
-      await page.locator('#tour .vc-lobby').getByRole('button', { name: 'Connect' }).click();
-      await expect.poll(() => page.locator('#tour .vc-room').getAttribute('data-connection'), { timeout: 20_000 }).toBe('connected');
-      await expect.poll(() => mySid(page), { timeout: 20_000 }).toMatch(/^PA/);
+      await connect(page);
       return page;
     },
     async leaveAll() {
@@ -81,6 +72,47 @@ export function videoChatRig(): VideoChatRig {
     },
   };
 }
+
+/**
+ * Opens, in `context`, a partner page at `path` showing the tour `shortId` from the tour server at `origin`, with
+ * its chat panel open.
+ */
+export async function visitTour(
+  context: BrowserContext,
+  partner: PartnerSite,
+  origin: string,
+  path: string,
+  shortId = 'demo',
+  initScript?: string,
+): Promise<Page> {
+  const page = await context.newPage();
+  if (initScript) await page.addInitScript(initScript);
+  const html = partnerPage(origin, `<tour-viewer id="tour" short-id="${shortId}" show-video-chat="1" loading="eager" style="height:640px"></tour-viewer>`);
+  // A <video autoplay> on an empty stream holds the load event forever (STACK.md).
+  await page.goto(partner.page(path, html), { waitUntil: 'commit' });
+  return page;
+}
+
+/** Connects from the lobby, where the name is typed already, and waits until the room is connected and the visitor has a sid. */
+export async function connect(page: Page): Promise<void> {
+  await page.locator('#tour .vc-lobby').getByRole('button', { name: 'Connect' }).click();
+  await expect.poll(() => page.locator('#tour .vc-room').getAttribute('data-connection'), { timeout: 20_000 }).toBe('connected');
+  await expect.poll(() => mySid(page), { timeout: 20_000 }).toMatch(/^PA/);
+}
+
+/** Starts recording every connection state the room shows, in the page, so that a short 'reconnecting' is not missed. */
+export async function recordConnectionStates(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { chatStates: string[] }).chatStates = seen;
+    setInterval(() => {
+      const state = document.querySelector('#tour')?.shadowRoot?.querySelector('.vc-room')?.getAttribute('data-connection') ?? 'gone';
+      if (seen.at(-1) !== state) seen.push(state);
+    }, 5);
+  });
+}
+
+export const connectionStatesOf = (page: Page) => page.evaluate(() => (window as unknown as { chatStates: string[] }).chatStates);
 
 /**
  * Starts recording every room notice the page shows: each is on show for 3 s only, so a test reads what was shown
@@ -131,4 +163,17 @@ export async function dragPanorama(page: Page, fraction: number): Promise<void> 
   await page.mouse.down();
   await page.mouse.move(x + box.width * fraction, y, { steps: 5 });
   await page.mouse.up();
+}
+
+/** The contrast of an element's text against the boxes it is drawn on (its own first), across the shadow root. */
+export async function textContrastOf(locator: Locator): Promise<{ ratio: number; ownBackground: string }> {
+  const { colour, layers } = await locator.evaluate((element) => {
+    const boxes: BackgroundLayer[] = [];
+    for (let at: Element | null = element; at; at = at.parentElement ?? ((at.getRootNode() as ShadowRoot).host || null)) {
+      const style = getComputedStyle(at);
+      boxes.push([style.backgroundColor, Number(style.opacity)]);
+    }
+    return { colour: getComputedStyle(element).color, layers: boxes };
+  });
+  return { ratio: contrastRatio(colour, layers), ownBackground: layers[0][0] };
 }

@@ -23,6 +23,7 @@ describe('settings checked at start', () => {
       PUBLIC_URL: 'tours.example.com',
       TRUST_PROXY: 'yes',
       SMTP_URL: 'mail.example.com',
+      REDIS_URL: 'localhost:6379',
       TWILIO_ACCOUNT_SID: 'AC123',
     });
     expect(problems).toEqual([
@@ -30,6 +31,7 @@ describe('settings checked at start', () => {
       "PUBLIC_URL must be the http(s) address visitors reach this server at, not 'tours.example.com'.",
       "TRUST_PROXY must be the number of proxies in front of this server (0, 1, 2 ...), not 'yes'.",
       "SMTP_URL must be an smtp:// or smtps:// address, not 'mail.example.com'.",
+      "REDIS_URL must be a redis:// or rediss:// address, not 'localhost:6379'.",
       'TWILIO_API_KEY and TWILIO_API_SECRET must be set too, or none of TWILIO_ACCOUNT_SID, TWILIO_API_KEY, TWILIO_API_SECRET.',
     ]);
     expect(existsSync(dataDir)).toBe(false);
@@ -52,6 +54,35 @@ describe('settings checked at start', () => {
     writeFileSync(join(dataDir, 'media'), '');
     expect(problemsOf({ DATA_DIR: dataDir })).toEqual([`The media folder ${join(dataDir, 'media')} cannot be written.`]);
     expect(readdirSync(dataDir)).toEqual(['media']);
+  });
+
+  it('refuses a bucket name S3 would refuse, and half the S3 settings', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tour-config-'));
+    expect(problemsOf({ DATA_DIR: dataDir, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'Tour_Media' })).toEqual([
+      "S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens), not 'Tour_Media'.",
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too, or none of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY.',
+    ]);
+  });
+
+  it('asks for JWT_SECRET with DATABASE_URL, which instances share', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tour-config-'));
+    expect(problemsOf({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://tours@127.0.0.1:5432/tours' })).toEqual([
+      'JWT_SECRET must be set too when DATABASE_URL is: every instance sharing the database signs and checks sign-ins with it.',
+    ]);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://tours@127.0.0.1:5432/tours', JWT_SECRET: 'shared' })).toMatchObject({
+      jwtSecret: 'shared',
+    });
+  });
+
+  it('takes Redis and a bucket when they are set, and neither when they are not', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tour-config-'));
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ redisUrl: undefined, s3: undefined });
+    const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'tour-media', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'redis://127.0.0.1:6379', ...s3 })).toMatchObject({
+      redisUrl: 'redis://127.0.0.1:6379',
+      s3: { endpoint: 'http://127.0.0.1:9000', bucket: 'tour-media', accessKeyId: 'key', secretAccessKey: 'secret', region: 'us-east-1' },
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, ...s3, S3_REGION: 'eu-west-3' }).s3?.region).toBe('eu-west-3');
   });
 
   it('creates the data folder, its media folder and a token secret when everything is fine', () => {

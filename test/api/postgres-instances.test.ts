@@ -1,0 +1,95 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../api/app';
+import { loadConfig, localMediaDir } from '../../api/config';
+import { migrateToLatest, openPostgres, type Db } from '../../api/db/database';
+import { LocalMediaStorage } from '../../api/media/local-media-storage';
+import { createPostgresDatabase, dropPostgresDatabase } from '../support/postgres';
+import { TEMP_ROOT_VARIABLE } from './support/temp-root-variable';
+import type { TestApp } from './support/test-app';
+import { TEST_ENGINE } from './support/test-database';
+import { json, signUp } from './support/users';
+
+/** Rounds of each race: one may happen to run one after the other, so each is run several times. */
+const ROUNDS = 8;
+
+// Two instances are two pools on one database, as two servers behind a load balancer would be.
+describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL database', () => {
+  let url: string;
+  const pools: Db[] = [];
+  const instance = () => {
+    const db = openPostgres(url);
+    pools.push(db);
+    return db;
+  };
+
+  beforeAll(async () => {
+    url = await createPostgresDatabase('tour_instances');
+  });
+  afterAll(async () => {
+    await Promise.all(pools.map((db) => db.destroy()));
+    await dropPostgresDatabase(url);
+  });
+
+  it('start together: both migrations succeed and the schema is made once', async () => {
+    const [a, b] = [instance(), instance()];
+    await Promise.all([migrateToLatest(a), migrateToLatest(b)]);
+    const applied = await a
+      .selectFrom('kysely_migration' as never)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const triggers = await a
+      .selectFrom('information_schema.triggers' as never)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(applied.n).toBe(8);
+    expect(triggers.n).toBe(4);
+  });
+
+  describe('with the schema in place', () => {
+    let apps: [TestApp, TestApp];
+
+    beforeAll(async () => {
+      const dataDir = mkdtempSync(join(process.env[TEMP_ROOT_VARIABLE] ?? tmpdir(), 'tour-instances-'));
+      const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret', DATABASE_URL: url });
+      const media = new LocalMediaStorage(localMediaDir(dataDir));
+      const on = (db: Db): TestApp => ({ app: createApp({ db, config, media, rootDir: resolve('.') }), db, config, media });
+      apps = [on(instance()), on(instance())];
+      await migrateToLatest(apps[0].db);
+    });
+
+    it('two saves of one revision, one on each instance: exactly one 200 and one 409', async () => {
+      const [a, b] = apps;
+      const owner = await signUp(a);
+      for (let round = 0; round < ROUNDS; round++) {
+        const tour = await (await a.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
+        const responses = await Promise.all(
+          [a, b].map((t, i) => t.app.request(`/api/tours/${tour.shortId}`, json({ revision: tour.revision, title: `from ${i}` }, owner.auth))),
+        );
+        expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+        const winner = await responses.find((response) => response.status === 200)!.json();
+        const loser = await responses.find((response) => response.status === 409)!.json();
+        expect(loser.error).toMatchObject({ code: 'StaleRevision', details: { revision: tour.revision + 1 } });
+        const stored = await (await b.app.request(`/api/tours/${tour.shortId}`, { headers: owner.auth })).json();
+        expect(stored).toMatchObject({ title: winner.title, revision: tour.revision + 1 });
+      }
+    });
+
+    it('two free-tour unlocks of one tour, one on each instance: one publishes and spends one free tour', async () => {
+      const [a, b] = apps;
+      const owner = await signUp(a);
+      const before = (await (await a.app.request('/api/status/user', { headers: owner.auth })).json()).freeToursRemaining;
+      for (let round = 0; round < Math.min(ROUNDS, before); round++) {
+        const tour = await (await a.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
+        const responses = await Promise.all(
+          [a, b].map((t) => t.app.request(`/api/tours/${tour.shortId}/unlock/free`, { method: 'POST', headers: owner.auth })),
+        );
+        expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+      }
+      const after = (await (await b.app.request('/api/status/user', { headers: owner.auth })).json()).freeToursRemaining;
+      expect(after).toBe(before - Math.min(ROUNDS, before));
+    });
+  });
+});

@@ -1,0 +1,52 @@
+import pg from 'pg';
+import { skipUnlessRequired } from './required-service';
+
+/** The PostgreSQL the tests use: the project's machines run one here, trusting local connections as `postgres`. */
+export const POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432';
+
+/** The server's own database, from which test databases are made and dropped. */
+export const POSTGRES_ADMIN_URL = `${POSTGRES_SERVER}/postgres`;
+
+/** Runs statements on the server's own database, one connection each time. */
+export async function onPostgresServer(...statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database named for what uses it, unique across parallel test files and runs. */
+export function uniqueDatabaseName(prefix: string): string {
+  return `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Makes an empty database and answers its address; `dropPostgresDatabase` removes it. */
+export async function createPostgresDatabase(prefix: string): Promise<string> {
+  const name = uniqueDatabaseName(prefix);
+  await onPostgresServer(`create database ${name}`);
+  return `${POSTGRES_SERVER}/${name}`;
+}
+
+/** Drops a test database, ending connections a failed test may have left open. */
+export async function dropPostgresDatabase(url: string): Promise<void> {
+  await onPostgresServer(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+}
+
+/**
+ * Whether the local PostgreSQL answers. When it does not, the suite is skipped with a line saying so, unless
+ * REQUIRE_SERVICES=1 (CI), which makes that a failure.
+ */
+export async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return skipUnlessRequired('PostgreSQL at 127.0.0.1:5432');
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
