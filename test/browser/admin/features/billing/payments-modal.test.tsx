@@ -181,7 +181,8 @@ describe('dashboard cards, header and account against the real API (card payment
   it('lists no payments on the account page for an owner who has paid nothing', async () => {
     await signedInOwner();
     show(<Account />);
-    await waitFor(() => !!host.textContent?.includes('No payments yet.'), 'the empty list');
-    expect(host.querySelector('h2')!.textContent).to.equal('Payments');
+    const payments = () => host.querySelector('section[aria-labelledby="ad-payments-heading"]');
+    await waitFor(() => !!payments()?.textContent?.includes('No payments yet.'), 'the empty list');
+    expect(payments()!.querySelector('h2')!.textContent).to.equal('Payments');
   });
 });
