@@ -45,7 +45,7 @@ async function controlClient(origin: string, identity: string, room: string) {
 
 /**
  * Host-to-follower view sync over the control plane alone, on loopback: the time from the host sending a `scene`
- * message to the follower receiving it (followers then tween for 100 ms).
+ * message to the follower receiving it (followers then tween, or go at once where their frames are slow).
  */
 async function viewSyncRelay(origin: string, room: string): Promise<number[]> {
   const host = await controlClient(origin, 'Host::bench', room);
@@ -215,8 +215,8 @@ export async function benchVideo(): Promise<void> {
       },
       viewSyncEndToEnd: {
         what:
-          "two Chromium pages on the built viewer, host and follower: the host drags the panorama; from the host's view (the <tour-viewer> view property, read every frame) arriving where it comes to rest to the follower's arriving within 2° of it. " +
-          "Includes the host's per-frame sampling, the send throttle, the relay, the follower's tween and the frame each side waits to be read; " +
+          "two Chromium pages on the built viewer, host and follower: the host drags the panorama; from the host's view (the <tour-viewer> view property, read after each frame's callbacks and drawing) arriving where it comes to rest to the follower's arriving within 2° of it. " +
+          "Includes the host's per-frame sampling, the send throttle, the relay, the follower's tween (if any) and the frame each side waits to be read; " +
           'followerFrameMsP50 is how far apart the follower drew its frames meanwhile (software WebGL and video on this machine)',
         samples: endToEnd.latencies.length,
         p50Ms: Number(percentile(endToEnd.latencies, 50).toFixed(1)),
@@ -230,7 +230,7 @@ export async function benchVideo(): Promise<void> {
         },
         followerFrameMsP50: Number(percentile(endToEnd.frameGaps, 50).toFixed(1)),
         sendThrottleMs: VIEW_SEND_INTERVAL_MS,
-        followerTweenMs: CAMERA_TWEEN_MS,
+        followerTween: `${CAMERA_TWEEN_MS} ms while the follower's recent frames all take at most ${CAMERA_TWEEN_MS / 2} ms, else none (followerTweenMs)`,
       },
       mesh: { triedSizes: MESH_SIZES, participantsWithAllVideoFlowing: held, roomCap: 6 },
       // The mesh size and the relay alone have no budget: they are recorded for the next decisions.

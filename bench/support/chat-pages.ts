@@ -44,8 +44,9 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
 export type ViewSample = [at: number, view: PanoramaView];
 
 /**
- * Records the viewer's `view` every frame, stamped with `performance.timeOrigin + performance.now()`: both pages
- * live in one browser, so the stamps of host and follower are on one clock.
+ * Records the view each frame drew, read once all of the frame's callbacks (pannellum's, which moves the camera,
+ * among them) and its drawing have run, and stamped then with `performance.timeOrigin + performance.now()`: both
+ * pages live in one browser, so the stamps of host and follower are on one clock.
  */
 export const recordViews = (page: Page) =>
   page.locator('#tour').evaluate((viewer) => {
@@ -55,6 +56,7 @@ export const recordViews = (page: Page) =>
     void (async () => {
       for (;;) {
         await new Promise((frame) => requestAnimationFrame(frame));
+        await new Promise((afterFrame) => setTimeout(afterFrame, 0));
         const view = (viewer as HTMLElement & { view?: PanoramaView }).view;
         if (view) samples.push([performance.timeOrigin + performance.now(), view]);
       }

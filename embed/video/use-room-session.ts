@@ -3,7 +3,8 @@ import { ROOM_LIFETIME_MS } from '../../api/schema/video';
 import { apiGet, apiPost } from '../tour/tour-client';
 import { fetchVideoConfig } from './video-config';
 import type { VideoChatProps } from './contract';
-import { applyHostView, shareHostView } from './follow-host';
+import { applyHostView, followerTweenMs, shareHostView } from './follow-host';
+import { watchFramePace, type FramePace } from './frame-pace';
 import type { MediaRoom, MediaRoomEvents, RoomBody } from './providers/media-provider';
 import { meshProvider } from './providers/mesh-provider';
 import { twilioProvider } from './providers/twilio-provider';
@@ -26,6 +27,8 @@ function roomLifetimeMs(): number {
 interface Session {
   room: MediaRoom;
   local: MediaStream;
+  /** How often this page draws, which decides whether following the host tweens (followerTweenMs). */
+  pace: FramePace;
 }
 
 export interface RoomSession {
@@ -89,7 +92,7 @@ export function useRoomSession(
       local,
       iceServers: config.value.iceServers,
     };
-    session.current = { room: join(options, roomEvents()), local };
+    session.current = { room: join(options, roomEvents()), local, pace: watchFramePace() };
     store.update(room.entered);
     onActiveChange(true);
   }
@@ -132,7 +135,7 @@ export function useRoomSession(
     else if (body.type === 'host_request_changing') store.update(room.hostChangeAsked, body.data.senderSid);
     else if (body.type === 'scene') {
       store.update(room.hostViewShared, body.data);
-      if (current.following) applyHostView(panorama, body.data);
+      if (current.following) applyHostView(panorama, body.data, followerTweenMs(session.current.pace.slowestFrameMs()));
     } else if (body.type === 'infospot') {
       store.update(room.hostInfospotShared, body.data.infospotId);
       if (current.following) panorama.openInfospot(body.data.infospotId);
@@ -144,6 +147,7 @@ export function useRoomSession(
     session.current = null;
     current?.room.disconnect();
     current?.local.getTracks().forEach((track) => track.stop());
+    current?.pace.stop();
     store.update(room.left);
     onActiveChange(false);
   }
@@ -163,8 +167,9 @@ export function useRoomSession(
   // Following again goes at once to where the host is now, not only where the host moves next.
   useEffect(() => {
     const { hostView, hostInfospot } = store.get();
-    if (!following || !hostView || room.isHost(store.get())) return;
-    applyHostView(panorama, hostView);
+    const current = session.current;
+    if (!current || !following || !hostView || room.isHost(store.get())) return;
+    applyHostView(panorama, hostView, followerTweenMs(current.pace.slowestFrameMs()));
     if (hostInfospot) panorama.openInfospot(hostInfospot);
   }, [following, panorama, store]);
   useEffect(() => {

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { coordsToYawPitch } from '../../../../api/schema/coords';
 import type { RoomMessage } from '../../../../api/schema/video';
-import { applyHostView, CAMERA_TWEEN_MS, shareHostView, VIEW_SEND_INTERVAL_MS } from '../../../../embed/video/follow-host';
+import { applyHostView, CAMERA_TWEEN_MS, followerTweenMs, shareHostView, VIEW_SEND_INTERVAL_MS } from '../../../../embed/video/follow-host';
+import { watchFramePace } from '../../../../embed/video/frame-pace';
 import type { PanoramaControl, PanoramaView } from '../../../../embed/video/contract';
 
 type SceneMessage = Extract<RoomMessage, { type: 'scene' }>;
@@ -32,25 +34,29 @@ function contractPanorama(start: PanoramaView) {
   return { panorama, moves, look };
 }
 
-// pannellum has no view-change event, so the host samples frames: drive them and the clock by hand.
-let frames: Array<() => void> = [];
+// pannellum has no view-change event, so the host samples frames: drive them and the clock by hand. A frame runs
+// its callbacks, then the tasks they queued.
+let frames: Array<(at: number) => void> = [];
 let now = 0;
 const runFrame = (advanceMs: number) => {
   now += advanceMs;
   const due = frames;
   frames = [];
-  due.forEach((callback) => callback());
+  due.forEach((callback) => callback(now));
+  vi.runOnlyPendingTimers();
 };
 
 beforeEach(() => {
   frames = [];
   now = 0;
-  vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  vi.stubGlobal('requestAnimationFrame', (callback: (at: number) => void) => frames.push(callback));
   vi.stubGlobal('cancelAnimationFrame', () => (frames = []));
   vi.spyOn(performance, 'now').mockImplementation(() => now);
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -95,7 +101,7 @@ describe('the host shares the view and followers apply it', () => {
       runFrame(VIEW_SEND_INTERVAL_MS);
       stop();
 
-      applyHostView(follower.panorama, sent[0].data);
+      applyHostView(follower.panorama, sent[0].data, CAMERA_TWEEN_MS);
       const [move] = follower.moves;
       expect(move.animateMs).toBe(CAMERA_TWEEN_MS);
       expect(move.view.sceneId).toBe(hostView.sceneId);
@@ -104,5 +110,40 @@ describe('the host shares the view and followers apply it', () => {
       expect(yawGap).toBeLessThan(2);
       expect(Math.abs(move.view.pitch - hostView.pitch)).toBeLessThan(2);
     }
+  });
+
+  it('sends the view the frame drew, after pannellum has moved the camera in a frame callback of its own', () => {
+    const { panorama, look } = contractPanorama({ sceneId: 'louvre', yaw: 10, pitch: 0, hfov: 100 });
+    const sent: SceneMessage[] = [];
+    const stop = shareHostView(panorama, (message) => sent.push(message as SceneMessage), 'PA1');
+    runFrame(VIEW_SEND_INTERVAL_MS);
+    // Inertia after a drag: pannellum's own callback, asked for after ours, turns the camera in the next frame.
+    requestAnimationFrame(() => look({ yaw: 25 }));
+    runFrame(VIEW_SEND_INTERVAL_MS);
+    stop();
+    expect(sent.map((message) => Math.round(coordsToYawPitch(message.data.coords).yaw))).toEqual([10, 25]);
+  });
+});
+
+describe('the follower’s tween', () => {
+  it('is the 100 ms tween where the page draws at least two frames in it, and none where it draws fewer', () => {
+    expect(followerTweenMs(1000 / 60)).toBe(CAMERA_TWEEN_MS);
+    expect(followerTweenMs(CAMERA_TWEEN_MS / 2)).toBe(CAMERA_TWEEN_MS);
+    expect(followerTweenMs(CAMERA_TWEEN_MS / 2 + 1)).toBe(0);
+    expect(followerTweenMs(180)).toBe(0);
+  });
+
+  it('knows the slowest of the page’s recent frames, starting from 60 a second', () => {
+    const pace = watchFramePace();
+    expect(pace.slowestFrameMs()).toBeCloseTo(1000 / 60);
+    for (let i = 0; i < 10; i++) runFrame(20);
+    runFrame(180);
+    for (let i = 0; i < 20; i++) runFrame(20);
+    expect(pace.slowestFrameMs()).toBe(180);
+    for (let i = 0; i < 30; i++) runFrame(20);
+    expect(pace.slowestFrameMs()).toBe(20);
+    pace.stop();
+    runFrame(1000);
+    expect(pace.slowestFrameMs()).toBe(20);
   });
 });
