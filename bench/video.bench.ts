@@ -17,7 +17,7 @@ export const VIEW_SYNC_P95_BUDGET_MS = 250;
 export const VIEW_SYNC_BEFORE_FOLLOWER_FRAMES_P95_BUDGET_MS = 120;
 
 const SYNC_SAMPLES = 200;
-const HOST_TURNS = 20;
+const HOST_TURNS = 40;
 const MESH_SIZES = [2, 3, 4];
 
 /** Opens a control-plane connection as `identity` and waits for its welcome. */
