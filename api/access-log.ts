@@ -5,9 +5,9 @@ import type { AppEnv } from './app-env';
 export const accessLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = performance.now();
   await next();
-  c.var.logger.info(
+  c.get('logger').info(
     {
-      requestId: c.var.requestId,
+      requestId: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,

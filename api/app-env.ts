@@ -6,7 +6,10 @@ import type { Mailer } from './mail/mailer';
 import type { MediaStorage } from './media/media-storage';
 import type { RateLimitStore } from './rate-limit-store';
 
-/** What every handler finds on `c.var`. */
+/**
+ * What every handler finds with `c.get`. Not `c.var`: Hono builds that object anew from its map on every access,
+ * and a profile of visitors' tour reads found those copies among the costliest steps.
+ */
 export interface AppEnv {
   Variables: {
     db: Db;

@@ -44,14 +44,14 @@ export async function readJson(c: Context): Promise<unknown> {
 /** Answers in the one error shape; a failure on our side is logged once, with its request id. */
 export function handleError(err: Error, c: Context<AppEnv>): Response {
   if (err instanceof ApiError) {
-    if (err.status >= 500) c.var.logger.error({ requestId: c.var.requestId, err }, `${c.req.method} ${c.req.path} failed`);
-    else c.var.logger.warn({ requestId: c.var.requestId, status: err.status, code: err.code }, `${c.req.method} ${c.req.path} refused`);
+    if (err.status >= 500) c.get('logger').error({ requestId: c.get('requestId'), err }, `${c.req.method} ${c.req.path} failed`);
+    else c.get('logger').warn({ requestId: c.get('requestId'), status: err.status, code: err.code }, `${c.req.method} ${c.req.path} refused`);
     return c.json(errorBody(err.code, err.message, err.details), err.status, err.headers);
   }
   if (err instanceof HTTPException) {
     const code: ErrorCode = err.status === 413 ? 'PayloadTooLarge' : err.status === 401 ? 'Unauthorized' : 'BadRequest';
     return c.json(errorBody(code, err.message || 'Bad request.'), err.status);
   }
-  c.var.logger.error({ requestId: c.var.requestId, err }, `${c.req.method} ${c.req.path} failed`);
+  c.get('logger').error({ requestId: c.get('requestId'), err }, `${c.req.method} ${c.req.path} failed`);
   return c.json(errorBody('InternalError', 'Something went wrong on our side.'), 500);
 }

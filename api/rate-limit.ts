@@ -9,7 +9,7 @@ import { ApiError } from './errors';
  * app.request() there is no socket, so all callers without the header share one key.
  */
 export function clientAddress(c: Context<AppEnv>): string {
-  const hops = c.var.config.trustProxy;
+  const hops = c.get('config').trustProxy;
   if (hops > 0) {
     const forwarded = (c.req.header('X-Forwarded-For') ?? '')
       .split(',')
@@ -37,24 +37,24 @@ export class Limiter {
 
   /** Counts the event; throws 429 once the key is over its limit. */
   async hit(c: Context<AppEnv>, key: string): Promise<void> {
-    const { count, resetAt } = await c.var.rateLimitStore.increment(this.key(key), this.options.windowMs);
+    const { count, resetAt } = await c.get('rateLimitStore').increment(this.key(key), this.options.windowMs);
     if (count > this.options.max) throw tooManyRequests(resetAt, this.options.message);
   }
 
   /** Throws 429 while the key has used up its limit, without counting (for limits on failures only). */
   async check(c: Context<AppEnv>, key: string): Promise<void> {
-    const entry = await c.var.rateLimitStore.get(this.key(key));
+    const entry = await c.get('rateLimitStore').get(this.key(key));
     if (entry && entry.count >= this.options.max) throw tooManyRequests(entry.resetAt, this.options.message);
   }
 
   /** Counts the event without refusing it (the next check refuses). */
   async count(c: Context<AppEnv>, key: string): Promise<void> {
-    await c.var.rateLimitStore.increment(this.key(key), this.options.windowMs);
+    await c.get('rateLimitStore').increment(this.key(key), this.options.windowMs);
   }
 
   /** Forgets the key's count, as after a successful sign-in. */
   async reset(c: Context<AppEnv>, key: string): Promise<void> {
-    await c.var.rateLimitStore.reset(this.key(key));
+    await c.get('rateLimitStore').reset(this.key(key));
   }
 
   private key(key: string): string {

@@ -25,7 +25,8 @@ export function requestLimits(): MiddlewareHandler<AppEnv> {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const uploadLimit = uploadLimitFor(c);
     if (!uploadLimit) return anyBody(c, next);
-    if (c.var.user) await uploads.hit(c, String(c.var.user.id));
+    const user = c.get('user');
+    if (user) await uploads.hit(c, String(user.id));
     return uploadLimit(c, next);
   };
 }

@@ -11,8 +11,8 @@ import { CONFIRM_EMAIL_LIFETIME_MS, issueLink, linksSentSince, MAX_RESET_MAILS_P
 
 /** Sends a link confirming `email` for the account: its address at sign-up, or the one it asks to change to. */
 export async function mailEmailConfirmation(c: Context<AppEnv>, user: Pick<UserRow, 'id' | 'name'>, email: string): Promise<void> {
-  const token = await issueLink(c.var.db, user.id, 'confirm-email', email, CONFIRM_EMAIL_LIFETIME_MS);
-  await c.var.mailer.send({
+  const token = await issueLink(c.get('db'), user.id, 'confirm-email', email, CONFIRM_EMAIL_LIFETIME_MS);
+  await c.get('mailer').send({
     to: email,
     userId: null,
     subject: 'Confirm your e-mail address',
@@ -29,9 +29,9 @@ export async function mailEmailConfirmation(c: Context<AppEnv>, user: Pick<UserR
 
 /** Sends a one-time password reset link, unless the account was sent too many this hour. */
 export async function mailPasswordReset(c: Context<AppEnv>, user: Pick<UserRow, 'id' | 'name' | 'email'>): Promise<void> {
-  if ((await linksSentSince(c.var.db, user.id, 'password-reset', new Date(Date.now() - 60 * 60_000))) >= MAX_RESET_MAILS_PER_HOUR) return;
-  const token = await issueLink(c.var.db, user.id, 'password-reset', user.email!, PASSWORD_RESET_LIFETIME_MS);
-  await c.var.mailer.send({
+  if ((await linksSentSince(c.get('db'), user.id, 'password-reset', new Date(Date.now() - 60 * 60_000))) >= MAX_RESET_MAILS_PER_HOUR) return;
+  const token = await issueLink(c.get('db'), user.id, 'password-reset', user.email!, PASSWORD_RESET_LIFETIME_MS);
+  await c.get('mailer').send({
     to: user.email!,
     userId: null,
     subject: 'Reset your password',

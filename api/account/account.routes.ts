@@ -36,7 +36,8 @@ async function requirePassword(user: UserRow, password: string, field: string): 
 }
 
 async function settingsOf(c: Context<AppEnv>, user: UserRow): Promise<AccountSettings> {
-  const pending = await c.var.db
+  const pending = await c
+    .get('db')
     .selectFrom('account_link')
     .select('email')
     .where('user_id', '=', user.id)
@@ -52,7 +53,7 @@ async function settingsOf(c: Context<AppEnv>, user: UserRow): Promise<AccountSet
     picture: user.picture,
     emailConfirmed: !!user.email_confirmed_at,
     pendingEmail: pending?.email ?? null,
-    mailed: await mailedKinds(c.var.db, user.id),
+    mailed: await mailedKinds(c.get('db'), user.id),
   };
 }
 
@@ -69,7 +70,7 @@ export function accountRoutes(hub: RoomHub, payments: Payments | undefined): Hon
     await requirePassword(user, input.password, 'password');
     const email = input.email.toLowerCase();
     if (email === user.email) throw fieldRefusal('email', 'This is already your address.');
-    await requireFreeEmail(c.var.db, email, user.id);
+    await requireFreeEmail(c.get('db'), email, user.id);
     await mailEmailConfirmation(c, user, email);
     return c.json(await settingsOf(c, user), 202);
   });
@@ -87,22 +88,25 @@ export function accountRoutes(hub: RoomHub, payments: Payments | undefined): Hon
     const input = parseOr422(passwordChangeSchema, await readJson(c));
     await requirePassword(user, input.currentPassword, 'currentPassword');
     const passwordHash = await hashPassword(input.newPassword);
-    await c.var.db.transaction().execute(async (trx) => {
-      await trx.updateTable('user').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
-      // Whoever else held a session (a lost phone, a shared computer) is signed out; this one stays.
-      await revokeAllSessions(trx, user.id, c.var.sessionId);
-    });
+    await c
+      .get('db')
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('user').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+        // Whoever else held a session (a lost phone, a shared computer) is signed out; this one stays.
+        await revokeAllSessions(trx, user.id, c.get('sessionId'));
+      });
     return c.body(null, 204);
   });
 
   app.put('/notifications', async (c) => {
     const user = requireUser(c);
     const { mailed } = parseOr422(mailSettingsSchema, await readJson(c));
-    await setMailed(c.var.db, user.id, mailed);
+    await setMailed(c.get('db'), user.id, mailed);
     return c.json(await settingsOf(c, user));
   });
 
-  app.get('/deletion', async (c) => c.json(await listAccountDeletion(c.var.db, requireUser(c))));
+  app.get('/deletion', async (c) => c.json(await listAccountDeletion(c.get('db'), requireUser(c))));
 
   app.delete('/', async (c) => {
     const user = requireUser(c);
@@ -110,19 +114,19 @@ export function accountRoutes(hub: RoomHub, payments: Payments | undefined): Hon
     await requirePassword(user, password, 'password');
     // First: should Stripe not answer, the account stays rather than go on being charged with nobody to see it.
     await cancelSubscription(payments, user);
-    const { tourIds, named } = await deleteAccount(c.var.db, user.id);
+    const { tourIds, named } = await deleteAccount(c.get('db'), user.id);
     await Promise.all(tourIds.map((id) => hub.endRoom(String(id))));
-    await removeUnreferencedFiles(c.var.db, c.var.media, named);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), named);
     return c.body(null, 204);
   });
 
   // Opened from a mail, signed in or not: the signed link names the account and the kind of mail it stops.
   app.post('/unsubscribe', rateLimit({ max: 20, windowMs: 60_000 }), async (c) => {
     const { token } = parseOr422(linkTokenSchema, await readJson(c));
-    const target = readUnsubscribeToken(token, c.var.config.jwtSecret);
-    const owner = target && (await c.var.db.selectFrom('user').select('id').where('id', '=', target.userId).executeTakeFirst());
+    const target = readUnsubscribeToken(token, c.get('config').jwtSecret);
+    const owner = target && (await c.get('db').selectFrom('user').select('id').where('id', '=', target.userId).executeTakeFirst());
     if (!target || !owner) throw new ApiError(400, 'InvalidLink', 'This unsubscribe link is not valid. Change your e-mails on your account page instead.');
-    await setMailed(c.var.db, target.userId, { [target.kind]: false });
+    await setMailed(c.get('db'), target.userId, { [target.kind]: false });
     return c.json<UnsubscribeTarget>({ kind: target.kind });
   });
 

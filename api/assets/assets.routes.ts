@@ -52,7 +52,7 @@ export function assetsRoutes(): Hono<AppEnv> {
     );
     const [name, thumbName] = [randomMediaName(ext), randomMediaName(ext)];
     await storeMediaFiles(
-      c.var.media,
+      c.get('media'),
       'assets',
       [
         [thumbName, thumb],
@@ -60,13 +60,13 @@ export function assetsRoutes(): Hono<AppEnv> {
       ],
       'picture',
     );
-    const base = `${c.var.config.mediaBaseUrl}/assets/`;
+    const base = `${c.get('config').mediaBaseUrl}/assets/`;
     return c.json({ url: base + name, thumbUrl: base + thumbName } satisfies AssetUpload, 201);
   });
 
   app.get('/', async (c) => {
     const user = requireUser(c);
-    const rows = await c.var.db.selectFrom('asset').selectAll().where('user_id', '=', user.id).orderBy('created_at', 'desc').execute();
+    const rows = await c.get('db').selectFrom('asset').selectAll().where('user_id', '=', user.id).orderBy('created_at', 'desc').execute();
     return c.json(Object.fromEntries(rows.map((row) => [row.id, assetFromRow(row)])));
   });
 
@@ -74,18 +74,19 @@ export function assetsRoutes(): Hono<AppEnv> {
     const user = requireUser(c);
     const input = parseOr422(assetInputSchema, await readJson(c));
     const id = input.assetId ?? crypto.randomUUID();
-    const existing = await c.var.db.selectFrom('asset').select(['user_id', 'url', 'thumb_url']).where('id', '=', id).executeTakeFirst();
+    const existing = await c.get('db').selectFrom('asset').select(['user_id', 'url', 'thumb_url']).where('id', '=', id).executeTakeFirst();
     if (existing && existing.user_id !== user.id) throw new ApiError(403, 'Forbidden', 'This asset belongs to someone else.');
     const values = { name: input.name, url: input.url, thumb_url: input.thumbUrl, asset_type: input.assetType };
     const row = existing
-      ? await c.var.db.updateTable('asset').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
-      : await c.var.db
+      ? await c.get('db').updateTable('asset').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+      : await c
+          .get('db')
           .insertInto('asset')
           .values({ id, user_id: user.id, ...values })
           .returningAll()
           .executeTakeFirstOrThrow();
     // An asset given other files leaves the old ones to nobody, unless a tour shows them.
-    if (existing) await removeUnreferencedFiles(c.var.db, c.var.media, [existing.url, existing.thumb_url], [row.url, row.thumb_url]);
+    if (existing) await removeUnreferencedFiles(c.get('db'), c.get('media'), [existing.url, existing.thumb_url], [row.url, row.thumb_url]);
     return c.json(assetFromRow(row), existing ? 200 : 201);
   });
 
@@ -98,12 +99,12 @@ export function assetRoutes(): Hono<AppEnv> {
 
   app.delete('/:assetId', async (c) => {
     const user = requireUser(c);
-    const row = await c.var.db.selectFrom('asset').select('user_id').where('id', '=', c.req.param('assetId')).executeTakeFirst();
+    const row = await c.get('db').selectFrom('asset').select('user_id').where('id', '=', c.req.param('assetId')).executeTakeFirst();
     if (!row) throw new ApiError(404, 'NotFound', 'No asset with this id.');
     if (row.user_id !== user.id) throw new ApiError(403, 'Forbidden', 'This asset belongs to someone else.');
-    const deleted = await c.var.db.deleteFrom('asset').where('id', '=', c.req.param('assetId')).returning(['url', 'thumb_url']).executeTakeFirst();
+    const deleted = await c.get('db').deleteFrom('asset').where('id', '=', c.req.param('assetId')).returning(['url', 'thumb_url']).executeTakeFirst();
     // A tour that shows the picture (a logo, a hotspot face) names it and keeps it.
-    if (deleted) await removeUnreferencedFiles(c.var.db, c.var.media, [deleted.url, deleted.thumb_url]);
+    if (deleted) await removeUnreferencedFiles(c.get('db'), c.get('media'), [deleted.url, deleted.thumb_url]);
     return c.json({ ok: true });
   });
 

@@ -15,7 +15,7 @@ export const currentUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header('Authorization');
   if (header) {
     const match = /^(?:JWT|Bearer) (.+)$/.exec(header);
-    const signedIn = match ? await signedInWith(c.var.db, match[1], c.var.config.jwtSecret) : undefined;
+    const signedIn = match ? await signedInWith(c.get('db'), match[1], c.get('config').jwtSecret) : undefined;
     if (!signedIn) throw new ApiError(401, 'Unauthorized', 'Your sign-in has expired. Please sign in again.');
     c.set('user', signedIn.user);
     c.set('token', match![1]);
@@ -33,7 +33,7 @@ export async function signedInWith(db: Db, token: string, secret: string): Promi
 }
 
 export function requireUser(c: Context<AppEnv>): UserRow {
-  const user = c.var.user;
+  const user = c.get('user');
   if (!user) throw new ApiError(401, 'Unauthorized', 'Please sign in.');
   return user;
 }

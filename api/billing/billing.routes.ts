@@ -20,7 +20,7 @@ export function billingRoutes(payments: Payments | undefined): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/plans', async (c) => {
-    const freeToursPerUser = c.var.config.freeToursPerUser;
+    const freeToursPerUser = c.get('config').freeToursPerUser;
     if (!payments) return c.json<Plans>({ cardPayments: false, message: PAYMENTS_OFF, freeToursPerUser, tour: null, proPlus: null });
     const { stripe, settings } = payments;
     const read = (id: string | undefined) => (id ? askStripe(() => stripe.prices.retrieve(id)).then(planPrice) : Promise.resolve(null));
@@ -37,8 +37,8 @@ export function billingRoutes(payments: Payments | undefined): Hono<AppEnv> {
     if (!customer) {
       const created = await askStripe(() => stripe.customers.create({ email: user.email!, name: user.name, metadata: { userId: String(user.id) } }));
       // Of two first checkouts racing, the customer stored first is the one both use.
-      await c.var.db.updateTable('user').set({ stripe_customer_id: created.id }).where('id', '=', user.id).where('stripe_customer_id', 'is', null).execute();
-      customer = (await c.var.db.selectFrom('user').select('stripe_customer_id').where('id', '=', user.id).executeTakeFirstOrThrow()).stripe_customer_id!;
+      await c.get('db').updateTable('user').set({ stripe_customer_id: created.id }).where('id', '=', user.id).where('stripe_customer_id', 'is', null).execute();
+      customer = (await c.get('db').selectFrom('user').select('stripe_customer_id').where('id', '=', user.id).executeTakeFirstOrThrow()).stripe_customer_id!;
     }
     const dashboard = `${siteUrl(c)}/dashboard`;
     const metadata = { kind: 'pro-plus', userId: String(user.id) };
@@ -69,7 +69,8 @@ export function billingRoutes(payments: Payments | undefined): Hono<AppEnv> {
 
   app.get('/payments', async (c) => {
     const user = requireUser(c);
-    const query = c.var.db
+    const query = c
+      .get('db')
       .selectFrom('payment')
       .leftJoin('tour', 'tour.id', 'payment.tour_id')
       .select(['payment.id', 'payment.created_at', 'payment.kind', 'payment.amount', 'payment.currency', 'payment.status', 'tour.short_id', 'tour.data'])

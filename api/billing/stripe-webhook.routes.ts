@@ -22,8 +22,8 @@ export function stripeWebhookRoutes(payments: Payments | undefined): Hono<AppEnv
     } catch {
       throw new ApiError(400, 'BadRequest', 'The Stripe signature of this webhook is not valid.');
     }
-    const { outcome, mails } = await handleStripeEvent(c.var.db, event, siteUrl(c));
-    for (const mail of mails) await c.var.mailer.send(mail);
+    const { outcome, mails } = await handleStripeEvent(c.get('db'), event, siteUrl(c));
+    for (const mail of mails) await c.get('mailer').send(mail);
     return c.json({ received: true, outcome });
   });
 

@@ -21,7 +21,7 @@ function ownTourById(c: Context<AppEnv>, id: string) {
 }
 
 async function currentTour(c: Context<AppEnv>, shortId: string) {
-  return tourFromRecord((await findTourByShortId(c.var.db, shortId))!);
+  return tourFromRecord((await findTourByShortId(c.get('db'), shortId))!);
 }
 
 /** A locked tour is published by spending a free tour or paying for it by card (Stripe Checkout). */
@@ -31,8 +31,8 @@ export function tourPublishingRoutes(payments: Payments | undefined): Hono<AppEn
   app.post('/:shortId/unlock/free', async (c) => {
     const user = requireUser(c);
     const { record, tour } = await ownTour(c, c.req.param('shortId'));
-    await useFreeTour(c.var.db, record.row.id, user.id);
-    const { free_tours_remaining } = await c.var.db.selectFrom('user').select('free_tours_remaining').where('id', '=', user.id).executeTakeFirstOrThrow();
+    await useFreeTour(c.get('db'), record.row.id, user.id);
+    const { free_tours_remaining } = await c.get('db').selectFrom('user').select('free_tours_remaining').where('id', '=', user.id).executeTakeFirstOrThrow();
     return c.json({ tour: await currentTour(c, tour.shortId), freeToursRemaining: free_tours_remaining });
   });
 
@@ -75,7 +75,10 @@ export function tourPublishingRoutes(payments: Payments | undefined): Hono<AppEn
     if (!purchase || purchase.tourId !== record.row.id || purchase.userId !== user.id) {
       throw new ApiError(403, 'PaymentMismatch', 'This payment was not made for this tour by you.');
     }
-    const outcome = await c.var.db.transaction().execute((trx) => recordTourPayment(trx, session, null));
+    const outcome = await c
+      .get('db')
+      .transaction()
+      .execute((trx) => recordTourPayment(trx, session, null));
     if (outcome === 'refunded') throw new ApiError(409, 'PaymentRefunded', 'This payment was refunded, so it no longer publishes the tour.');
     if (outcome === 'not-paid')
       throw new ApiError(409, 'PaymentNotCompleted', 'The payment has not gone through yet. If you paid, wait a moment and try again.');

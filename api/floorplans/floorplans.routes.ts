@@ -14,8 +14,8 @@ import { floorplanFromRow } from '../tours/tour.repository';
  * next save) and a team tour's history keeps the new state.
  */
 async function tourChanged(c: Context<AppEnv>, tourId: number, type: string, planName: string): Promise<number> {
-  const revision = await bumpRevision(c.var.db, tourId);
-  await recordTeamChange(c.var.db, tourId, c.var.user!.id, { type, currentValue: planName });
+  const revision = await bumpRevision(c.get('db'), tourId);
+  await recordTeamChange(c.get('db'), tourId, c.get('user')!.id, { type, currentValue: planName });
   return revision;
 }
 
@@ -62,7 +62,7 @@ function checkRooms(tour: Tour, hotspots: Array<{ destinationSceneId: string }>)
 async function ownFloorplan(c: Context<AppEnv>) {
   requireUser(c);
   const missing = new ApiError(404, 'NotFound', 'No floor plan with this id.');
-  const row = await c.var.db.selectFrom('floorplan').selectAll().where('id', '=', c.req.param('floorplanId')!).executeTakeFirst();
+  const row = await c.get('db').selectFrom('floorplan').selectAll().where('id', '=', c.req.param('floorplanId')!).executeTakeFirst();
   if (!row) throw missing;
   const { tour } = await findTourByIdFor(c, String(row.tour_id), 'edit', missing);
   return { row, tour };
@@ -76,7 +76,8 @@ export function floorplansRoutes(): Hono<AppEnv> {
     const { tour } = await findTourByIdFor(c, c.req.param('tourId'), 'edit');
     const input = parseOr422(floorplanInputSchema, await readJson(c));
     checkRooms(tour, input.hotspots);
-    const row = await c.var.db
+    const row = await c
+      .get('db')
       .insertInto('floorplan')
       .values({
         id: crypto.randomUUID(),
@@ -112,20 +113,20 @@ export function floorplanRoutes(): Hono<AppEnv> {
       ...(input.hotspots ? { hotspots: JSON.stringify(input.hotspots) } : {}),
     };
     if (Object.keys(changes).length === 0) return c.json({ ...floorplanFromRow(row), revision: tour.revision });
-    const updated = await c.var.db.updateTable('floorplan').set(changes).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+    const updated = await c.get('db').updateTable('floorplan').set(changes).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
     const revision = await tourChanged(c, tour.id, 'floorplan changed', updated.name);
     // A plan moved onto another picture leaves the old one to nobody, unless a clone's plan still shows it.
-    await removeUnreferencedFiles(c.var.db, c.var.media, [row.url, row.thumb_url], [updated.url, updated.thumb_url]);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), [row.url, row.thumb_url], [updated.url, updated.thumb_url]);
     return c.json({ ...floorplanFromRow(updated), revision });
   });
 
   app.delete('/delete/:floorplanId', async (c) => {
     const { row, tour } = await ownFloorplan(c);
-    const deleted = await c.var.db.deleteFrom('floorplan').where('id', '=', row.id).returning(['url', 'thumb_url']).executeTakeFirst();
+    const deleted = await c.get('db').deleteFrom('floorplan').where('id', '=', row.id).returning(['url', 'thumb_url']).executeTakeFirst();
     if (!deleted) return c.json({ ok: true, revision: tour.revision });
     const revision = await tourChanged(c, tour.id, 'floorplan removed', row.name);
     // A clone's copy of the plan, or a kept state of a team tour, names the same picture and keeps it.
-    await removeUnreferencedFiles(c.var.db, c.var.media, [deleted.url, deleted.thumb_url]);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), [deleted.url, deleted.thumb_url]);
     return c.json({ ok: true, revision });
   });
 

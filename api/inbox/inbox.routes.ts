@@ -13,21 +13,21 @@ export function inboxRoutes(): Hono<AppEnv> {
   app.get('/', async (c) => {
     const user = requireUser(c);
     const { page, perPage, tour, kind, unread } = parseOr422(inboxQuerySchema, c.req.query());
-    return c.json(await readInbox(c.var.db, user.id, { tour, kind, unread: !!unread }, { page, perPage }));
+    return c.json(await readInbox(c.get('db'), user.id, { tour, kind, unread: !!unread }, { page, perPage }));
   });
 
-  app.get('/summary', async (c) => c.json(await inboxSummary(c.var.db, requireUser(c).id)));
+  app.get('/summary', async (c) => c.json(await inboxSummary(c.get('db'), requireUser(c).id)));
 
   app.post('/read', async (c) => {
     const user = requireUser(c);
     const which = parseOr422(markReadSchema, await readJson(c));
-    return c.json({ marked: await markRead(c.var.db, user.id, which) });
+    return c.json({ marked: await markRead(c.get('db'), user.id, which) });
   });
 
   app.get('/leads.csv', async (c) => {
     const user = requireUser(c);
     const { tour } = parseOr422(csvQuerySchema, c.req.query());
-    const rows = await leadsOfOwner(c.var.db, user.id, tour);
+    const rows = await leadsOfOwner(c.get('db'), user.id, tour);
     return csvResponse(
       c,
       'leads.csv',
@@ -39,7 +39,7 @@ export function inboxRoutes(): Hono<AppEnv> {
   app.get('/showings.csv', async (c) => {
     const user = requireUser(c);
     const { tour } = parseOr422(csvQuerySchema, c.req.query());
-    const rows = await showingsOfOwner(c.var.db, user.id, tour);
+    const rows = await showingsOfOwner(c.get('db'), user.id, tour);
     return csvResponse(
       c,
       'showing-requests.csv',

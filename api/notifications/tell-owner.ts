@@ -13,7 +13,7 @@ export interface OwnerNews extends NewNotification {
 
 /** The page an unsubscribe link opens; the token follows the '#', so it reaches no server log. */
 export function unsubscribeUrl(c: Context<AppEnv>, userId: number, kind: NewNotification['kind']): string {
-  return `${siteUrl(c)}/unsubscribe#${unsubscribeToken(userId, kind, c.var.config.jwtSecret)}`;
+  return `${siteUrl(c)}/unsubscribe#${unsubscribeToken(userId, kind, c.get('config').jwtSecret)}`;
 }
 
 /**
@@ -21,12 +21,12 @@ export function unsubscribeUrl(c: Context<AppEnv>, userId: number, kind: NewNoti
  * that kind of mail without signing in.
  */
 export async function tellOwner(c: Context<AppEnv>, news: OwnerNews): Promise<void> {
-  await notify(c.var.db, news);
-  if (!news.mail || !(await mailedKinds(c.var.db, news.userId))[news.kind]) return;
-  const to = news.mail.to || (await findUserById(c.var.db, news.userId))?.email;
+  await notify(c.get('db'), news);
+  if (!news.mail || !(await mailedKinds(c.get('db'), news.userId))[news.kind]) return;
+  const to = news.mail.to || (await findUserById(c.get('db'), news.userId))?.email;
   if (!to) return;
   const unsubscribe = unsubscribeUrl(c, news.userId, news.kind);
-  await c.var.mailer.send({
+  await c.get('mailer').send({
     to,
     userId: news.userId,
     subject: news.mail.subject,

@@ -12,9 +12,9 @@ export function pagesRoutes(): Hono<AppEnv> {
     .get('/tours/:shortId', async (c) => {
       const shortId = c.req.param('shortId');
       const found = await tourForAnyone(c, shortId);
-      const origin = c.var.config.publicUrl ?? new URL(c.req.url).origin;
+      const origin = c.get('config').publicUrl ?? new URL(c.req.url).origin;
       c.header('Cache-Control', 'no-cache');
-      if (found && whiteLabelRefused(found.full, new URL(c.req.url).host, c.var.config.publicUrl)) {
+      if (found && whiteLabelRefused(found.full, new URL(c.req.url).host, c.get('config').publicUrl)) {
         return c.html(renderNoticePage(WHITE_LABEL_NOTICE), 403);
       }
       // Lets the white-label check tell this page from another site answering at the owner's domain.
@@ -25,7 +25,7 @@ export function pagesRoutes(): Hono<AppEnv> {
     })
     .get('/oembed', async (c) => {
       // oEmbed consumers (WordPress and the like) turn a pasted tour link into the iframe code.
-      const origin = c.var.config.publicUrl ?? new URL(c.req.url).origin;
+      const origin = c.get('config').publicUrl ?? new URL(c.req.url).origin;
       const { url, format, maxwidth, maxheight } = c.req.query();
       if (format !== undefined && format !== 'json') throw new ApiError(501, 'NotImplemented', 'Only format=json is offered.');
       const size = embedSize(sizeLimit('maxwidth', maxwidth), sizeLimit('maxheight', maxheight));

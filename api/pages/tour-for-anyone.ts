@@ -15,10 +15,10 @@ export interface TourForAnyone {
 
 /** The tour of a public page address as someone without a sign-in sees it; undefined when there is no such tour. */
 export async function tourForAnyone(c: Context<AppEnv>, shortId: string): Promise<TourForAnyone | undefined> {
-  const record = await findTourByShortId(c.var.db, shortId);
+  const record = await findTourByShortId(c.get('db'), shortId);
   if (!record) return undefined;
   const full = tourFromRecord(record);
-  const access = await tourAccess(c.var.db, { record, tour: full }, { user: undefined }, c.var.config.jwtSecret);
+  const access = await tourAccess(c.get('db'), { record, tour: full }, { user: undefined }, c.get('config').jwtSecret);
   const seen = tourSeenWith(full, access);
   return { full, seen, open: access.sees === 'all' && !!seen && seen.type !== 'locked' };
 }

@@ -23,9 +23,9 @@ export function whiteLabelRoutes(): Hono<AppEnv> {
     }
     const check = await checkWhiteLabel(pageUrl, tour.shortId, {
       ownerIsProPlus: parseUserType(record.ownerType) === PRO_PLUS,
-      privateNetworks: c.var.config.whiteLabelPrivateNetworks,
+      privateNetworks: c.get('config').whiteLabelPrivateNetworks,
     });
-    await c.var.db.updateTable('tour').set({ white_label_status_code: check.status }).where('id', '=', record.row.id).execute();
+    await c.get('db').updateTable('tour').set({ white_label_status_code: check.status }).where('id', '=', record.row.id).execute();
     return c.json(check);
   });
 }

@@ -42,7 +42,7 @@ export function rtcRoutes(hub: RoomHub): Hono<AppEnv> {
             if (sid || greeting) return socket.send({ type: 'bad', reason: 'already greeted', code: 53004 });
             greeting = true;
             guard.cancelHelloDeadline();
-            const grant = await admit(frame, c.var.config.jwtSecret, c.var.db);
+            const grant = await admit(frame, c.get('config').jwtSecret, c.get('db'));
             // Gone while its hello was being checked: nothing to join, and nobody to tell.
             if (!guard.open) return;
             if ('error' in grant) {
@@ -51,7 +51,7 @@ export function rtcRoutes(hub: RoomHub): Hono<AppEnv> {
             }
             sid = await hub.join(socket, grant.identity, grant.room, frame.timeout);
             // A tour deleted while this hello was being checked has ended its room before this join: end it again.
-            if (sid && !(await roomExists(c.var.db, grant.room))) await hub.endRoom(grant.room);
+            if (sid && !(await roomExists(c.get('db'), grant.room))) await hub.endRoom(grant.room);
             return;
           }
           if (!sid) return socket.send({ type: 'bad', reason: 'say hello first', code: 53004 });

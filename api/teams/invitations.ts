@@ -28,7 +28,7 @@ function invitationLink(c: Context<AppEnv>, token: string, email: string): strin
  * those with an account also find the invitation in the app and in their inbox.
  */
 export async function inviteByEmail(c: Context<AppEnv>, team: TeamRow, inviter: UserRow, emails: string[], permission: Permission): Promise<void> {
-  const db = c.var.db;
+  const db = c.get('db');
   const addresses = [...new Set(emails.map((email) => email.toLowerCase()))];
   if (inviter.email && addresses.includes(inviter.email)) throw new ApiError(409, 'AlreadyMember', 'You cannot invite yourself: you are in this team already.');
   const now = new Date();
@@ -76,7 +76,7 @@ export async function inviteByEmail(c: Context<AppEnv>, team: TeamRow, inviter: 
     const text = `${inviter.name} invited you to the team "${team.name}" (${permission}).`;
     // An account whose address is not confirmed may not be the address's owner: it only gets the mailed link.
     if (invitee?.email_confirmed_at) await notify(db, { userId: invitee.id, kind: 'invitation', text, data: { teamId: team.id, invitationId: id } });
-    await c.var.mailer.send({
+    await c.get('mailer').send({
       to: email,
       // The link is a key to the team: the in-app outbox shows it only to an account proven to own the address.
       userId: invitee?.email_confirmed_at ? invitee.id : null,
@@ -147,7 +147,7 @@ export async function findOpenInvitation(db: Db, user: UserRow, by: { teamId: nu
 
 /** Joins the invitee to the team and tells the team's owner, in the inbox and (as their mail settings say) by mail. */
 export async function acceptInvitation(c: Context<AppEnv>, user: UserRow, invitation: OpenInvitation): Promise<void> {
-  const db = c.var.db;
+  const db = c.get('db');
   const team = await db.transaction().execute(async (trx) => {
     await trx.updateTable('team_invitation').set({ status: 'accepted' }).where('id', '=', invitation.id).execute();
     if (invitation.provesAddress) {

@@ -34,9 +34,9 @@ export function teamUsersRoutes(): Hono<AppEnv> {
   app.get('/', async (c) => {
     const user = requireAccount(c);
     const { search, teamId, forTeam, ...page } = parseOr422(userSearchSchema, c.req.query());
-    if (teamId !== undefined && !(await findMembership(c.var.db, teamId, user.id))) throw new ApiError(404, 'TeamNotFound', 'No team with this id.');
+    if (teamId !== undefined && !(await findMembership(c.get('db'), teamId, user.id))) throw new ApiError(404, 'TeamNotFound', 'No team with this id.');
     const email = z.email().safeParse(search.toLowerCase());
-    let query = c.var.db.selectFrom('user').select(['user.name', 'user.email']).where('user.type', '!=', 'guest').where('user.id', '!=', user.id);
+    let query = c.get('db').selectFrom('user').select(['user.name', 'user.email']).where('user.type', '!=', 'guest').where('user.id', '!=', user.id);
     if (email.success) query = query.where('user.email', '=', email.data);
     else {
       const prefix = likePrefix(search);
@@ -70,19 +70,19 @@ export function teamUsersRoutes(): Hono<AppEnv> {
   app.post('/:id/sendInvitationToApp', async (c) => {
     const user = callerNamed(c);
     const { email, teamId, permission } = parseOr422(inviteToAppSchema, await readJson(c));
-    const membership = await findMembership(c.var.db, teamId, user.id);
+    const membership = await findMembership(c.get('db'), teamId, user.id);
     if (!membership) throw new ApiError(404, 'TeamNotFound', 'No team with this id.');
     if (membership.permission !== 'admin') throw new ApiError(403, 'Forbidden', "Only the team's admins can do that.");
     await inviteByEmail(c, membership.team, user, [email], permission);
-    return c.json(await teamWithMembers(c.var.db, teamId, user.id, new Date()), 201);
+    return c.json(await teamWithMembers(c.get('db'), teamId, user.id, new Date()), 201);
   });
 
   app.post('/:id/acceptInvitedToApp', async (c) => {
     const user = callerNamed(c);
     const { token } = parseOr422(acceptToAppSchema, await readJson(c));
-    const invitation = await findOpenInvitation(c.var.db, user, { token });
+    const invitation = await findOpenInvitation(c.get('db'), user, { token });
     await acceptInvitation(c, user, invitation);
-    return c.json(await teamWithMembers(c.var.db, invitation.team_id, user.id, new Date()));
+    return c.json(await teamWithMembers(c.get('db'), invitation.team_id, user.id, new Date()));
   });
 
   return app;

@@ -56,7 +56,7 @@ const NEEDS: Record<Exclude<Need, 'member'>, string> = {
 async function teamFor(c: Context<AppEnv>, need: Need): Promise<Membership & { user: UserRow }> {
   const user = requireUser(c);
   const teamId = parseNumericId(c.req.param('teamId'));
-  const membership = teamId === undefined ? undefined : await findMembership(c.var.db, teamId, user.id);
+  const membership = teamId === undefined ? undefined : await findMembership(c.get('db'), teamId, user.id);
   if (!membership) throw new ApiError(404, 'TeamNotFound', 'No team with this id.');
   if ((need === 'admin' && membership.permission !== 'admin') || (need === 'owner' && !membership.isOwner)) {
     throw new ApiError(403, 'Forbidden', NEEDS[need]);
@@ -66,7 +66,7 @@ async function teamFor(c: Context<AppEnv>, need: Need): Promise<Membership & { u
 
 /** A tour the caller owns, named by short id, to share into a team; anybody else's is refused. */
 async function ownTour(c: Context<AppEnv>, shortId: string, user: UserRow): Promise<{ id: number; teamId: number | null }> {
-  const record = await findTourByShortId(c.var.db, shortId);
+  const record = await findTourByShortId(c.get('db'), shortId);
   if (!record || record.row.user_id !== user.id)
     throw new ApiError(403, 'Forbidden', 'Only the owner of a tour can share it with a team.', { tourId: shortId });
   return { id: record.row.id, teamId: record.row.team_id };
@@ -74,7 +74,7 @@ async function ownTour(c: Context<AppEnv>, shortId: string, user: UserRow): Prom
 
 /** A tour of this team, named by short id. */
 async function teamTour(c: Context<AppEnv>, teamId: number, shortId: string) {
-  const record = await findTourByShortId(c.var.db, shortId);
+  const record = await findTourByShortId(c.get('db'), shortId);
   if (!record || record.row.team_id !== teamId) throw new ApiError(404, 'TourNotFound', 'This tour is not shared with this team.');
   return record;
 }
@@ -85,15 +85,15 @@ export function teamsRoutes(): Hono<AppEnv> {
 
   app.get('/', async (c) => {
     const user = requireUser(c);
-    return c.json(await listTeams(c.var.db, user.id, parseOr422(teamsQuerySchema, c.req.query())));
+    return c.json(await listTeams(c.get('db'), user.id, parseOr422(teamsQuerySchema, c.req.query())));
   });
 
   app.post('/', async (c) => {
     const user = requireUser(c);
     if (user.type === 'guest') throw new ApiError(403, 'AccountRequired', 'Teams are for accounts: sign up first (your tours stay yours).');
     const { name } = parseOr422(teamCreateSchema, await readJson(c));
-    const id = await createTeam(c.var.db, user.id, name);
-    return c.json(await teamWithMembers(c.var.db, id, user.id, new Date()), 201);
+    const id = await createTeam(c.get('db'), user.id, name);
+    return c.json(await teamWithMembers(c.get('db'), id, user.id, new Date()), 201);
   });
 
   app.get('/invitations', async (c) => {
@@ -101,17 +101,17 @@ export function teamsRoutes(): Hono<AppEnv> {
     const page = parseOr422(pageQuerySchema, c.req.query());
     // Invitations to an address the account has not shown to be its own stay in that address's mailbox.
     if (!user.email || !user.email_confirmed_at) return c.json({ items: [], ...page, total: 0 });
-    return c.json(await listInvitations(c.var.db, user.email, new Date(), page));
+    return c.json(await listInvitations(c.get('db'), user.email, new Date(), page));
   });
 
   app.get('/getMyTours', async (c) => {
     const user = requireUser(c);
-    return c.json(await listMyTours(c.var.db, user.id, parseOr422(pageQuerySchema, c.req.query())));
+    return c.json(await listMyTours(c.get('db'), user.id, parseOr422(pageQuerySchema, c.req.query())));
   });
 
   app.get('/:teamId', async (c) => {
     const { team, user } = await teamFor(c, 'member');
-    return c.json(await teamWithMembers(c.var.db, team.id, user.id, new Date()));
+    return c.json(await teamWithMembers(c.get('db'), team.id, user.id, new Date()));
   });
 
   app.put('/:teamId', async (c) => {
@@ -119,17 +119,17 @@ export function teamsRoutes(): Hono<AppEnv> {
     const update = parseOr422(teamUpdateSchema, await readJson(c));
     if (update.ownerId !== undefined && update.ownerId !== team.owner_id) {
       if (!isOwner) throw new ApiError(403, 'Forbidden', NEEDS.owner);
-      const next = await findMembership(c.var.db, team.id, update.ownerId);
+      const next = await findMembership(c.get('db'), team.id, update.ownerId);
       if (next?.permission !== 'admin') throw new ApiError(422, 'ValidationFailed', 'The team can only be handed to one of its admins.');
     }
-    if (update.name !== undefined) await c.var.db.updateTable('team').set({ name: update.name }).where('id', '=', team.id).execute();
-    if (update.ownerId !== undefined && update.ownerId !== team.owner_id) await moveTeamOwnership(c.var.db, team.id, update.ownerId);
-    return c.json(await teamWithMembers(c.var.db, team.id, user.id, new Date()));
+    if (update.name !== undefined) await c.get('db').updateTable('team').set({ name: update.name }).where('id', '=', team.id).execute();
+    if (update.ownerId !== undefined && update.ownerId !== team.owner_id) await moveTeamOwnership(c.get('db'), team.id, update.ownerId);
+    return c.json(await teamWithMembers(c.get('db'), team.id, user.id, new Date()));
   });
 
   app.delete('/:teamId', async (c) => {
     const { team } = await teamFor(c, 'owner');
-    await c.var.db.deleteFrom('team').where('id', '=', team.id).execute();
+    await c.get('db').deleteFrom('team').where('id', '=', team.id).execute();
     return c.json({ ok: true });
   });
 
@@ -137,60 +137,60 @@ export function teamsRoutes(): Hono<AppEnv> {
     const { team, user } = await teamFor(c, 'admin');
     const { emails, permission } = parseOr422(sendInvitedSchema, await readJson(c));
     await inviteByEmail(c, team, user, emails, permission);
-    return c.json(await teamWithMembers(c.var.db, team.id, user.id, new Date()), 201);
+    return c.json(await teamWithMembers(c.get('db'), team.id, user.id, new Date()), 201);
   });
 
   app.put('/:teamId/acceptInvited', async (c) => {
     const user = requireUser(c);
     const teamId = parseNumericId(c.req.param('teamId'));
     if (teamId === undefined) throw new ApiError(404, 'InvitationNotFound', 'There is no open invitation for you to this team.');
-    await acceptInvitation(c, user, await findOpenInvitation(c.var.db, user, { teamId }));
-    return c.json(await teamWithMembers(c.var.db, teamId, user.id, new Date()));
+    await acceptInvitation(c, user, await findOpenInvitation(c.get('db'), user, { teamId }));
+    return c.json(await teamWithMembers(c.get('db'), teamId, user.id, new Date()));
   });
 
   app.delete('/:teamId/dismissInvited', async (c) => {
     const user = requireUser(c);
     const teamId = parseNumericId(c.req.param('teamId'));
     if (teamId === undefined) throw new ApiError(404, 'InvitationNotFound', 'There is no open invitation for you to this team.');
-    await dismissInvitation(c.var.db, (await findOpenInvitation(c.var.db, user, { teamId })).id);
+    await dismissInvitation(c.get('db'), (await findOpenInvitation(c.get('db'), user, { teamId })).id);
     return c.json({ ok: true });
   });
 
   app.put('/:teamId/manageMembers', async (c) => {
     const { team, user } = await teamFor(c, 'admin');
     const { members } = parseOr422(manageMembersSchema, await readJson(c));
-    const ids = await memberIds(c.var.db, team.id);
+    const ids = await memberIds(c.get('db'), team.id);
     const stranger = members.find((member) => !ids.has(member.userId));
     if (stranger) throw new ApiError(422, 'NotTeamMember', 'Only members of the team can be given a permission.', { userId: stranger.userId });
     if (members.some((member) => member.userId === team.owner_id && member.permission !== 'admin')) {
       throw new ApiError(409, 'Conflict', "The team's owner is always an admin; hand the team to another admin first.");
     }
-    await setPermissions(c.var.db, team.id, members);
-    return c.json(await teamWithMembers(c.var.db, team.id, user.id, new Date()));
+    await setPermissions(c.get('db'), team.id, members);
+    return c.json(await teamWithMembers(c.get('db'), team.id, user.id, new Date()));
   });
 
   app.delete('/:teamId/removeMembers', async (c) => {
     const { team, user } = await teamFor(c, 'admin');
     const { userIds } = parseOr422(removeMembersSchema, await readJson(c));
     if (userIds.includes(team.owner_id)) throw new ApiError(409, 'Conflict', "The team's owner cannot be removed.");
-    const ids = await memberIds(c.var.db, team.id);
+    const ids = await memberIds(c.get('db'), team.id);
     const stranger = userIds.find((id) => !ids.has(id));
     if (stranger !== undefined) throw new ApiError(422, 'NotTeamMember', 'Only members of the team can be removed.', { userId: stranger });
-    await removeMembers(c.var.db, team.id, userIds);
-    return c.json(await teamWithMembers(c.var.db, team.id, user.id, new Date()));
+    await removeMembers(c.get('db'), team.id, userIds);
+    return c.json(await teamWithMembers(c.get('db'), team.id, user.id, new Date()));
   });
 
   app.delete('/:teamId/leave', async (c) => {
     const { team, user, isOwner } = await teamFor(c, 'member');
     if (isOwner) throw new ApiError(409, 'Conflict', 'The owner cannot leave the team: hand it to another admin first, or delete it.');
-    await removeMembers(c.var.db, team.id, [user.id]);
+    await removeMembers(c.get('db'), team.id, [user.id]);
     return c.json({ ok: true });
   });
 
   app.get('/:teamId/tours', async (c) => {
     const { team, user } = await teamFor(c, 'member');
     const page = parseOr422(pageQuerySchema.extend({ perPage: pageQuerySchema.shape.perPage.unwrap().default(TEAM_TOURS_PREVIEW) }), c.req.query());
-    return c.json(await listTeamTours(c.var.db, team.id, user.id, page));
+    return c.json(await listTeamTours(c.get('db'), team.id, user.id, page));
   });
 
   /** Shares the caller's own tours; a tour already in another team is refused and nothing is shared. */
@@ -201,11 +201,11 @@ export function teamsRoutes(): Hono<AppEnv> {
     const elsewhere = tours.find((tour) => tour.teamId !== null && tour.teamId !== team.id);
     if (elsewhere) throw new ApiError(409, 'Conflict', 'A tour belongs to one team at most: take it out of its team first.');
     await shareTours(
-      c.var.db,
+      c.get('db'),
       team.id,
       tours.map((tour) => tour.id),
     );
-    return c.json(await listTeamTours(c.var.db, team.id, user.id, { page: 1, perPage: TEAM_TOURS_PREVIEW }), 201);
+    return c.json(await listTeamTours(c.get('db'), team.id, user.id, { page: 1, perPage: TEAM_TOURS_PREVIEW }), 201);
   };
 
   app.post('/:teamId/sharedTours', async (c) => share(c, parseOr422(sharedToursSchema, await readJson(c)).tourIds));
@@ -219,7 +219,7 @@ export function teamsRoutes(): Hono<AppEnv> {
     const ownsTour = record.row.user_id === user.id;
     if (update.members && permission !== 'admin') throw new ApiError(403, 'Forbidden', NEEDS.admin);
     if (update.ownerId !== undefined && !ownsTour) throw new ApiError(403, 'Forbidden', 'Only the owner of a tour can hand it to someone else.');
-    const current = await c.var.db.selectFrom('team_member').select(['user_id', 'permission']).where('team_id', '=', team.id).execute();
+    const current = await c.get('db').selectFrom('team_member').select(['user_id', 'permission']).where('team_id', '=', team.id).execute();
     const teamPermission = new Map(current.map((row) => [row.user_id, row.permission]));
     const stranger = [...(update.members ?? []).map((member) => member.userId), ...(update.ownerId !== undefined ? [update.ownerId] : [])].find(
       (id) => !teamPermission.has(id),
@@ -230,17 +230,17 @@ export function teamsRoutes(): Hono<AppEnv> {
     }
     if (update.members) {
       await setTourPermissions(
-        c.var.db,
+        c.get('db'),
         team.id,
         record.row.id,
         update.members.map((member) => ({ ...member, teamPermission: teamPermission.get(member.userId)! })),
       );
     }
     if (update.ownerId !== undefined) {
-      await c.var.db.updateTable('tour').set({ user_id: update.ownerId }).where('id', '=', record.row.id).execute();
-      await c.var.db.deleteFrom('team_tour_permission').where('tour_id', '=', record.row.id).where('user_id', '=', update.ownerId).execute();
+      await c.get('db').updateTable('tour').set({ user_id: update.ownerId }).where('id', '=', record.row.id).execute();
+      await c.get('db').deleteFrom('team_tour_permission').where('tour_id', '=', record.row.id).where('user_id', '=', update.ownerId).execute();
     }
-    return c.json(await teamWithMembers(c.var.db, team.id, user.id, new Date()));
+    return c.json(await teamWithMembers(c.get('db'), team.id, user.id, new Date()));
   });
 
   app.delete('/:teamId/sharedTour', async (c) => {
@@ -248,7 +248,7 @@ export function teamsRoutes(): Hono<AppEnv> {
     const { tourId } = parseOr422(sharedTourSchema, await readJson(c));
     const record = await teamTour(c, team.id, tourId);
     if (permission !== 'admin' && record.row.user_id !== user.id) throw new ApiError(403, 'Forbidden', NEEDS.admin);
-    await unshareTour(c.var.db, team.id, record.row.id);
+    await unshareTour(c.get('db'), team.id, record.row.id);
     return c.json({ ok: true });
   });
 
@@ -256,7 +256,7 @@ export function teamsRoutes(): Hono<AppEnv> {
     const { team } = await teamFor(c, 'member');
     const { tourId, ...page } = parseOr422(historyQuerySchema, c.req.query());
     const tour = tourId === undefined ? undefined : await teamTour(c, team.id, tourId);
-    return c.json(await listHistory(c.var.db, team.id, tour?.row.id, page));
+    return c.json(await listHistory(c.get('db'), team.id, tour?.row.id, page));
   });
 
   app.post('/:teamId/history', async (c) => {
@@ -264,13 +264,13 @@ export function teamsRoutes(): Hono<AppEnv> {
     const note = parseOr422(historyNoteSchema, await readJson(c));
     await teamTour(c, team.id, note.tourId);
     const { tour } = await findTourFor(c, note.tourId, 'edit');
-    await recordTeamChange(c.var.db, tour.id, user.id, { type: note.type, currentValue: note.currentValue });
-    return c.json(await listHistory(c.var.db, team.id, tour.id, { page: 1, perPage: 1 }), 201);
+    await recordTeamChange(c.get('db'), tour.id, user.id, { type: note.type, currentValue: note.currentValue });
+    return c.json(await listHistory(c.get('db'), team.id, tour.id, { page: 1, perPage: 1 }), 201);
   });
 
   const entryOr404 = async (c: Context<AppEnv>, teamId: number) => {
     const historyId = parseNumericId(c.req.param('historyId'));
-    const entry = historyId === undefined ? undefined : await findHistoryEntry(c.var.db, teamId, historyId);
+    const entry = historyId === undefined ? undefined : await findHistoryEntry(c.get('db'), teamId, historyId);
     if (!entry) throw new ApiError(404, 'NotFound', 'No history entry with this id.');
     return entry;
   };
@@ -285,9 +285,9 @@ export function teamsRoutes(): Hono<AppEnv> {
     const { team, user } = await teamFor(c, 'member');
     const entry = await entryOr404(c, team.id);
     const { tour } = await findTourFor(c, entry.tourId, 'edit');
-    const named = await restoreEntry(c.var.db, entry.id);
-    await recordTeamChange(c.var.db, tour.id, user.id, { type: 'restore', currentValue: `revision ${entry.revision}` });
-    await removeUnreferencedFiles(c.var.db, c.var.media, named.before, named.after);
+    const named = await restoreEntry(c.get('db'), entry.id);
+    await recordTeamChange(c.get('db'), tour.id, user.id, { type: 'restore', currentValue: `revision ${entry.revision}` });
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), named.before, named.after);
     const restored = await findTourFor(c, entry.tourId, 'edit');
     return c.json(tourSeenWith(restored.tour, restored.access));
   });

@@ -39,9 +39,9 @@ export function passwordRoutes(): Hono<AppEnv> {
     // token below is signed from the hash now stored, or it would be void the moment it is handed out.
     if (needsRehash(passwordHash)) {
       passwordHash = await hashPassword(password);
-      await c.var.db.updateTable('tour').set({ password_hash: passwordHash }).where('id', '=', record.row.id).execute();
+      await c.get('db').updateTable('tour').set({ password_hash: passwordHash }).where('id', '=', record.row.id).execute();
     }
     // The viewer keeps the token with the tour and shows it where the password counts again: the tour's video room.
-    return c.json({ ...seen, accessToken: await signTourAccessToken({ id: tour.id, passwordHash }, c.var.config.jwtSecret) });
+    return c.json({ ...seen, accessToken: await signTourAccessToken({ id: tour.id, passwordHash }, c.get('config').jwtSecret) });
   });
 }

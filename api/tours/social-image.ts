@@ -48,7 +48,7 @@ export function socialImageUrl(tour: Tour, origin: string): string {
 export async function socialImageResponse(c: Context<AppEnv>, tour: Tour): Promise<Response> {
   const image = tour.images[0]?.url.match(STORED_PANORAMA)?.[1];
   if (!image) throw new ApiError(404, 'NotFound', 'This tour has no picture to share yet.');
-  const picture = await centreCrop(c.var.media, image).catch(() => {
+  const picture = await centreCrop(c.get('media'), image).catch(() => {
     throw new ApiError(404, 'NotFound', 'This tour has no picture to share yet.');
   });
   c.header('Content-Type', 'image/jpeg');

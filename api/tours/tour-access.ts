@@ -90,11 +90,11 @@ function allows(access: TourAccess, need: TourNeed): boolean {
 
 /** What the caller of this request may do with the tour. */
 export function callerAccess(c: Context<AppEnv>, found: FoundTour): Promise<TourAccess> {
-  return tourAccess(c.var.db, found, { user: c.var.user }, c.var.config.jwtSecret);
+  return tourAccess(c.get('db'), found, { user: c.get('user') }, c.get('config').jwtSecret);
 }
 
 export async function findTourOr404(c: Context<AppEnv>, shortId: string): Promise<FoundTour> {
-  const record = await findTourByShortId(c.var.db, shortId);
+  const record = await findTourByShortId(c.get('db'), shortId);
   if (!record) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
   return { record, tour: tourFromRecord(record) };
 }
@@ -113,8 +113,8 @@ export async function findTourFor(c: Context<AppEnv>, shortId: string, need: 'ed
  * is told so; anyone else hears that only the owner may.
  */
 async function refusal(c: Context<AppEnv>, { tour }: FoundTour): Promise<ApiError> {
-  const user = c.var.user!;
-  if (tour.teamId !== null && !(await isTeamMember(c.var.db, tour.teamId, user.id)) && (await joinedTeamOnce(c.var.db, tour.teamId, user.email))) {
+  const user = c.get('user')!;
+  if (tour.teamId !== null && !(await isTeamMember(c.get('db'), tour.teamId, user.id)) && (await joinedTeamOnce(c.get('db'), tour.teamId, user.email))) {
     return new ApiError(403, 'TeamAccessEnded', "You are no longer a member of this tour's team, so you cannot change it any more.");
   }
   return new ApiError(403, 'Forbidden', 'Only the owner of this tour can do that.');
@@ -150,7 +150,7 @@ export async function findTourByIdFor(
 ): Promise<FoundTour> {
   if (need !== 'visit') requireUser(c);
   const tourId = parseNumericId(id);
-  const record = tourId === undefined ? undefined : await findTourById(c.var.db, tourId);
+  const record = tourId === undefined ? undefined : await findTourById(c.get('db'), tourId);
   const found = record && { record, tour: tourFromRecord(record) };
   if (!found || !allows(await callerAccess(c, found), need)) throw missing;
   return found;

@@ -26,12 +26,12 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
 
   app.get('/', async (c) => {
     const user = requireUser(c);
-    return c.json(await listTours(c.var.db, user.id, parseOr422(tourListQuerySchema, c.req.query())));
+    return c.json(await listTours(c.get('db'), user.id, parseOr422(tourListQuerySchema, c.req.query())));
   });
 
   app.post('/', async (c) => {
     const user = requireUser(c);
-    const row = await insertTour(c.var.db, {
+    const row = await insertTour(c.get('db'), {
       shortId: newShortId(),
       userId: user.id,
       type: 'locked',
@@ -41,7 +41,7 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
   });
 
   app.get('/:shortId', async (c) => {
-    const cached = await readTourCached(c.var.db, c.req.param('shortId'));
+    const cached = await readTourCached(c.get('db'), c.req.param('shortId'));
     if (!cached) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
     // Set first: the 403 for a private tour must not be stored either.
     noStoreUnlessPublic(c, cached.found.tour);
@@ -64,18 +64,18 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
     if (input.privacy === 'Password' && !passwordHash) {
       throw new ApiError(422, 'ValidationFailed', 'Set a password for a password-protected tour.', { fieldErrors: { password: ['Required'] } });
     }
-    const saved = await saveTour(c.var.db, { record, input, passwordHash, revision });
-    await recordTeamChange(c.var.db, tour.id, c.var.user!.id, describeSave(tour, input));
+    const saved = await saveTour(c.get('db'), { record, input, passwordHash, revision });
+    await recordTeamChange(c.get('db'), tour.id, c.get('user')!.id, describeSave(tour, input));
     // Dropped scenes, a replaced logo or ambience: their files go unless another row (a clone, the library) names them.
-    await removeUnreferencedFiles(c.var.db, c.var.media, [saved.replaced], [saved.written]);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), [saved.replaced], [saved.written]);
     return c.json(saved.tour);
   });
 
   app.delete('/:shortId', async (c) => {
     const { record } = await findTourFor(c, c.req.param('shortId'), 'manage');
-    const named = await deleteTour(c.var.db, record.row.id);
+    const named = await deleteTour(c.get('db'), record.row.id);
     await hub.endRoom(String(record.row.id));
-    await removeUnreferencedFiles(c.var.db, c.var.media, named);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), named);
     return c.json({ ok: true });
   });
 
@@ -86,7 +86,7 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
     if (tour.shortId !== DEMO_SHORT_ID && !(await callerAccess(c, found)).manages) {
       throw new ApiError(403, 'Forbidden', 'Only the owner of this tour can clone it.');
     }
-    return c.json(await cloneTour(c.var.db, tour.shortId, user, newShortId()), 201);
+    return c.json(await cloneTour(c.get('db'), tour.shortId, user, newShortId()), 201);
   });
 
   app.post('/:shortId/unlock/email', rateLimit({ max: 10, windowMs: 60_000 }), async (c) => {
@@ -94,10 +94,10 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
     const { tour } = found;
     const { email, tourAccessToken } = parseOr422(unlockEmailSchema, await readJson(c));
     // Asked before anything is written: a tour the caller may not see is left exactly as it was.
-    const access = await tourAccess(c.var.db, found, { user: c.var.user, tourAccessToken }, c.var.config.jwtSecret);
+    const access = await tourAccess(c.get('db'), found, { user: c.get('user'), tourAccessToken }, c.get('config').jwtSecret);
     if (access.sees === 'nothing') throw new ApiError(403, 'TourPrivate', MESSAGES.privateTour);
     if (tour.type !== 'locked') throw new ApiError(409, 'Conflict', 'This tour is not locked.');
-    const unlocked = await unlockWithEmail(c.var.db, found.record, { email, url: c.req.header('Referer') ?? '' });
+    const unlocked = await unlockWithEmail(c.get('db'), found.record, { email, url: c.req.header('Referer') ?? '' });
     return c.json(tourSeenWith(unlocked, access));
   });
 

@@ -13,9 +13,9 @@ export function audioRoutes(): Hono<AppEnv> {
     const { file } = await readUpload(c, 'audio');
     const bytes = Buffer.from(await file.arrayBuffer());
     const ext = await checkAudio(bytes);
-    const name = await storeMediaFile(c.var.media, 'audio', ext, bytes, 'sound file');
+    const name = await storeMediaFile(c.get('media'), 'audio', ext, bytes, 'sound file');
     return c.json(
-      { name: file.name.replace(/\.[^.]+$/, '').slice(0, 200) || 'Ambience', url: `${c.var.config.mediaBaseUrl}/audio/${name}` } satisfies AudioUpload,
+      { name: file.name.replace(/\.[^.]+$/, '').slice(0, 200) || 'Ambience', url: `${c.get('config').mediaBaseUrl}/audio/${name}` } satisfies AudioUpload,
       201,
     );
   });

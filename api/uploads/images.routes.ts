@@ -14,8 +14,8 @@ export function imagesRoutes(): Hono<AppEnv> {
     await findTourByIdFor(c, fields.tourId, 'edit');
     const bytes = Buffer.from(await file.arrayBuffer());
     const checked = await checkImage(bytes, { equirectangular: !isTruthyField(fields.isNotEquirect) });
-    const stored = await storeCheckedImage(checked, () => storePanorama(c.var.media, bytes));
-    const base = `${c.var.config.mediaBaseUrl}/tours/`;
+    const stored = await storeCheckedImage(checked, () => storePanorama(c.get('media'), bytes));
+    const base = `${c.get('config').mediaBaseUrl}/tours/`;
     return c.json(
       {
         image: stored.image,

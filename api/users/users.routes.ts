@@ -11,7 +11,7 @@ import { storedMeta } from './user-meta';
 export function userStatusRoutes(): Hono<AppEnv> {
   return new Hono<AppEnv>().get('/user', (c) => {
     const user = requireUser(c);
-    return c.json(userFromRow(user, c.var.token!));
+    return c.json(userFromRow(user, c.get('token')!));
   });
 }
 
@@ -28,15 +28,18 @@ export function usersRoutes(): Hono<AppEnv> {
       ...(meta ? { meta } : {}),
     };
     // A body with nothing this account stores (empty, or only fields it ignores) changes nothing.
-    if (Object.keys(changes).length === 0) return c.json(userFromRow(user, c.var.token!));
+    if (Object.keys(changes).length === 0) return c.json(userFromRow(user, c.get('token')!));
     // The picture as it was when replaced, not as the request first read it: of two changes racing, each removes its own.
-    const { row, formerPicture } = await c.var.db.transaction().execute(async (trx) => {
-      const former = await trx.selectFrom('user').select('picture').where('id', '=', user.id).executeTakeFirstOrThrow();
-      const updated = await trx.updateTable('user').set(changes).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
-      return { row: updated, formerPicture: former.picture };
-    });
+    const { row, formerPicture } = await c
+      .get('db')
+      .transaction()
+      .execute(async (trx) => {
+        const former = await trx.selectFrom('user').select('picture').where('id', '=', user.id).executeTakeFirstOrThrow();
+        const updated = await trx.updateTable('user').set(changes).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+        return { row: updated, formerPicture: former.picture };
+      });
     // The old picture's file goes unless another row (a tour, the library) shows it.
-    await removeUnreferencedFiles(c.var.db, c.var.media, [formerPicture], [row.picture]);
-    return c.json(userFromRow(row, c.var.token!));
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), [formerPicture], [row.picture]);
+    return c.json(userFromRow(row, c.get('token')!));
   });
 }

@@ -43,7 +43,7 @@ export function videoProvider(config: Config): 'mesh' | 'twilio' {
 export function videoRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/config', (c) => c.json({ provider: videoProvider(c.var.config), iceServers: iceServers(c.var.config) }));
+  app.get('/config', (c) => c.json({ provider: videoProvider(c.get('config')), iceServers: iceServers(c.get('config')) }));
 
   return app;
 }
@@ -56,15 +56,15 @@ export function videoTokenRoutes(): Hono<AppEnv> {
     const provider = c.req.param('provider');
     if (provider !== 'mesh' && provider !== 'twilio') throw new ApiError(404, 'NotFound', `No video provider "${provider}".`);
     const { grant, tourAccessToken } = readRequest(await readJson(c));
-    if (!(await mayEnterRoom(c.var.db, grant.room, { user: c.var.user, tourAccessToken }, c.var.config.jwtSecret))) {
+    if (!(await mayEnterRoom(c.get('db'), grant.room, { user: c.get('user'), tourAccessToken }, c.get('config').jwtSecret))) {
       throw new ApiError(404, 'NotFound', `${VIDEO_ERRORS[53106]}.`, { code: 53106 });
     }
     if (provider === 'twilio') {
-      const twilio = c.var.config.twilio;
+      const twilio = c.get('config').twilio;
       if (!twilio) throw new ApiError(404, 'NotFound', 'Twilio Video is not configured on this server.');
       return c.json({ token: await mintTwilioToken(grant, twilio) });
     }
-    return c.json({ token: await mintMeshToken(grant, c.var.config.jwtSecret) });
+    return c.json({ token: await mintMeshToken(grant, c.get('config').jwtSecret) });
   });
 
   return app;

@@ -18,20 +18,20 @@ export function ownerInboxRoutes(): Hono<AppEnv> {
 
   app.get('/:shortId/leads', async (c) => {
     const { tour } = await findTourFor(c, c.req.param('shortId'), 'manage');
-    const query = c.var.db.selectFrom('lead').selectAll().where('tour_id', '=', tour.id).orderBy('id', 'desc');
+    const query = c.get('db').selectFrom('lead').selectAll().where('tour_id', '=', tour.id).orderBy('id', 'desc');
     return c.json(await readPage(query, parseOr422(pageQuerySchema, c.req.query()), visitorEntry));
   });
 
   app.get('/:shortId/leads.csv', async (c) => {
     const { tour } = await findTourFor(c, c.req.param('shortId'), 'manage');
-    const rows = await c.var.db.selectFrom('lead').selectAll().where('tour_id', '=', tour.id).orderBy('id').execute();
+    const rows = await c.get('db').selectFrom('lead').selectAll().where('tour_id', '=', tour.id).orderBy('id').execute();
     const lines = rows.map((row) => [row.created_at, row.name, row.email, row.url]);
     return csvResponse(c, `leads-${tour.shortId}.csv`, ['createdDate', 'name', 'email', 'url'], lines);
   });
 
   app.get('/:shortId/showings', async (c) => {
     const { tour } = await findTourFor(c, c.req.param('shortId'), 'manage');
-    const query = c.var.db.selectFrom('showing_request').selectAll().where('tour_id', '=', tour.id).orderBy('id', 'desc');
+    const query = c.get('db').selectFrom('showing_request').selectAll().where('tour_id', '=', tour.id).orderBy('id', 'desc');
     return c.json(await readPage(query, parseOr422(pageQuerySchema, c.req.query()), visitorEntry));
   });
 
@@ -44,7 +44,7 @@ export function outboxRoutes(): Hono<AppEnv> {
 
   app.get('/', async (c) => {
     const user = requireUser(c);
-    const query = c.var.db.selectFrom('outbox_email').selectAll().where('user_id', '=', user.id).orderBy('id', 'desc');
+    const query = c.get('db').selectFrom('outbox_email').selectAll().where('user_id', '=', user.id).orderBy('id', 'desc');
     return c.json(
       await readPage(query, parseOr422(pageQuerySchema, c.req.query()), (row) => ({
         id: row.id,

@@ -22,7 +22,8 @@ export function leadsRoutes(): Hono<AppEnv> {
     const { tour } = await findTourByIdFor(c, c.req.param('tourId'), 'visit');
     if (!tour.leadgen.enabled) throw new ApiError(403, 'Forbidden', 'This tour does not collect contact requests.');
     const lead = parseOr422(leadSchema, await readJson(c));
-    const { id } = await c.var.db
+    const { id } = await c
+      .get('db')
       .insertInto('lead')
       .values({ tour_id: tour.id, name: lead.name, email: lead.email, url: lead.url })
       .returning('id')
@@ -57,7 +58,8 @@ export function tourVisitorsRoutes(): Hono<AppEnv> {
     const { tour } = await reachableTour(c, c.req.param('shortId'));
     if (!tour.isScheduleEnabled) throw new ApiError(403, 'Forbidden', 'This tour does not take showing requests.');
     const form = parseOr422(showingFormSchema, await readJson(c));
-    const { id } = await c.var.db
+    const { id } = await c
+      .get('db')
       .insertInto('showing_request')
       .values({ tour_id: tour.id, ...form })
       .returning('id')
@@ -85,7 +87,8 @@ export function tourVisitorsRoutes(): Hono<AppEnv> {
     const { tour } = found;
     // Those who run the tour joining their own room are no news to them.
     if (!tour.isNotifyEnabled || tour.userId === null || (await callerAccess(c, found)).manages) return c.json({ notified: false });
-    const who = c.var.user && c.var.user.type !== 'guest' ? c.var.user.name : 'A visitor';
+    const user = c.get('user');
+    const who = user && user.type !== 'guest' ? user.name : 'A visitor';
     await tellOwner(c, {
       userId: tour.userId,
       kind: 'chat-join',
