@@ -10,6 +10,8 @@ import { checkedMediaPath, type MediaStorage, type StoredFile } from './media-st
 
 /** Media in a folder on this server's disk (DATA_DIR/media). */
 export class LocalMediaStorage implements MediaStorage {
+  readonly failedPutReason = 'the media folder is full or read-only';
+
   constructor(readonly dir: string) {}
 
   /** Opens the folder, removing temp files a crash left mid-write: they are never complete. */

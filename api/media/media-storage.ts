@@ -33,6 +33,8 @@ export interface MediaStorage {
   list(folder: string): Promise<StoredFile[]>;
   /** Whether a file can be stored now: the readiness check's question. */
   writable(): Promise<boolean>;
+  /** What most likely stopped a failed `put`, told to the owner whose upload it was. */
+  readonly failedPutReason: string;
   /** Answers `GET /media/<path>` from the store, or passes to the next handler when there is no such file. */
   serve(): MiddlewareHandler;
 }

@@ -59,6 +59,8 @@ function objectHeaders(object: GetObjectCommandOutput | HeadObjectCommandOutput)
  * (`tours/….jpg`), so a CDN in front of the bucket serves the same addresses under MEDIA_BASE_URL.
  */
 export class S3MediaStorage implements MediaStorage {
+  readonly failedPutReason = 'the media bucket could not be reached or refused it';
+
   constructor(
     private readonly client: S3Client,
     private readonly bucket: string,

@@ -89,6 +89,22 @@ describe('media in S3-compatible storage (S3_* set)', () => {
     expect((await t.app.request(url)).status).toBe(404);
   });
 
+  it('refuses an upload the bucket does not take with 507, saying the bucket and not the media folder', async () => {
+    const t = await createTestApp({ ...s3.env, S3_BUCKET: 'no-such-bucket' });
+    const owner = await signUp(t);
+    const tour = await (await t.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const form = new FormData();
+    form.set('tourId', String(tour.id));
+    form.set('image', new Blob([new Uint8Array(await smallPanorama(2048))], { type: 'image/jpeg' }), 'hall.jpg');
+    const upload = await t.app.request('/api/images/', { method: 'POST', headers: owner.auth, body: form });
+    expect(upload.status).toBe(507);
+    expect((await upload.json()).error).toMatchObject({
+      code: 'StorageFailed',
+      message: 'Could not store the image: the media bucket could not be reached or refused it.',
+    });
+  });
+
   it('reports the bucket in /readyz: ok while it takes objects, 503 when it is gone', async () => {
     const { t } = await appOnBucket();
     expect(await (await t.app.request('/readyz')).json()).toEqual({ status: 'ready', checks: { database: 'ok', media: 'ok' } });
