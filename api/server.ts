@@ -12,6 +12,7 @@ import { RedisLock } from './redis/redis-lock';
 import { createRtcSocketServer } from './rtc/connection-guard';
 import { RedisRoomStore } from './rtc/redis-room-store';
 import { RoomHub } from './rtc/room-hub';
+import { unansweredServices } from './unanswered-services';
 
 /** Bad settings end the process before anything is created, with one plain line each and exit code 2. */
 function configOrExit(): Config {
@@ -26,6 +27,13 @@ function configOrExit(): Config {
 
 const rootDir = fileURLToPath(new URL('../../', import.meta.url));
 const config = configOrExit();
+// A database or Redis that does not answer at start is one plain line each and exit code 1 (start again once it is
+// up), not a stack trace or a retry loop that ends in one; later outages are waited out by reconnecting.
+const unanswered = await unansweredServices(config);
+if (unanswered.length > 0) {
+  for (const problem of unanswered) process.stderr.write(`${problem}\n`);
+  process.exit(1);
+}
 const logger = await createLogger();
 const db = openConfiguredDatabase(config);
 await migrateToLatest(db);
@@ -33,7 +41,7 @@ const media = await openMediaStorage(config);
 await underStartupLock(db, () => seedDemoTour(db, media, rootDir));
 
 // With Redis, video rooms span every instance sharing it; without, they live in this process.
-const roomStore = config.redisUrl ? await RedisRoomStore.connect(config.redisUrl) : undefined;
+const roomStore = config.redisUrl ? await RedisRoomStore.connect(config.redisUrl, { logger }) : undefined;
 const hub = new RoomHub({ store: roomStore });
 // Per-visitor limits, the media sweep's lock and the readiness check share one more connection, made in the
 // background and remade by itself when lost.

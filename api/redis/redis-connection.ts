@@ -10,9 +10,13 @@ export const REDIS_KEY_PREFIX = 'tours:';
  */
 export function connectRedis(url: string, logger: Logger): Redis {
   const redis = new Redis(url, { maxRetriesPerRequest: 1 });
-  // It reconnects by itself; each lost connection is worth a line, and unheard errors would print their own.
-  redis.on('error', (err: Error) => logger.warn({ err }, 'Redis connection failed; reconnecting'));
+  logConnectionErrors(redis, logger);
   return redis;
+}
+
+/** Logs each lost connection of `redis` in one line: it reconnects by itself, and unheard errors would print their own. */
+export function logConnectionErrors(redis: Redis, logger: Logger): void {
+  redis.on('error', (err: Error) => logger.warn({ err }, 'Redis connection failed; reconnecting'));
 }
 
 /** The readiness check's question: connected, and answering. */

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import type { Logger } from '../logger';
+import { logConnectionErrors } from '../redis/redis-connection';
 import { departed, EMPTY_ROOM, type Change, type RoomEvent, type RoomState } from './room-state';
 import type { RoomDelivery, RoomStore } from './room-store';
 
@@ -59,6 +61,8 @@ export interface RedisRoomStoreOptions {
   /** Put before every key and channel name, so that several installations (or test files) can share one Redis. */
   prefix?: string;
   instanceTtlMs?: number;
+  /** Where lost connections are told; without one, ioredis prints each itself. */
+  logger?: Logger;
 }
 
 /**
@@ -88,7 +92,9 @@ export class RedisRoomStore implements RoomStore {
   /** Connects (twice: a subscribing connection carries nothing else) and signs this server's life before any join. */
   static async connect(url: string, options: RedisRoomStoreOptions = {}): Promise<RedisRoomStore> {
     const redis = new Redis(url);
-    const store = new RedisRoomStore(redis, redis.duplicate(), options);
+    const subscriber = redis.duplicate();
+    if (options.logger) for (const connection of [redis, subscriber]) logConnectionErrors(connection, options.logger);
+    const store = new RedisRoomStore(redis, subscriber, options);
     await store.signLife();
     store.renewal = setInterval(() => void store.renew(), store.instanceTtlMs / 3);
     return store;

@@ -46,6 +46,24 @@ describe('the server with settings that cannot work', () => {
     removeDataDir(base);
   });
 
+  it('a PostgreSQL and a Redis that do not answer: one plain line each, exit code 1, and nothing served', async () => {
+    const base = tempDataDir();
+    const [postgresPort, redisPort] = [await freePort(), await freePort()];
+    const run = await startWith({
+      DATA_DIR: join(base, 'data'),
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${postgresPort}/tours`,
+      JWT_SECRET: 'a-secret-for-this-test',
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      `PostgreSQL at DATABASE_URL does not answer: connect ECONNREFUSED 127.0.0.1:${postgresPort}`,
+      `Redis at REDIS_URL does not answer: connect ECONNREFUSED 127.0.0.1:${redisPort}`,
+    ]);
+    expect(run.stdout).toBe('');
+    removeDataDir(base);
+  });
+
   it.runIf(asRoot)('a DATA_DIR the server user cannot create or write (run as nobody): exit 2 with the folder named', async () => {
     const base = tempDataDir();
     chmodSync(base, 0o755);
