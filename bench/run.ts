@@ -6,7 +6,7 @@ import { benchBundle } from './bundle.bench';
 import { benchLateJoiner } from './late-joiner.bench';
 import { benchStatic } from './static.bench';
 import { benchUpload } from './upload.bench';
-import { benchVideo } from './video.bench';
+import { benchVideo, benchVideoAcrossInstances } from './video.bench';
 import { benchViewer } from './viewer.bench';
 
 const BENCHES: Array<[string, () => Promise<void>]> = [
@@ -17,6 +17,7 @@ const BENCHES: Array<[string, () => Promise<void>]> = [
   ['upload', benchUpload],
   ['viewer', benchViewer],
   ['video', benchVideo],
+  ['video-instances', benchVideoAcrossInstances],
   ['late-joiner', benchLateJoiner],
 ];
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import type { Page } from 'playwright-core';
 import type { RoomMessage, ServerFrame } from '../api/schema/video';
@@ -5,9 +6,13 @@ import { coordsToYawPitch } from '../api/schema/coords';
 import { CAMERA_TWEEN_MS, VIEW_SEND_INTERVAL_MS } from '../embed/video/follow-host';
 import type { PanoramaView } from '../embed/video/contract';
 import { launchChromium } from '../test/e2e/support/browser';
-import { partnerPage, startPartnerSite } from '../test/e2e/support/partner-site';
+import { loadBalancer } from '../test/e2e/support/load-balancer';
+import { partnerPage, startPartnerSite, type PartnerSite } from '../test/e2e/support/partner-site';
 import { removeDataDir, startServer } from '../test/e2e/support/server';
 import { dragPanorama, mySid, viewOf, yawGap } from '../test/e2e/support/video-chat';
+import { REDIS_URL } from '../test/support/local-redis';
+import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/postgres';
+import { runS3Server } from '../test/support/s3-server';
 import { arrival, connect, near, percentile, recordViews, takeViews, until, type ViewSample } from './support/chat-pages';
 import { writeResult } from './support/results';
 
@@ -47,9 +52,9 @@ async function controlClient(origin: string, identity: string, room: string) {
  * Host-to-follower view sync over the control plane alone, on loopback: the time from the host sending a `scene`
  * message to the follower receiving it (followers then tween, or go at once where their frames are slow).
  */
-async function viewSyncRelay(origin: string, room: string): Promise<number[]> {
-  const host = await controlClient(origin, 'Host::bench', room);
-  const follower = await controlClient(origin, 'Follower::bench', room);
+async function viewSyncRelay(hostOrigin: string, followerOrigin: string, room: string): Promise<number[]> {
+  const host = await controlClient(hostOrigin, 'Host::bench', room);
+  const follower = await controlClient(followerOrigin, 'Follower::bench', room);
   host.socket.send(JSON.stringify({ type: 'msg', body: { type: 'host', data: { hostSid: host.sid } } }));
   const latencies: number[] = [];
   for (let i = 0; i < SYNC_SAMPLES; i++) {
@@ -108,10 +113,10 @@ async function takeReceipts(page: Page): Promise<ViewSample[]> {
  * (alternately left and right, so the press keeps landing clear of hotspots) and, once both views have come to
  * rest, the time from the host's view arriving where it ends up to the follower's arriving there too.
  */
-async function viewSyncEndToEnd(url: string): Promise<{ latencies: number[]; received: number[]; frameGaps: number[] }> {
+async function viewSyncEndToEnd(hostUrl: string, followerUrl: string): Promise<{ latencies: number[]; received: number[]; frameGaps: number[] }> {
   const browser = await launchChromium();
   try {
-    const [host, follower] = [await connect(browser, url, 'Host'), await connect(browser, url, 'Follower', RECORD_SCENE_RECEIPTS)];
+    const [host, follower] = [await connect(browser, hostUrl, 'Host'), await connect(browser, followerUrl, 'Follower', RECORD_SCENE_RECEIPTS)];
     const hostSid = await until(
       () => mySid(host),
       (sid) => !!sid?.startsWith('PA'),
@@ -183,16 +188,52 @@ async function allVideoFlowing(pages: Page[]): Promise<boolean> {
   return false;
 }
 
+/** The chat page of a partner site whose viewer script, and so whose API and video chat, come from `origin`. */
+const chatPage = (partner: PartnerSite, path: string, origin: string) =>
+  partner.page(path, partnerPage(origin, '<tour-viewer id="tour" short-id="demo" show-video-chat="1" loading="eager" style="height:600px"></tour-viewer>'));
+
+/** Host-to-follower view sync, host on `hostOrigin` and follower on `followerOrigin`, as a result's figures. */
+async function measureViewSync(partner: PartnerSite, hostOrigin: string, followerOrigin: string) {
+  const demo = await (await fetch(`${hostOrigin}/api/tours/demo`)).json();
+  const relay = await viewSyncRelay(hostOrigin, followerOrigin, String(demo.id));
+  const endToEnd = await viewSyncEndToEnd(chatPage(partner, '/chat-host', hostOrigin), chatPage(partner, '/chat-follower', followerOrigin));
+  return {
+    viewSyncRelay: {
+      what: 'control plane only: a scene message from the host socket to the follower socket through /api/rtc on loopback, no browser',
+      samples: relay.length,
+      p50Ms: Number(percentile(relay, 50).toFixed(2)),
+      p95Ms: Number(percentile(relay, 95).toFixed(2)),
+    },
+    viewSyncEndToEnd: {
+      what:
+        "two Chromium pages on the built viewer, host and follower: the host drags the panorama; from the host's view (the <tour-viewer> view property, read after each frame's callbacks and drawing) arriving where it comes to rest to the follower's arriving within 2° of it. " +
+        "Includes the host's per-frame sampling, the send throttle, the relay, the follower's tween (if any) and the frame each side waits to be read; " +
+        'followerFrameMsP50 is how far apart the follower drew its frames meanwhile (software WebGL and video on this machine)',
+      samples: endToEnd.latencies.length,
+      p50Ms: Number(percentile(endToEnd.latencies, 50).toFixed(1)),
+      p95Ms: Number(percentile(endToEnd.latencies, 95).toFixed(1)),
+      budgetP95Ms: VIEW_SYNC_P95_BUDGET_MS,
+      beforeFollowerFrames: {
+        what: "from the host's view arriving where it comes to rest to the follower's page receiving the scene message that brings it there (within 2°): sampling, send throttle and relay, not the follower's tween or frames",
+        p50Ms: Number(percentile(endToEnd.received, 50).toFixed(1)),
+        p95Ms: Number(percentile(endToEnd.received, 95).toFixed(1)),
+        budgetP95Ms: VIEW_SYNC_BEFORE_FOLLOWER_FRAMES_P95_BUDGET_MS,
+      },
+      followerFrameMsP50: Number(percentile(endToEnd.frameGaps, 50).toFixed(1)),
+      sendThrottleMs: VIEW_SEND_INTERVAL_MS,
+      followerTween: `${CAMERA_TWEEN_MS} ms while the follower's recent frames all take at most ${CAMERA_TWEEN_MS / 2} ms, else none (followerTweenMs)`,
+    },
+    // The relay alone has no budget: it is recorded for the next decisions.
+    withinBudget:
+      percentile(endToEnd.latencies, 95) <= VIEW_SYNC_P95_BUDGET_MS && percentile(endToEnd.received, 95) <= VIEW_SYNC_BEFORE_FOLLOWER_FRAMES_P95_BUDGET_MS,
+  };
+}
+
 export async function benchVideo(): Promise<void> {
   const [server, partner] = await Promise.all([startServer(), startPartnerSite()]);
   try {
-    const demo = await (await fetch(`${server.origin}/api/tours/demo`)).json();
-    const relay = await viewSyncRelay(server.origin, String(demo.id));
-    const url = partner.page(
-      '/chat',
-      partnerPage(server.origin, '<tour-viewer id="tour" short-id="demo" show-video-chat="1" loading="eager" style="height:600px"></tour-viewer>'),
-    );
-    const endToEnd = await viewSyncEndToEnd(url);
+    const { withinBudget, ...viewSync } = await measureViewSync(partner, server.origin, server.origin);
+    const url = chatPage(partner, '/chat', server.origin);
     let held = 0;
     for (const size of MESH_SIZES) {
       const browser = await launchChromium();
@@ -205,41 +246,36 @@ export async function benchVideo(): Promise<void> {
         await browser.close();
       }
     }
-    writeResult({
-      name: 'video',
-      viewSyncRelay: {
-        what: 'control plane only: a scene message from the host socket to the follower socket through /api/rtc on loopback, no browser',
-        samples: relay.length,
-        p50Ms: Number(percentile(relay, 50).toFixed(2)),
-        p95Ms: Number(percentile(relay, 95).toFixed(2)),
-      },
-      viewSyncEndToEnd: {
-        what:
-          "two Chromium pages on the built viewer, host and follower: the host drags the panorama; from the host's view (the <tour-viewer> view property, read after each frame's callbacks and drawing) arriving where it comes to rest to the follower's arriving within 2° of it. " +
-          "Includes the host's per-frame sampling, the send throttle, the relay, the follower's tween (if any) and the frame each side waits to be read; " +
-          'followerFrameMsP50 is how far apart the follower drew its frames meanwhile (software WebGL and video on this machine)',
-        samples: endToEnd.latencies.length,
-        p50Ms: Number(percentile(endToEnd.latencies, 50).toFixed(1)),
-        p95Ms: Number(percentile(endToEnd.latencies, 95).toFixed(1)),
-        budgetP95Ms: VIEW_SYNC_P95_BUDGET_MS,
-        beforeFollowerFrames: {
-          what: "from the host's view arriving where it comes to rest to the follower's page receiving the scene message that brings it there (within 2°): sampling, send throttle and relay, not the follower's tween or frames",
-          p50Ms: Number(percentile(endToEnd.received, 50).toFixed(1)),
-          p95Ms: Number(percentile(endToEnd.received, 95).toFixed(1)),
-          budgetP95Ms: VIEW_SYNC_BEFORE_FOLLOWER_FRAMES_P95_BUDGET_MS,
-        },
-        followerFrameMsP50: Number(percentile(endToEnd.frameGaps, 50).toFixed(1)),
-        sendThrottleMs: VIEW_SEND_INTERVAL_MS,
-        followerTween: `${CAMERA_TWEEN_MS} ms while the follower's recent frames all take at most ${CAMERA_TWEEN_MS / 2} ms, else none (followerTweenMs)`,
-      },
-      mesh: { triedSizes: MESH_SIZES, participantsWithAllVideoFlowing: held, roomCap: 6 },
-      // The mesh size and the relay alone have no budget: they are recorded for the next decisions.
-      withinBudget:
-        percentile(endToEnd.latencies, 95) <= VIEW_SYNC_P95_BUDGET_MS && percentile(endToEnd.received, 95) <= VIEW_SYNC_BEFORE_FOLLOWER_FRAMES_P95_BUDGET_MS,
-    });
+    // The mesh size has no budget: it is recorded for the next decisions.
+    writeResult({ name: 'video', ...viewSync, mesh: { triedSizes: MESH_SIZES, participantsWithAllVideoFlowing: held, roomCap: 6 }, withinBudget });
   } finally {
     await partner.close();
     await server.stop();
     removeDataDir(server.dataDir);
+  }
+}
+
+/**
+ * The same view sync across two instances sharing PostgreSQL, Redis and S3 behind a load balancer (as
+ * test/e2e/multi-instance.test.ts runs them): the host's page on one instance, the follower's on the other, so
+ * every scene message goes through Redis.
+ */
+export async function benchVideoAcrossInstances(): Promise<void> {
+  const [databaseUrl, s3, partner] = await Promise.all([createPostgresDatabase('bench_video'), runS3Server(), startPartnerSite()]);
+  const env = { DATABASE_URL: databaseUrl, REDIS_URL, ...s3.env, JWT_SECRET: randomBytes(32).toString('hex') };
+  const instances = await Promise.all([startServer({ env }), startServer({ env })]);
+  const balancer = loadBalancer(instances.map((instance) => instance.origin));
+  try {
+    const [onA, onB] = await Promise.all(instances.map((instance) => balancer.front(instance.origin)));
+    writeResult({ name: 'video-instances', instances: 2, ...(await measureViewSync(partner, onA.origin, onB.origin)) });
+  } finally {
+    await balancer.close();
+    await partner.close();
+    await s3.stop();
+    for (const instance of instances) {
+      await instance.stop();
+      removeDataDir(instance.dataDir);
+    }
+    await dropPostgresDatabase(databaseUrl);
   }
 }

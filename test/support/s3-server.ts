@@ -1,6 +1,6 @@
 import { CreateBucketCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, utimesSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -25,11 +25,18 @@ export interface TestS3 {
   writtenAgo(bucket: string, ageMs: number): void;
 }
 
-/**
- * An S3-protocol server on loopback (s3rver, from npm) with one empty bucket, for this test file; stopped after
- * it. Its objects live in a temporary folder the run removes.
- */
+/** An S3-protocol server for this test file, stopped after it. */
 export async function startTestS3(): Promise<TestS3> {
+  const s3 = await runS3Server();
+  afterAll(() => s3.stop());
+  return s3;
+}
+
+/**
+ * An S3-protocol server on loopback (s3rver, from npm) with one empty bucket, until `stop`, which removes the
+ * temporary folder its objects live in.
+ */
+export async function runS3Server(): Promise<TestS3 & { stop(): Promise<void> }> {
   const directory = mkdtempSync(join(process.env[TEMP_ROOT_VARIABLE] ?? tmpdir(), 'tour-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: TEST_BUCKET, configs: [] }] });
   const { port } = await server.run();
@@ -42,11 +49,12 @@ export async function startTestS3(): Promise<TestS3> {
   };
   const config: S3Config = { endpoint: env.S3_ENDPOINT, bucket: TEST_BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1' };
   const client = createS3Client(config);
-  afterAll(async () => {
-    client.destroy();
-    await server.close();
-  });
   return {
+    stop: async () => {
+      client.destroy();
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
     env,
     config,
     client,
