@@ -66,9 +66,15 @@ const pgTypes = {
 
 /** Opens a pool on a PostgreSQL database (pg's defaults unless `pool` says otherwise); the tables live in the connection's current schema. */
 export function openPostgres(url: string, pool: Omit<pg.PoolConfig, 'connectionString' | 'types'> = {}): Db {
+  const connections = new pg.Pool({ ...pool, connectionString: url, types: pgTypes });
+  // A connection the server ends (a restart, a failover, an administrator) reports it as an error, whether idle in
+  // the pool or closing; pg drops it and the next query opens another. Unheard, that error would end the process.
+  // The pool passes on its idle connections' errors, which each connection has already told.
+  connections.on('connect', (client) => client.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`)));
+  connections.on('error', () => undefined);
   return new Kysely<Database>({
     // The cursor lets long reads (the media sweep's) stream rows as they do on SQLite.
-    dialect: new PostgresDialect({ pool: new pg.Pool({ ...pool, connectionString: url, types: pgTypes }), cursor: Cursor }),
+    dialect: new PostgresDialect({ pool: connections, cursor: Cursor }),
     plugins: [new PostgresForms()],
   });
 }

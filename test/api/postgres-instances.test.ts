@@ -1,12 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../api/app';
 import { loadConfig, localMediaDir } from '../../api/config';
 import { migrateToLatest, openPostgres, type Db } from '../../api/db/database';
 import { LocalMediaStorage } from '../../api/media/local-media-storage';
-import { createPostgresDatabase, dropPostgresDatabase } from '../support/postgres';
+import { createPostgresDatabase, dropPostgresDatabase, onPostgresServer } from '../support/postgres';
 import { TEMP_ROOT_VARIABLE } from './support/temp-root-variable';
 import type { TestApp } from './support/test-app';
 import { TEST_ENGINE } from './support/test-database';
@@ -31,6 +31,22 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL data
   afterAll(async () => {
     await Promise.all(pools.map((db) => db.destroy()));
     await dropPostgresDatabase(url);
+  });
+
+  it('carries on when the server ends its connections (a restart, a failover): the next query opens another', async () => {
+    const db = instance();
+    await migrateToLatest(db);
+    const lost = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const database = new URL(url).pathname.slice(1);
+    await onPostgresServer(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}'`);
+    await expect.poll(() => lost.mock.calls.length).toBeGreaterThan(0);
+    expect(String(lost.mock.calls[0][0])).toMatch(/^PostgreSQL connection lost: terminating connection/);
+    expect(
+      await db
+        .selectFrom('user')
+        .select((eb) => eb.fn.countAll<number>().as('users'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ users: 0 });
   });
 
   it('start together: both migrations succeed and the schema is made once', async () => {
