@@ -1,4 +1,4 @@
-import { createServer, type ClientRequest, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createProxyServer } from 'http-proxy-3';
 import { freePort } from './server';
@@ -21,13 +21,9 @@ export interface LoadBalancer {
  */
 export function loadBalancer(instances: string[]): LoadBalancer {
   const proxy = createProxyServer({ xfwd: true });
-  // An instance killed mid-test resets every connection to it, wherever in its life each one is (an answer on the
-  // way, a WebSocket just upgraded, a kept-alive connection between requests). Each such socket gets a listener
-  // here, so the reset cuts that one connection short, as behind a real balancer, instead of going unheard (which
-  // would end the test process).
-  const hear = (socket: Duplex) => socket.on('error', () => socket.destroy());
-  proxy.on('proxyRes', (proxyRes, _req, res) => proxyRes.on('error', () => res.destroy()));
-  for (const event of ['proxyReq', 'proxyReqWs'] as const) proxy.on(event, (proxyReq: ClientRequest) => proxyReq.on('socket', hear));
+  // http-proxy-3 passes the errors of a WebSocket's client side (a browser's connection reset, a write after it
+  // closed: both happen when an instance is killed mid-chat) to this event; unheard, one would end the test process.
+  proxy.on('error', (_error, _req, client) => client.destroy());
   const down = new Set<string>();
   const servers: Server[] = [];
   const targetFor = (preferred: string) => (down.has(preferred) ? instances.find((origin) => !down.has(origin)) : preferred);
@@ -59,7 +55,6 @@ export function loadBalancer(instances: string[]): LoadBalancer {
           failed(target, () => socket.destroy()),
         );
       });
-      server.on('connection', hear);
       const port = await freePort();
       await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
       servers.push(server);
