@@ -27,7 +27,25 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+  const watcher = file === ':memory:' ? undefined : new SQLite(file, { readonly: true });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite, watcher) }) });
+  if (watcher) {
+    const dataVersion = watcher.prepare('pragma data_version').pluck();
+    commitStamps.set(db, () => dataVersion.get() as number);
+  }
+  return db;
+}
+
+const commitStamps = new WeakMap<Db, () => number>();
+
+/**
+ * On a SQLite file: a number that changes whenever anything is committed to it, by this process or another (the
+ * operator commands, a migration). It is read on a connection of its own, because PRAGMA data_version only tells
+ * other connections' commits, and because that connection is never busy with the app's queries, streams or
+ * transactions. None for PostgreSQL (other instances write without a trace here) or an in-memory database.
+ */
+export function commitStampOf(db: Db): (() => number) | undefined {
+  return commitStamps.get(db);
 }
 
 /** Distinct SQL texts kept prepared; queries with a varying number of parameters make new texts, so there is a bound. */
@@ -38,10 +56,13 @@ const KEPT_STATEMENTS = 500;
  * compiled once here and kept, least recently used first out. Sharing one statement is safe because Kysely runs
  * one query at a time on its one connection (a stream holds it until the stream ends).
  */
-function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
+function reusingStatements(sqlite: SQLite.Database, watcher: SQLite.Database | undefined): SqliteDatabase {
   const kept = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      sqlite.close();
+      watcher?.close();
+    },
     prepare: (text) => {
       const statement = kept.get(text) ?? sqlite.prepare(text);
       kept.delete(text);

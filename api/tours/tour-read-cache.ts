@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import { commitStampOf, type Db } from '../db/database';
 import { tourInView, type FoundTour, type TourView } from './tour-access';
 import { findTourByShortId, tourFromRecord } from './tour.repository';
 
@@ -7,6 +7,8 @@ import { findTourByShortId, tourFromRecord } from './tour.repository';
 interface Kept {
   /** The tour's id, write count and owner's type when it was read. */
   key: string;
+  /** The database's commit stamp when `key` was last found current (SQLite files only). */
+  stamp: number | undefined;
   found: FoundTour;
   answers: Map<TourView, Uint8Array<ArrayBuffer>>;
 }
@@ -37,24 +39,30 @@ function keyOf(found: FoundTour): string {
 
 /**
  * Visitors read a tour far more often than anyone writes it, so a tour is read, validated and serialised once per
- * state and kept. Whether the kept state is still current is asked of the database on every read: the row's
- * write count (which triggers raise on every write to the tour or its floor plans, from any route, command or
- * process), its owner's type (Pro Plus changes how it is shown) and the team it is shared with. What the caller may see is not kept: it is
+ * state and kept. Whether the kept state is still current is asked of the database: the row's write count (which
+ * triggers raise on every write to the tour or its floor plans, from any route, command or process), its owner's
+ * type (Pro Plus changes how it is shown) and the team it is shared with. On a SQLite file that question is skipped
+ * while nothing at all has been committed since it was last answered. What the caller may see is not kept: it is
  * decided for every request, and only picks which of the kept answers is sent.
  */
 export async function readTourCached(db: Db, shortId: string): Promise<CachedTour | undefined> {
   let kept = keptByDb.get(db);
   if (!kept) keptByDb.set(db, (kept = new Map()));
-  const current = (await keyQuery(db, shortId)).rows[0];
-  if (!current) return undefined;
+  // Taken before the key query: a commit landing after it makes the next read ask again.
+  const stamp = commitStampOf(db)?.();
   let entry = kept.get(shortId);
   kept.delete(shortId);
-  if (entry?.key !== current.key) {
-    const record = await findTourByShortId(db, shortId);
-    if (!record) return undefined;
-    const found = { record, tour: tourFromRecord(record) };
-    // Kept under the state actually read: a write landing between the two queries is found on the next read.
-    entry = { key: keyOf(found), found, answers: new Map() };
+  if (stamp === undefined || entry?.stamp !== stamp) {
+    const current = (await keyQuery(db, shortId)).rows[0];
+    if (!current) return undefined;
+    if (entry?.key !== current.key) {
+      const record = await findTourByShortId(db, shortId);
+      if (!record) return undefined;
+      const found = { record, tour: tourFromRecord(record) };
+      // Kept under the state actually read: a write landing between the two queries is found on the next read.
+      entry = { key: keyOf(found), stamp, found, answers: new Map() };
+    }
+    entry.stamp = stamp;
   }
   kept.set(shortId, entry);
   if (kept.size > KEPT_TOURS) kept.delete(kept.keys().next().value!);

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createApp } from '../../../api/app';
-import { loadConfig, type Config } from '../../../api/config';
+import { databaseFile, loadConfig, type Config } from '../../../api/config';
 import type { Db } from '../../../api/db/database';
 import type { MediaStorage } from '../../../api/media/media-storage';
 import { openMediaStorage } from '../../../api/media/open-media-storage';
@@ -20,12 +20,16 @@ export interface TestApp {
 
 /**
  * The real app on a fresh database (in memory, or TEST_DATABASE's engine) and a temporary media folder (or a
- * bucket, with S3_* settings); with `redis`, one of several instances.
+ * bucket, with S3_* settings); with `redis`, one of several instances; with `sqliteFile`, SQLite in the data
+ * folder's database file as the server keeps it.
  */
-export async function createTestApp(env: Record<string, string> = {}, { redis }: { redis?: Redis } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { redis, sqliteFile = false }: { redis?: Redis; sqliteFile?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(process.env[TEMP_ROOT_VARIABLE] ?? tmpdir(), 'tour-api-'));
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret', ...env });
-  const db = await openTestDatabase();
+  const db = await openTestDatabase(sqliteFile ? databaseFile(dataDir) : undefined);
   const media = await openMediaStorage(config);
   return { app: createApp({ db, config, media, rootDir: resolve('.'), redis }), db, config, media };
 }

@@ -10,12 +10,12 @@ const opened: Db[] = [];
 let schemas = 0;
 
 /**
- * A fresh, migrated database for one test app. On PostgreSQL each is a new schema of the file's database, which
- * costs far less than a database each.
+ * A fresh, migrated database for one test app: on SQLite in memory, or in `sqliteFile` as the server keeps it. On
+ * PostgreSQL each is a new schema of the file's database, which costs far less than a database each.
  */
-export async function openTestDatabase(): Promise<Db> {
+export async function openTestDatabase(sqliteFile?: string): Promise<Db> {
   if (TEST_ENGINE === 'sqlite') {
-    const db = openDatabase(':memory:');
+    const db = openDatabase(sqliteFile ?? ':memory:');
     await migrateToLatest(db);
     return db;
   }
