@@ -12,5 +12,7 @@ export async function createLogger(destination?: DestinationStream): Promise<Log
     const { default: pretty } = await import('pino-pretty');
     return pino(pretty({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }));
   }
-  return pino();
+  // Written in the background, many lines a write under load, instead of a write call per request; pino writes out
+  // what is left when the process exits.
+  return pino(pino.destination({ sync: false }));
 }
