@@ -51,7 +51,6 @@ export async function readTourCached(db: Db, shortId: string): Promise<CachedTou
   // Taken before the key query: a commit landing after it makes the next read ask again.
   const stamp = commitStampOf(db)?.();
   let entry = kept.get(shortId);
-  kept.delete(shortId);
   if (stamp === undefined || entry?.stamp !== stamp) {
     const current = (await keyQuery(db, shortId)).rows[0];
     if (!current) return undefined;
@@ -64,6 +63,9 @@ export async function readTourCached(db: Db, shortId: string): Promise<CachedTou
     }
     entry.stamp = stamp;
   }
+  // Moved to the back of the least-recently-read order. Not taken out before the queries: reads of the same tour
+  // waiting on them meanwhile would find nothing kept and each read the whole tour again.
+  kept.delete(shortId);
   kept.set(shortId, entry);
   if (kept.size > KEPT_TOURS) kept.delete(kept.keys().next().value!);
   const { found, answers } = entry;

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { runOperatorCommand } from '../../api/billing/operator-commands';
 import { databaseFile } from '../../api/config';
 import { openDatabase } from '../../api/db/database';
+import { readTourCached } from '../../api/tours/tour-read-cache';
 import { createTestApp, type TestApp } from './support/test-app';
 import { TEST_ENGINE } from './support/test-database';
 import { json, signUp, type TestUser } from './support/users';
@@ -149,6 +150,13 @@ describe.each(STORES)('on a SQLite file: %s', (sqliteFile) => {
         await other.destroy();
       }
     });
+  });
+
+  it('reads a tour from the database once for many reads of it at the same time', async () => {
+    await publish();
+    const first = await readTourCached(t.db, tour.shortId);
+    const together = await Promise.all(Array.from({ length: 8 }, () => readTourCached(t.db, tour.shortId)));
+    for (const read of together) expect(read?.found).toBe(first?.found);
   });
 
   it('keeps the tours of two databases apart, even under one short id', async () => {
