@@ -4,7 +4,8 @@ import { launchChromium } from '../test/e2e/support/browser';
 import { partnerPage, startPartnerSite } from '../test/e2e/support/partner-site';
 import { removeDataDir, startServer } from '../test/e2e/support/server';
 import { dragPanorama, mySid, viewOf } from '../test/e2e/support/video-chat';
-import { arrival, connect, near, openLobby, percentile, pressConnect, recordViews, takeViews, until } from './support/chat-pages';
+import { arrival, connect, near, openLobby, pressConnect, recordViews, takeViews, until } from './support/chat-pages';
+import { percentile } from './support/statistics';
 import { writeResult } from './support/results';
 
 /** A late joiner shows the host's current view within 1 s of joining. */

@@ -13,7 +13,8 @@ import { dragPanorama, mySid, viewOf, yawGap } from '../test/e2e/support/video-c
 import { REDIS_URL } from '../test/support/local-redis';
 import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/postgres';
 import { runS3Server } from '../test/support/s3-server';
-import { arrival, connect, near, percentile, recordViews, takeViews, until, type ViewSample } from './support/chat-pages';
+import { arrival, connect, near, recordViews, takeViews, until, type ViewSample } from './support/chat-pages';
+import { percentile } from './support/statistics';
 import { writeResult } from './support/results';
 
 /** View sync end to end (host drags, follower within 2°): p95 at most this. */

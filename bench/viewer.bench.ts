@@ -5,6 +5,7 @@ import { partnerPage, startPartnerSite } from '../test/e2e/support/partner-site'
 import { removeDataDir, startServer } from '../test/e2e/support/server';
 import { FIRST_PANORAMA_MARK } from '../embed/element/viewer-events';
 import { writeResult } from './support/results';
+import { median } from './support/statistics';
 
 /** Time to first panorama of <tour-viewer> at most 1.25× bare pannellum, same image, same run. */
 export const FIRST_PANORAMA_RATIO_BUDGET = 1.25;
@@ -73,12 +74,6 @@ async function timeToFirstPanorama(browser: Browser, url: string, profile: Profi
   const readyMs = ready && ((await (await ready).jsonValue()) as number);
   await context.close();
   return { firstPanoramaMs: first, readyMs };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** Both pages under one profile, taking turns, and the medians. */

@@ -5,11 +5,6 @@ import { yawGap } from '../../test/e2e/support/video-chat';
 /** The e2e tests' "lands where the host looks". */
 export const SYNC_TOLERANCE_DEG = 2;
 
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 /** A visitor in a browser context of their own on the chat page, their name typed in the lobby. */
 export async function openLobby(browser: Browser, url: string, name: string, initScript?: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1400, height: 700 } })).newPage();
