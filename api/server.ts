@@ -35,7 +35,7 @@ if (unanswered.length > 0) {
   process.exit(1);
 }
 const logger = await createLogger();
-const db = openConfiguredDatabase(config);
+const db = openConfiguredDatabase(config, (message) => logger.warn(message));
 await migrateToLatest(db);
 const media = await openMediaStorage(config);
 await underStartupLock(db, () => seedDemoTour(db, media, rootDir));

@@ -10,9 +10,12 @@ import type { Database } from './tables';
 
 export type Db = Kysely<Database>;
 
+/** Where a PostgreSQL pool tells of a connection the server ended; the server passes its log's warnings. */
+export type ConnectionLost = (message: string) => void;
+
 /** PostgreSQL when DATABASE_URL is set, else the SQLite file in the data folder. */
-export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openDatabase(databaseFile(config.dataDir));
+export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, connectionLost?: ConnectionLost): Db {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, {}, connectionLost) : openDatabase(databaseFile(config.dataDir));
 }
 
 /** Opens (and creates) the SQLite database; ':memory:' gives a fresh one for tests. */
@@ -86,12 +89,16 @@ const pgTypes = {
 };
 
 /** Opens a pool on a PostgreSQL database (pg's defaults unless `pool` says otherwise); the tables live in the connection's current schema. */
-export function openPostgres(url: string, pool: Omit<pg.PoolConfig, 'connectionString' | 'types'> = {}): Db {
+export function openPostgres(
+  url: string,
+  pool: Omit<pg.PoolConfig, 'connectionString' | 'types'> = {},
+  connectionLost: ConnectionLost = (message) => console.warn(message),
+): Db {
   const connections = new pg.Pool({ ...pool, connectionString: url, types: pgTypes });
   // A connection the server ends (a restart, a failover, an administrator) reports it as an error, whether idle in
   // the pool or closing; pg drops it and the next query opens another. Unheard, that error would end the process.
   // The pool passes on its idle connections' errors, which each connection has already told.
-  connections.on('connect', (client) => client.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`)));
+  connections.on('connect', (client) => client.on('error', (err) => connectionLost(`PostgreSQL connection lost: ${err.message}`)));
   connections.on('error', () => undefined);
   return new Kysely<Database>({
     // The cursor lets long reads (the media sweep's) stream rows as they do on SQLite.

@@ -19,8 +19,9 @@ const ROUNDS = 8;
 describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL database', () => {
   let url: string;
   const pools: Db[] = [];
+  const lost = vi.fn<(message: string) => void>();
   const instance = () => {
-    const db = openPostgres(url);
+    const db = openPostgres(url, {}, lost);
     pools.push(db);
     return db;
   };
@@ -36,7 +37,6 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL data
   it('carries on when the server ends its connections (a restart, a failover): the next query opens another', async () => {
     const db = instance();
     await migrateToLatest(db);
-    const lost = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const database = new URL(url).pathname.slice(1);
     await onPostgresServer(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}'`);
     await expect.poll(() => lost.mock.calls.length).toBeGreaterThan(0);
