@@ -57,7 +57,8 @@ const KEPT_STATEMENTS = 500;
 /**
  * better-sqlite3 compiles a statement on every prepare(), which Kysely calls for every query: the same SQL text is
  * compiled once here and kept, least recently used first out. Sharing one statement is safe because Kysely runs
- * one query at a time on its one connection (a stream holds it until the stream ends).
+ * one query at a time on its one connection (a stream holds it until the stream ends). Kysely's destroy() closes
+ * the commit watcher's connection (commitStampOf) here too: this close is the only one Kysely calls.
  */
 function reusingStatements(sqlite: SQLite.Database, watcher: SQLite.Database | undefined): SqliteDatabase {
   const kept = new Map<string, SQLite.Statement>();
