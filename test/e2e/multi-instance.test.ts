@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL, redisAnswers } from '../support/local-redis';
 import { smallPanorama } from '../support/pictures';
-import { createPostgresDatabase, dropPostgresDatabase, postgresAnswers } from '../support/postgres';
+import { createPostgresDatabase, dropPostgresDatabase, onPostgresServer, postgresAnswers } from '../support/postgres';
 import { startTestS3 } from '../support/s3-server';
 import { launchChromium } from './support/browser';
 import { loadBalancer, type BalancerFront, type LoadBalancer } from './support/load-balancer';
@@ -100,6 +100,16 @@ describe.skipIf(!servicesAnswer)('two instances sharing PostgreSQL, Redis and S3
       ),
     );
     expect(statuses.sort()).toEqual([200, 409]);
+  });
+
+  it("PostgreSQL ends the instances' connections (a restart, a failover): each says so in its log and answers the next read", async () => {
+    // A read on each first leaves a connection idle in each pool (pg keeps one for 10 s) for the server to end.
+    for (const front of [onA, onB]) expect((await call(front, 'GET', '/tours/demo')).status).toBe(200);
+    await onPostgresServer(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${new URL(databaseUrl).pathname.slice(1)}'`);
+    for (const instance of [a, b]) {
+      await expect.poll(() => instance.output()).toMatch(/"level":40,.*"msg":"PostgreSQL connection lost: terminating connection/);
+    }
+    for (const front of [onA, onB]) expect((await call(front, 'GET', '/tours/demo')).status).toBe(200);
   });
 
   describe('a video room', () => {
