@@ -2,13 +2,17 @@
 const IFRAME_ALLOW = 'fullscreen; xr-spatial-tracking; gyroscope; accelerometer; camera; microphone; display-capture';
 
 /**
- * What an owner hands out for a tour on the server at `origin`: the public page's link, the iframe code and the
- * script-tag code, in listing-compliant mode when asked. Shared by the viewer's and the admin's share modals.
+ * What an owner hands out for a tour on the server at `origin`: the public page's link, the iframe code, the
+ * script-tag code (DESIGN.md §6) and the social buttons' addresses, in listing-compliant mode when asked. Shared by
+ * the viewer's and the admin's share modals.
  */
 export function shareLinks(origin: string, shortId: string, listingMode: boolean, title = 'Virtual tour') {
   const link = `${origin}/tours/${encodeURIComponent(shortId)}${listingMode ? '?mls=1' : ''}`;
   return {
     link,
+    facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`,
+    twitter: `https://twitter.com/intent/tweet?url=${encodeURIComponent(link)}&text=${encodeURIComponent(title)}`,
+    email: `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(link)}`,
     // Titled for screen readers, loaded when scrolled near, and as wide as its column at the viewer's 16:9.
     iframe:
       `<iframe src="${link}" title="${attributeText(title)}" loading="lazy" style="width:100%;aspect-ratio:16/9;border:0" ` +

@@ -9,7 +9,7 @@ export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; c
   const [mls, setMls] = useState(false);
   const [copied, setCopied] = useState(false);
   const title = tour.title || tour.name;
-  const { link, iframe, script } = shareLinks(API_ORIGIN, tour.shortId, mls, title || undefined);
+  const { link, iframe, script, facebook, twitter, email } = shareLinks(API_ORIGIN, tour.shortId, mls, title || undefined);
 
   async function copy(text: string) {
     await navigator.clipboard?.writeText(text).catch(() => undefined);
@@ -43,26 +43,14 @@ export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; c
         Copy script code
       </button>
       <div className="tv-social">
-        <a
-          className="tv-social__facebook"
-          style={{ background: '#465B90' }}
-          target="_blank"
-          rel="noopener noreferrer"
-          href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`}
-        >
+        <a className="tv-social__facebook" style={{ background: '#465B90' }} target="_blank" rel="noopener noreferrer" href={facebook}>
           Facebook
         </a>
         {/* White text on this light blue is 2.4:1, too faint to read; dark text is 7.7:1. */}
-        <a
-          className="tv-social__twitter"
-          style={{ background: '#50AEED', color: '#111' }}
-          target="_blank"
-          rel="noopener noreferrer"
-          href={`https://twitter.com/intent/tweet?url=${encodeURIComponent(link)}&text=${encodeURIComponent(title)}`}
-        >
+        <a className="tv-social__twitter" style={{ background: '#50AEED', color: '#111' }} target="_blank" rel="noopener noreferrer" href={twitter}>
           Twitter
         </a>
-        <a className="tv-social__email" href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(link)}`}>
+        <a className="tv-social__email" href={email}>
           E-mail
         </a>
       </div>

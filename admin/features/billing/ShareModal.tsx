@@ -11,12 +11,15 @@ export interface ShareModalProps {
   onClose: () => void;
 }
 
-/** The owner's share-and-embed modal: the direct link, the iframe code and the social buttons for a published tour. */
+/**
+ * The owner's share-and-embed modal for a published tour: the direct link, the iframe code, the script-tag code for
+ * partner pages and the social buttons.
+ */
 export function ShareModal({ tour, listingMode, onClose }: ShareModalProps) {
   const [mls, setMls] = useState(false);
   const [copied, setCopied] = useState(false);
-  const { link, iframe } = shareLinks(location.origin, tour.shortId, mls);
   const title = tour.title || tour.name;
+  const { link, iframe, script, facebook, twitter, email } = shareLinks(location.origin, tour.shortId, mls, title || undefined);
 
   async function copy(text: string) {
     await navigator.clipboard?.writeText(text).catch(() => undefined);
@@ -42,26 +45,21 @@ export function ShareModal({ tour, listingMode, onClose }: ShareModalProps) {
       <button type="button" className="ad-button" onClick={() => void copy(iframe)}>
         Copy embed code
       </button>
+      <label className="ad-field">
+        <span>Embed with a script tag</span>
+        <textarea readOnly rows={3} value={script} />
+      </label>
+      <button type="button" className="ad-button" onClick={() => void copy(script)}>
+        Copy script code
+      </button>
       <p className="ad-share__social">
-        <a
-          className="ad-button"
-          style={{ background: '#465B90' }}
-          target="_blank"
-          rel="noopener noreferrer"
-          href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`}
-        >
+        <a className="ad-button" style={{ background: '#465B90' }} target="_blank" rel="noopener noreferrer" href={facebook}>
           Facebook
         </a>
-        <a
-          className="ad-button ad-share__twitter"
-          style={{ background: '#50AEED' }}
-          target="_blank"
-          rel="noopener noreferrer"
-          href={`https://twitter.com/intent/tweet?url=${encodeURIComponent(link)}&text=${encodeURIComponent(title)}`}
-        >
+        <a className="ad-button ad-share__twitter" style={{ background: '#50AEED' }} target="_blank" rel="noopener noreferrer" href={twitter}>
           Twitter
         </a>
-        <a className="ad-button ad-button--plain" href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(link)}`}>
+        <a className="ad-button ad-button--plain" href={email}>
           E-mail
         </a>
       </p>

@@ -19,4 +19,11 @@ describe('shareLinks', () => {
     expect(iframe).toContain('/tours/abc123?mls=1');
     expect(script).toContain('<tour-viewer short-id="abc123" mls="1">');
   });
+
+  it('addresses the social buttons with the link and the title, each as data of its own parameter', () => {
+    const { facebook, twitter, email } = shareLinks('https://tours.example', 'abc123', true, 'Sea & sky? <yes>');
+    expect(facebook).toBe('https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Ftours.example%2Ftours%2Fabc123%3Fmls%3D1');
+    expect(twitter).toBe('https://twitter.com/intent/tweet?url=https%3A%2F%2Ftours.example%2Ftours%2Fabc123%3Fmls%3D1&text=Sea%20%26%20sky%3F%20%3Cyes%3E');
+    expect(email).toBe('mailto:?subject=Sea%20%26%20sky%3F%20%3Cyes%3E&body=https%3A%2F%2Ftours.example%2Ftours%2Fabc123%3Fmls%3D1');
+  });
 });

@@ -134,9 +134,17 @@ describe('the payments modal against the real API (card payments off)', () => {
     const link = () => modal.querySelector<HTMLInputElement>('input[readonly]')!.value;
     expect(link()).to.equal(`${location.origin}/tours/${tour.shortId}`);
     const toggle = [...modal.querySelectorAll('label')].find((label) => label.textContent?.includes('Listing-compliant link (MLS)'))!.querySelector('input')!;
+    const [iframe, script] = [...modal.querySelectorAll('textarea')].map((code) => () => code.value);
+    // DESIGN.md §6: the owner is offered the script tag for partner pages beside the iframe.
+    expect(script()).to.equal(
+      `<link rel="stylesheet" href="${location.origin}/embed/tour-viewer.css">\n` +
+        `<script type="module" src="${location.origin}/embed/tour-viewer.js"></script>\n<tour-viewer short-id="${tour.shortId}"></tour-viewer>`,
+    );
+    expect(button(modal, 'Copy script code')).to.not.equal(undefined);
     toggle.click();
     await waitFor(() => link().endsWith('?mls=1'), 'the listing-compliant link');
-    expect(modal.querySelector('textarea')!.value).to.contain(`/tours/${tour.shortId}?mls=1`);
+    expect(iframe()).to.contain(`/tours/${tour.shortId}?mls=1`);
+    expect(script()).to.contain(`<tour-viewer short-id="${tour.shortId}" mls="1">`);
   });
 
   it('offers the listing-compliant toggle for a paid tour but not for a free one', async () => {
