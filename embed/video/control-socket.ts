@@ -24,6 +24,8 @@ export class ControlSocket {
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private attempts = 0;
   private reconnectingSince = 0;
+  /** When the server said it is busy: no reconnection before its `retryAfter` has passed. */
+  private retryNotBefore = 0;
   private closedByUs = false;
   state: ConnectionState = 'connecting';
 
@@ -71,6 +73,8 @@ export class ControlSocket {
         this.closedByUs = true;
         this.setState('disconnected', { code: frame.code, message: frame.message });
       }
+      // A full server answers `busy` and closes; sooner than retryAfter it would only refuse again.
+      if (frame.type === 'busy') this.retryNotBefore = Date.now() + frame.retryAfter;
       this.events.frame(frame);
     };
     socket.onclose = () => {
@@ -80,7 +84,8 @@ export class ControlSocket {
       if (Date.now() - this.reconnectingSince > SESSION_TIMEOUT_MS)
         return this.setState('disconnected', { code: 53001, message: 'Signaling connection disconnected' });
       this.setState('reconnecting');
-      const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_INITIAL_MS * RECONNECT_FACTOR ** this.attempts * (0.5 + Math.random()));
+      const backoff = Math.min(RECONNECT_MAX_MS, RECONNECT_INITIAL_MS * RECONNECT_FACTOR ** this.attempts * (0.5 + Math.random()));
+      const delay = Math.max(backoff, this.retryNotBefore - Date.now());
       this.attempts += 1;
       setTimeout(() => this.open(), delay);
     };

@@ -36,17 +36,28 @@ class RecordedWebSocket extends WebSocket {
   }
 }
 
-beforeEach(async () => {
-  vi.stubGlobal('WebSocket', RecordedWebSocket);
+/** Serves a fresh app with `hub` on a loopback port of its own, the server the viewer reaches from here on. */
+async function startLoopbackServer(nextHub: RoomHub): Promise<void> {
   const t = await createTestApp({ JWT_SECRET: SECRET });
   room = String((await insertTour(t.db, { shortId: 'call-tour', userId: null, type: 'paid', input: tourInputSchema.parse({}) })).id);
-  hub = new RoomHub();
+  hub = nextHub;
   const app = createApp({ db: t.db, config: t.config, rootDir: '.', hub });
   loopback.origin = await new Promise((resolve) => {
     server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', websocket: { server: new WebSocketServer({ noServer: true }) } }, (info) =>
       resolve(`http://127.0.0.1:${info.port}`),
     );
   });
+}
+
+async function stopLoopbackServer(): Promise<void> {
+  hub.close();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server = undefined;
+}
+
+beforeEach(async () => {
+  vi.stubGlobal('WebSocket', RecordedWebSocket);
+  await startLoopbackServer(new RoomHub());
 });
 
 afterEach(async () => {
@@ -54,21 +65,25 @@ afterEach(async () => {
   for (const leave of leaveAfterTest.splice(0)) leave();
   vi.unstubAllGlobals();
   for (const socket of opened.splice(0)) socket.terminate();
-  hub.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  server = undefined;
+  await stopLoopbackServer();
 });
 
-/** A ControlSocket for Ann in the tour's room, recording every state it reports; resolves once she is welcomed. */
-async function joinedSocket() {
+/** A ControlSocket for `identity` in the tour's room, recording every state it reports. */
+async function recordedSocket(identity = 'Ann::1') {
   const states: Array<ConnectionState | [ConnectionState, { code: number; message: string }]> = [];
-  const socket = new ControlSocket(await mintMeshToken({ identity: 'Ann::1', room }, SECRET), {
+  const socket = new ControlSocket(await mintMeshToken({ identity, room }, SECRET), {
     frame: () => undefined,
     state: (state, error) => states.push(error ? [state, error] : state),
   });
   leaveAfterTest.push(() => socket.close());
-  await expect.poll(() => states).toEqual(['connected']);
   return { socket, states };
+}
+
+/** recordedSocket, once it is welcomed. */
+async function joinedSocket(identity?: string) {
+  const joined = await recordedSocket(identity);
+  await expect.poll(() => joined.states).toEqual(['connected']);
+  return joined;
 }
 
 describe('the /api/rtc control socket against the real server', () => {
@@ -93,6 +108,25 @@ describe('the /api/rtc control socket against the real server', () => {
     vi.advanceTimersByTime(RECONNECT_MAX_MS);
     expect(opened).toHaveLength(2);
     await expect.poll(() => states).toEqual(['connected', 'reconnecting', 'connected']);
+  });
+
+  it('a server at its connection limit answers busy: the next try waits the retryAfter it names, not the short backoff', async () => {
+    await stopLoopbackServer();
+    await startLoopbackServer(new RoomHub({ maxConnections: 1 }));
+    await joinedSocket('Bob::2');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { states } = await recordedSocket('Ann::1');
+    await expect.poll(() => opened[1]?.readyState).toBe(WebSocket.CLOSED);
+    expect(states).toEqual(['reconnecting']);
+    // The backoff alone would have tried again within 120 ms; the server asked for 5 s (room-hub.ts).
+    vi.advanceTimersByTime(4_500);
+    expect(opened).toHaveLength(2);
+    vi.advanceTimersByTime(600);
+    expect(opened).toHaveLength(3);
+    // Still full: refused again, and waiting again.
+    await expect.poll(() => opened[2].readyState).toBe(WebSocket.CLOSED);
+    vi.advanceTimersByTime(4_500);
+    expect(opened).toHaveLength(3);
   });
 
   it('a room on it ends once with 53118 and closes its media plane too: the chat shows that error and leaves', async () => {
