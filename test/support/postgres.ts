@@ -7,12 +7,14 @@ export const POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432';
 /** The server's own database, from which test databases are made and dropped. */
 export const POSTGRES_ADMIN_URL = `${POSTGRES_SERVER}/postgres`;
 
-/** Runs statements on the server's own database, one connection each time. */
-export async function onPostgresServer(...statements: string[]): Promise<void> {
+/** Runs statements on the server's own database, one connection each time; answers each statement's result. */
+export async function onPostgresServer(...statements: string[]): Promise<pg.QueryResult[]> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await client.connect();
   try {
-    for (const statement of statements) await client.query(statement);
+    const results: pg.QueryResult[] = [];
+    for (const statement of statements) results.push(await client.query(statement));
+    return results;
   } finally {
     await client.end();
   }
