@@ -3,6 +3,7 @@ import { ToastContainer } from 'react-toastify';
 import type { Tour } from '../../../../../api/schema/tour';
 import { Account } from '../../../../../admin/features/account/Account';
 import { Dashboard } from '../../../../../admin/features/dashboard/Dashboard';
+import { ShareModal } from '../../../../../admin/features/billing/ShareModal';
 import { Editor } from '../../../../../admin/features/editor/Editor';
 import { session, setUser } from '../../../../../admin/lib/session';
 import { mount, waitFor } from '../../mount';
@@ -145,6 +146,16 @@ describe('the payments modal against the real API (card payments off)', () => {
     await waitFor(() => link().endsWith('?mls=1'), 'the listing-compliant link');
     expect(iframe()).to.contain(`/tours/${tour.shortId}?mls=1`);
     expect(script()).to.contain(`<tour-viewer short-id="${tour.shortId}" mls="1">`);
+  });
+
+  it('names the embedded tour by its title in the iframe and the social shares, the title kept as text', async () => {
+    show(<ShareModal tour={{ shortId: 'abc123', title: 'Sea & "sky"', name: 'Draft' }} listingMode={false} onClose={() => undefined} />);
+    await waitFor(() => !!dialog('Share and embed'), 'the share-and-embed modal');
+    const modal = dialog('Share and embed')!;
+    expect(modal.querySelector('textarea')!.value).to.contain('title="Sea &#38; &#34;sky&#34;"');
+    const share = (name: string) => [...modal.querySelectorAll('a')].find((link) => link.textContent === name)!.getAttribute('href');
+    expect(share('Twitter')).to.contain('&text=Sea%20%26%20%22sky%22');
+    expect(share('E-mail')).to.contain('subject=Sea%20%26%20%22sky%22');
   });
 
   it('offers the listing-compliant toggle for a paid tour but not for a free one', async () => {
