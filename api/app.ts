@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import type { Redis } from 'ioredis';
-import { requestId } from 'hono/request-id';
 import { pino } from 'pino';
 import { accessLog } from './access-log';
 import { corsAnyOrigin } from './cors';
@@ -19,10 +18,11 @@ import type { Logger } from './logger';
 import { pagesRoutes } from './pages/pages.routes';
 import { MemoryRateLimitStore } from './rate-limit-store';
 import { RedisRateLimitStore } from './redis/redis-rate-limit-store';
+import { requestId } from './request-id';
 import { requestLimits } from './request-limits';
 import { whiteLabelRoutes } from './pages/white-label.routes';
 import { RoomHub } from './rtc/room-hub';
-import { securityHeaders } from './security-headers';
+import { pagePolicy, securityHeaders } from './security-headers';
 import { rtcRoutes } from './rtc/rtc.routes';
 import { staticRoutes } from './static.routes';
 import { assetRoutes, assetsRoutes } from './assets/assets.routes';
@@ -79,8 +79,8 @@ export function createApp({
 }: AppDeps): Hono<AppEnv> {
   // Paths come with and without a trailing slash (/api/images/, /api/assets/).
   const app = new Hono<AppEnv>({ strict: false });
-  app.use(requestId());
-  app.use(securityHeaders(config));
+  app.use(requestId);
+  app.use(securityHeaders);
   const mailer = createMailer(db, config);
   const rateLimitStore = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
   app.use(async (c, next) => {
@@ -126,6 +126,9 @@ export function createApp({
   });
   app.route('/api', api);
 
+  // Registered after the API, so only requests outside it reach this: the API's last route answers every one of its
+  // paths first (Hono runs what matches in the order it was added).
+  app.use(pagePolicy(config));
   app.route('/', pagesRoutes());
   app.route('/', staticRoutes(rootDir, media));
   app.notFound((c) => c.json(errorBody('NotFound', 'Not found.'), 404));

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { withAnswerHeaders, type HeaderList } from './answer-headers';
 import type { AppEnv } from './app-env';
 import type { Config } from './config';
 
@@ -30,17 +31,24 @@ export function contentSecurityPolicy(config: Config, framing: Framing): string 
   ].join('; ');
 }
 
+/** On every answer: no content sniffing, and only our origin in the Referer of links followed from our pages. */
+const EVERY_ANSWER: HeaderList = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+];
+
+export const securityHeaders: MiddlewareHandler<AppEnv> = (c, next) => withAnswerHeaders(c, EVERY_ANSWER, next);
+
 /**
- * nosniff and a referrer policy on every answer; on HTML pages also the CSP, and for pages that must not be framed
- * X-Frame-Options for browsers that predate frame-ancestors.
+ * The CSP of an HTML page, and X-Frame-Options for pages that must not be framed (for browsers that predate
+ * frame-ancestors). It reads each answer's Content-Type, which costs a Headers object per answer: the app runs it
+ * only for requests outside the API, which answers no pages.
  */
-export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
+export function pagePolicy(config: Config): MiddlewareHandler<AppEnv> {
   const embeddable = contentSecurityPolicy(config, 'anywhere');
   const ownOnly = contentSecurityPolicy(config, 'self');
   return async (c, next) => {
     await next();
-    c.res.headers.set('X-Content-Type-Options', 'nosniff');
-    c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (!c.res.headers.get('Content-Type')?.startsWith('text/html')) return;
     const tourPage = /^\/tours\/[^/]+\/?$/.test(c.req.path);
     c.res.headers.set('Content-Security-Policy', tourPage ? embeddable : ownOnly);

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
 import { hashPassword } from '../auth/password-hash';
@@ -16,8 +16,9 @@ import { describeSave, recordTeamChange } from '../teams/team-history';
 import { readTourCached } from './tour-read-cache';
 import { cloneTour, deleteTour, insertTour, listTours, saveTour, tourFromRecord, unlockWithEmail } from './tour.repository';
 
-function noStoreUnlessPublic(c: Context<AppEnv>, tour: Tour): void {
-  c.header('Cache-Control', tour.privacy === 'Public' ? 'no-cache' : 'private, no-store');
+/** Only a public tour may be kept by caches on the way, and only to revalidate. */
+function cacheControlOf(tour: Tour): string {
+  return tour.privacy === 'Public' ? 'no-cache' : 'private, no-store';
 }
 
 /** `hub` holds the tours' live video rooms, which end with their tour. */
@@ -43,11 +44,13 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
   app.get('/:shortId', async (c) => {
     const cached = await readTourCached(c.get('db'), c.req.param('shortId'));
     if (!cached) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
-    // Set first: the 403 for a private tour must not be stored either.
-    noStoreUnlessPublic(c, cached.found.tour);
     const view = viewFor(await callerAccess(c, cached.found));
-    if (!view) throw new ApiError(403, 'TourPrivate', MESSAGES.privateTour);
-    return c.body(cached.answer(view), 200, { 'Content-Type': 'application/json' });
+    // The 403 for a private tour must not be stored either.
+    if (!view) throw new ApiError(403, 'TourPrivate', MESSAGES.privateTour, undefined, { 'Cache-Control': cacheControlOf(cached.found.tour) });
+    // A Response of its own rather than c.body, which builds a Headers object for more than one header: visitors'
+    // reads are this server's most frequent answer. (Headers a middleware set with c.header would not reach it; the
+    // app's own go through withAnswerHeaders.)
+    return new Response(cached.answer(view), { headers: { 'Content-Type': 'application/json', 'Cache-Control': cacheControlOf(cached.found.tour) } });
   });
 
   app.post('/:shortId', async (c) => {

@@ -71,6 +71,30 @@ describe('security headers', () => {
   });
 });
 
+describe("a visitor's tour read over real HTTP", () => {
+  it('carries its own headers and those every answer carries, once each', async () => {
+    const response = await fetch(`${server.origin}/api/tours/demo`);
+    expect(response.status).toBe(200);
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      'content-type': 'application/json',
+      'cache-control': 'no-cache',
+      'access-control-allow-origin': '*',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-request-id': expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(Number(response.headers.get('content-length'))).toBe((await response.arrayBuffer()).byteLength);
+  });
+
+  it("keeps a balancer's request id in its answer and its access line, and replaces one unfit for a log", async () => {
+    const passedOn = await fetch(`${server.origin}/api/tours/demo`, { headers: { 'X-Request-Id': 'balancer-7f3a=' } });
+    expect(passedOn.headers.get('X-Request-Id')).toBe('balancer-7f3a=');
+    const unfit = await fetch(`${server.origin}/api/tours/demo`, { headers: { 'X-Request-Id': 'a b"c' } });
+    expect(unfit.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
+    await expect.poll(() => server.output()).toContain('"requestId":"balancer-7f3a=","method":"GET","path":"/api/tours/demo","status":200');
+  });
+});
+
 /** Opens a page, collecting CSP violations (seen by the page itself) and console errors. */
 async function openWatched(url: string): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
