@@ -26,6 +26,25 @@ describe('request log', () => {
     for (const line of lines) expect(line.ms).toEqual(expect.any(Number));
   });
 
+  it("shapes its line as pino shapes the same info line, with a path's quotes, backslashes and line separators escaped", async () => {
+    const { app, log } = await appWithCapturedLog();
+    await app.request('/api/tours/%22quoted%22%5Cback%E2%80%A8%C3%A9');
+    const line = log.lines().find((each) => each.msg === 'request')!;
+    expect(line.path).toBe('/api/tours/"quoted"\\back\u2028é');
+    log.logger.info({ requestId: line.requestId, method: line.method, path: line.path, status: line.status, ms: line.ms }, 'request');
+    const byPino = log.lines().at(-1)!;
+    expect(Object.keys(line)).toEqual(Object.keys(byPino));
+    expect({ ...line, time: byPino.time }).toEqual(byPino);
+    expect(line.time).toBeLessThanOrEqual(byPino.time as number);
+  });
+
+  it('writes no access lines when the logger is set above info', async () => {
+    const { app, log } = await appWithCapturedLog();
+    log.logger.level = 'warn';
+    await app.request('/healthz');
+    expect(log.lines()).toEqual([]);
+  });
+
   it('logs a failure on our side once, as an error with the request id its access line has', async () => {
     const { app, db, log } = await appWithCapturedLog();
     await db.destroy();
