@@ -6,6 +6,7 @@ import Cursor from 'pg-cursor';
 import { databaseFile, type Config } from '../config';
 import { migrationProvider } from './migrations';
 import { PostgresForms } from './postgres-forms';
+import { SqliteCommitStamp } from './sqlite-commit-stamp';
 import type { Database } from './tables';
 
 export type Db = Kysely<Database>;
@@ -31,23 +32,19 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const watcher = file === ':memory:' ? undefined : new SQLite(file, { readonly: true });
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite, watcher) }) });
-  if (watcher) {
-    const dataVersion = watcher.prepare('pragma data_version').pluck();
-    commitStamps.set(db, () => dataVersion.get() as number);
-  }
+  const stamp = watcher && new SqliteCommitStamp(watcher);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite, watcher, stamp) }) });
+  if (stamp) commitStamps.set(db, () => stamp.read());
   return db;
 }
 
-const commitStamps = new WeakMap<Db, () => number>();
+const commitStamps = new WeakMap<Db, () => string>();
 
 /**
- * On a SQLite file: a number that changes whenever anything is committed to it, by this process or another (the
- * operator commands, a migration). It is read on a connection of its own, because PRAGMA data_version only tells
- * other connections' commits, and because that connection is never busy with the app's queries, streams or
- * transactions. None for PostgreSQL (other instances write without a trace here) or an in-memory database.
+ * On a SQLite file: a value that changes whenever anything is committed to it (SqliteCommitStamp). None for
+ * PostgreSQL (other instances write without a trace here) or an in-memory database.
  */
-export function commitStampOf(db: Db): (() => number) | undefined {
+export function commitStampOf(db: Db): (() => string) | undefined {
   return commitStamps.get(db);
 }
 
@@ -57,10 +54,11 @@ const KEPT_STATEMENTS = 500;
 /**
  * better-sqlite3 compiles a statement on every prepare(), which Kysely calls for every query: the same SQL text is
  * compiled once here and kept, least recently used first out. Sharing one statement is safe because Kysely runs
- * one query at a time on its one connection (a stream holds it until the stream ends). Kysely's destroy() closes
- * the commit watcher's connection (commitStampOf) here too: this close is the only one Kysely calls.
+ * one query at a time on its one connection (a stream holds it until the stream ends). Each statement is shown to
+ * the commit stamp before it runs. Kysely's destroy() closes the commit watcher's connection here too: this close is
+ * the only one Kysely calls.
  */
-function reusingStatements(sqlite: SQLite.Database, watcher: SQLite.Database | undefined): SqliteDatabase {
+function reusingStatements(sqlite: SQLite.Database, watcher: SQLite.Database | undefined, stamp: SqliteCommitStamp | undefined): SqliteDatabase {
   const kept = new Map<string, SQLite.Statement>();
   return {
     close: () => {
@@ -72,6 +70,7 @@ function reusingStatements(sqlite: SQLite.Database, watcher: SQLite.Database | u
       kept.delete(text);
       kept.set(text, statement);
       if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+      stamp?.prepared(statement);
       return statement;
     },
   };

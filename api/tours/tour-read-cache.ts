@@ -8,7 +8,7 @@ interface Kept {
   /** The tour's id, write count and owner's type when it was read. */
   key: string;
   /** The database's commit stamp when `key` was last found current (SQLite files only). */
-  stamp: number | undefined;
+  stamp: string | undefined;
   found: FoundTour;
   answers: Map<TourView, Uint8Array<ArrayBuffer>>;
 }

@@ -141,10 +141,14 @@ describe.each(STORES)('on a SQLite file: %s', (sqliteFile) => {
     it.skipIf(!sqliteFile)('a write committed by another connection, as the operator commands make from their own process', async () => {
       await asVisitor();
       const other = openDatabase(databaseFile(t.config.dataDir));
+      // Another process's commit reaches the server between two turns of its event loop, never within one.
+      const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
       try {
         expect(await runOperatorCommand(other, ['tour', tour.shortId, 'locked'])).toMatchObject({ code: 0 });
+        await nextTurn();
         expect(await asVisitor()).toMatchObject({ type: 'locked', images: [] });
         await other.updateTable('tour').set({ privacy: 'Private' }).where('id', '=', tour.id).execute();
+        await nextTurn();
         expect((await read()).status).toBe(403);
       } finally {
         await other.destroy();
