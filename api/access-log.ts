@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { pino } from 'pino';
 import type { AppEnv } from './app-env';
 import type { Logger } from './logger';
@@ -22,11 +22,9 @@ function writeAccessLine(logger: Logger, requestId: string, method: string, path
   );
 }
 
-/** One line per request, written when its answer is ready (errors included: onError has answered by then). */
-export const accessLog: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const started = performance.now();
-  await next();
+/** The access line of a request started at `started` (performance.now()), once its answer is ready. */
+export function logAccess(c: Context<AppEnv>, started: number): void {
   const logger = c.get('logger');
   if (!logger.isLevelEnabled('info')) return;
   writeAccessLine(logger, c.get('requestId'), c.req.method, c.req.path, c.res.status, Math.round((performance.now() - started) * 10) / 10);
-};
+}

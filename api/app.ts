@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { accessLog } from './access-log';
+import { everyRequest } from './every-request';
 import { corsAnyOrigin } from './cors';
 import type { AppEnv } from './app-env';
 import { localMediaDir, type Config } from './config';
@@ -18,11 +18,10 @@ import type { Logger } from './logger';
 import { pagesRoutes } from './pages/pages.routes';
 import { MemoryRateLimitStore } from './rate-limit-store';
 import { RedisRateLimitStore } from './redis/redis-rate-limit-store';
-import { requestId } from './request-id';
 import { requestLimits } from './request-limits';
 import { whiteLabelRoutes } from './pages/white-label.routes';
 import { RoomHub } from './rtc/room-hub';
-import { pagePolicy, securityHeaders } from './security-headers';
+import { pagePolicy } from './security-headers';
 import { rtcRoutes } from './rtc/rtc.routes';
 import { staticRoutes } from './static.routes';
 import { assetRoutes, assetsRoutes } from './assets/assets.routes';
@@ -79,20 +78,9 @@ export function createApp({
 }: AppDeps): Hono<AppEnv> {
   // Paths come with and without a trailing slash (/api/images/, /api/assets/).
   const app = new Hono<AppEnv>({ strict: false });
-  app.use(requestId);
-  app.use(securityHeaders);
   const mailer = createMailer(db, config);
   const rateLimitStore = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
-  app.use(async (c, next) => {
-    c.set('db', db);
-    c.set('config', config);
-    c.set('mailer', mailer);
-    c.set('media', media);
-    c.set('logger', logger);
-    c.set('rateLimitStore', rateLimitStore);
-    await next();
-  });
-  app.use(accessLog);
+  app.use(everyRequest({ db, config, mailer, media, logger, rateLimitStore }));
   app.route('/', healthRoutes(db, media, redis));
 
   const api = new Hono<AppEnv>({ strict: false });

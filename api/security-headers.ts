@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { withAnswerHeaders, type HeaderList } from './answer-headers';
+import type { HeaderList } from './answer-headers';
 import type { AppEnv } from './app-env';
 import type { Config } from './config';
 
@@ -32,12 +32,10 @@ export function contentSecurityPolicy(config: Config, framing: Framing): string 
 }
 
 /** On every answer: no content sniffing, and only our origin in the Referer of links followed from our pages. */
-const EVERY_ANSWER: HeaderList = [
+export const EVERY_ANSWER: HeaderList = [
   ['X-Content-Type-Options', 'nosniff'],
   ['Referrer-Policy', 'strict-origin-when-cross-origin'],
 ];
-
-export const securityHeaders: MiddlewareHandler<AppEnv> = (c, next) => withAnswerHeaders(c, EVERY_ANSWER, next);
 
 /**
  * The CSP of an HTML page, and X-Frame-Options for pages that must not be framed (for browsers that predate
