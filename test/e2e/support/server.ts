@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,34 +31,44 @@ export function tempDataDir(): string {
 
 /**
  * Starts the built server (`dist/api/server.js` of `cwd`, by default this project) on a free port with its own
- * data folder.
+ * data folder. With `logFile`, its stdout (the JSON log) goes to that file, as a log collector would take it, rather
+ * than to this process: a bench that makes the load here would otherwise also be reading every access line.
  */
-export async function startServer(options: { dataDir?: string; port?: number; env?: Record<string, string>; cwd?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { dataDir?: string; port?: number; env?: Record<string, string>; cwd?: string; logFile?: string } = {},
+): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? tempDataDir();
+  const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, 'a');
   const child = spawn(process.execPath, ['dist/api/server.js'], {
     cwd: options.cwd,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
   });
+  if (logFd !== undefined) closeSync(logFd);
   let log = '';
-  child.stdout!.on('data', (chunk) => (log += chunk));
+  child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr!.on('data', (chunk) => (log += chunk));
+  const output = () => (options.logFile === undefined ? log : readFileSync(options.logFile, 'utf8') + log);
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), 60_000);
     // Removed once found: searching the whole output on every chunk of a busy server's access log would slow this
     // process down until the server's log writes block.
     const check = () => {
-      if (log.includes('listening on')) {
+      if (output().includes('listening on')) {
         clearTimeout(timer);
-        child.stdout!.off('data', check);
+        clearInterval(poll);
+        child.stdout?.off('data', check);
         resolve();
       }
     };
-    child.stdout!.on('data', check);
+    // A file tells nothing when it grows: it is looked at instead.
+    const poll = options.logFile === undefined ? undefined : setInterval(check, 50);
+    child.stdout?.on('data', check);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${log}`));
+      clearInterval(poll);
+      reject(new Error(`server exited with ${code}:\n${output()}`));
     });
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -67,7 +77,7 @@ export async function startServer(options: { dataDir?: string; port?: number; en
     port,
     dataDir,
     process: child,
-    output: () => log,
+    output,
     stop: () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
