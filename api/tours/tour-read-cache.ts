@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { commitStampOf, type Db } from '../db/database';
 import { tourInView, type FoundTour, type TourView } from './tour-access';
 import { findTourByShortId, tourFromRecord } from './tour.repository';
+import { SharedFreshReads } from '../db/shared-fresh-reads';
 
 /** A tour as last read, with its answers serialised once per kind of view. */
 interface Kept {
@@ -24,13 +25,20 @@ const KEPT_TOURS = 256;
 
 const utf8 = new TextEncoder();
 
-const keptByDb = new WeakMap<Db, Map<string, Kept>>();
+/** Per database: the tours kept, and the key queries under way. */
+interface DbCache {
+  kept: Map<string, Kept>;
+  keyReads: SharedFreshReads<string | undefined>;
+}
+
+const cacheByDb = new WeakMap<Db, DbCache>();
 
 /** One statement, the same text every time, so SQLite keeps it prepared: the key of a tour's current state. */
-function keyQuery(db: Db, shortId: string) {
-  return sql<{ key: string }>`select tour.id || ':' || tour.write_count || ':' || coalesce("user".type, '') || ':'
+async function keyQuery(db: Db, shortId: string): Promise<string | undefined> {
+  const { rows } = await sql<{ key: string }>`select tour.id || ':' || tour.write_count || ':' || coalesce("user".type, '') || ':'
       || coalesce((select cast(team_id as text) from team_tour where tour_id = tour.id), '') as key
     from tour left join "user" on "user".id = tour.user_id where tour.short_id = ${shortId}`.execute(db);
+  return rows[0]?.key;
 }
 
 function keyOf(found: FoundTour): string {
@@ -42,19 +50,21 @@ function keyOf(found: FoundTour): string {
  * state and kept. Whether the kept state is still current is asked of the database: the row's write count (which
  * triggers raise on every write to the tour or its floor plans, from any route, command or process), its owner's
  * type (Pro Plus changes how it is shown) and the team it is shared with. On a SQLite file that question is skipped
- * while nothing at all has been committed since it was last answered. What the caller may see is not kept: it is
- * decided for every request, and only picks which of the kept answers is sent.
+ * while nothing at all has been committed since it was last answered; elsewhere (PostgreSQL) the reads of one tour
+ * that arrive together share the question (SharedFreshReads). What the caller may see is not kept: it is decided for
+ * every request, and only picks which of the kept answers is sent.
  */
 export async function readTourCached(db: Db, shortId: string): Promise<CachedTour | undefined> {
-  let kept = keptByDb.get(db);
-  if (!kept) keptByDb.set(db, (kept = new Map()));
+  let cache = cacheByDb.get(db);
+  if (!cache) cacheByDb.set(db, (cache = { kept: new Map(), keyReads: new SharedFreshReads() }));
+  const { kept, keyReads } = cache;
   // Taken before the key query: a commit landing after it makes the next read ask again.
   const stamp = commitStampOf(db)?.();
   let entry = kept.get(shortId);
   if (stamp === undefined || entry?.stamp !== stamp) {
-    const current = (await keyQuery(db, shortId)).rows[0];
-    if (!current) return undefined;
-    if (entry?.key !== current.key) {
+    const current = await keyReads.read(shortId, () => keyQuery(db, shortId));
+    if (current === undefined) return undefined;
+    if (entry?.key !== current) {
       const record = await findTourByShortId(db, shortId);
       if (!record) return undefined;
       const found = { record, tour: tourFromRecord(record) };
