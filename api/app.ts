@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { everyRequest } from './every-request';
+import { MemoizedRouter } from './memoized-router';
 import { corsAnyOrigin } from './cors';
 import type { AppEnv } from './app-env';
 import { localMediaDir, type Config } from './config';
@@ -77,7 +78,7 @@ export function createApp({
   redis,
 }: AppDeps): Hono<AppEnv> {
   // Paths come with and without a trailing slash (/api/images/, /api/assets/).
-  const app = new Hono<AppEnv>({ strict: false });
+  const app = new Hono<AppEnv>({ strict: false, router: new MemoizedRouter() });
   const mailer = createMailer(db, config);
   const rateLimitStore = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
   app.use(everyRequest({ db, config, mailer, media, logger, rateLimitStore }));
