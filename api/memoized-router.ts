@@ -1,8 +1,9 @@
 import type { Result, Router } from 'hono/router';
 import { TrieRouter } from 'hono/router/trie-router';
 
-/** Matches kept; the paths are the callers', so their number is bounded. */
+/** Matches kept; the paths are the callers', so their number and length are bounded. */
 const KEPT_MATCHES = 1000;
+const KEPT_PATH_LENGTH = 200;
 
 /**
  * Hono's TrieRouter, with its answers for the most recently requested methods and paths kept. Matching walks the
@@ -22,6 +23,7 @@ export class MemoizedRouter<T> implements Router<T> {
   }
 
   match(method: string, path: string): Result<T> {
+    if (path.length > KEPT_PATH_LENGTH) return this.#trie.match(method, path);
     const key = `${method} ${path}`;
     const kept = this.#kept.get(key);
     // Moved to the back of the least-recently-used order.

@@ -60,6 +60,7 @@ describe.each(STORES)('on a SQLite file: %s', (sqliteFile) => {
         expect(await asOwner()).toMatchObject({ privacy: 'Private', images: [{ id: 'hall' }, { id: 'attic' }] });
         const visitor = await read();
         expect(visitor.status).toBe(403);
+        expect(visitor.headers.get('Cache-Control'), 'a refusal no cache may keep').toBe('private, no-store');
         expect(await visitor.text()).not.toContain('hall.jpg');
         expect((await read(stranger.auth)).status).toBe(403);
       }
