@@ -5,6 +5,8 @@
 export interface TourViewerAttributes {
   /** The tour to show. */
   'short-id': string;
+  /** The address of the tour server, such as https://tours.example.com (default: where the script was loaded from). */
+  'server'?: string;
   /** When the viewer starts: auto when scrolled near, lazy when visible, eager at once. */
   'loading'?: 'auto' | 'lazy' | 'eager';
   /** Listing-compliant mode: no branding, contacts, sharing or outbound links. */
@@ -23,7 +25,7 @@ export interface TourViewerEventMap {
   'tour-load': CustomEvent<{ shortId: string; title: string; sceneId: string }>;
   /** The visitor went to another scene. */
   'scene-change': CustomEvent<{ sceneId: string; title: string }>;
-  /** The tour cannot be shown (TourNotFound, TourPrivate, NetworkError, SceneLoadFailed, RenderFailed, StylesFailed, ...). */
+  /** The tour cannot be shown (TourNotFound, TourPrivate, NetworkError, NoServer, SceneLoadFailed, RenderFailed, StylesFailed, ...). */
   'tour-error': CustomEvent<{ code: string; message: string }>;
   /** A visitor sent the tour's contact form. */
   'lead-submit': CustomEvent<{ tourId: number }>;

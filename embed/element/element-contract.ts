@@ -17,6 +17,10 @@ export interface AttributeContract {
  */
 export const TOUR_VIEWER_ATTRIBUTES = {
   'short-id': { type: 'string', required: true, description: 'The tour to show.' },
+  server: {
+    type: 'string',
+    description: 'The address of the tour server, such as https://tours.example.com (default: where the script was loaded from).',
+  },
   loading: {
     type: "'auto' | 'lazy' | 'eager'",
     default: "'auto'",
@@ -41,7 +45,7 @@ export const TOUR_VIEWER_EVENTS: Record<keyof ViewerEventMap, EventContract> = {
   'scene-change': { detail: '{ sceneId: string; title: string }', description: 'The visitor went to another scene.' },
   'tour-error': {
     detail: '{ code: string; message: string }',
-    description: 'The tour cannot be shown (TourNotFound, TourPrivate, NetworkError, SceneLoadFailed, RenderFailed, StylesFailed, ...).',
+    description: 'The tour cannot be shown (TourNotFound, TourPrivate, NetworkError, NoServer, SceneLoadFailed, RenderFailed, StylesFailed, ...).',
   },
   'lead-submit': { detail: '{ tourId: number }', description: "A visitor sent the tour's contact form." },
   'load-progress': { detail: '{ sceneId: string; progress: number }', description: "The current panorama's download, 0 to 1; 1 once it is drawn." },

@@ -8,6 +8,8 @@ import type { PanoramaView } from '../video/contract';
  *
  * Attributes:
  * - `short-id` (required): the tour to show.
+ * - `server`: the tour server's address (default: the origin the script was loaded from, which a bundled or
+ *   CDN-served script is not).
  * - `loading`: `auto` (default; start when scrolled near), `lazy` (start when visible) or `eager` (start now). One
  *   that starts as the page loads has its first panorama drawn before this class is even loaded (first-panoramas.ts beside this file).
  * - `mls` (boolean): the listing-compliant mode.

@@ -3,7 +3,7 @@ import type { ErrorCode } from '../../api/schema/errors';
 export interface ViewerEventMap {
   'tour-load': { shortId: string; title: string; sceneId: string };
   'scene-change': { sceneId: string; title: string };
-  'tour-error': { code: ErrorCode | 'NetworkError' | 'SceneLoadFailed' | 'RenderFailed' | 'StylesFailed'; message: string };
+  'tour-error': { code: ErrorCode | 'NetworkError' | 'NoServer' | 'SceneLoadFailed' | 'RenderFailed' | 'StylesFailed'; message: string };
   'lead-submit': { tourId: number };
   /** How far the current scene's panorama has downloaded, 0 to 1; 1 once it is drawn. */
   'load-progress': { sceneId: string; progress: number };

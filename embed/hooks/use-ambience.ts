@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { absoluteUrl } from '../element/api-origin';
 import { ambienceChanged, type ViewerState } from '../tour/viewer-store';
 import { createAmbience, pauseWhenLeavingBrowse } from '../viewer/ambience';
+import { useMediaUrl } from '../viewer/api-origin-context';
 
 /**
  * The tour's ambient sound: the store says whether it plays (a live chat stops it there), this hook owns the audio
@@ -11,6 +11,7 @@ import { createAmbience, pauseWhenLeavingBrowse } from '../viewer/ambience';
 export function useAmbience(store: ViewerState, audioUrl: string | undefined): () => void {
   const audio = useRef<HTMLAudioElement | null>(null);
   const { ambiencePlaying } = useSnapshot(store);
+  const mediaUrl = useMediaUrl();
   useEffect(() => () => audio.current?.pause(), []);
   useEffect(() => {
     if (!ambiencePlaying) return void audio.current?.pause();
@@ -18,7 +19,7 @@ export function useAmbience(store: ViewerState, audioUrl: string | undefined): (
   }, [ambiencePlaying, store]);
 
   return () => {
-    const current = (audio.current ??= createAmbience(absoluteUrl(audioUrl!), (playing) => ambienceChanged(store, playing)));
+    const current = (audio.current ??= createAmbience(mediaUrl(audioUrl!), (playing) => ambienceChanged(store, playing)));
     if (current.paused) void current.play().catch(() => ambienceChanged(store, false));
     else current.pause();
   };

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { emit } from '../element/viewer-events';
+import { emit, type ViewerEventMap } from '../element/viewer-events';
 import { loadTour, signedInUser } from '../tour/tour-client';
 import { lockCheck } from '../tour/viewer-rules';
 import { openModal, tourFailed, tourLoaded, tourLoading } from '../tour/viewer-store';
@@ -9,18 +9,18 @@ import type { Viewer } from '../viewer/viewer-context';
 const LOCK_MODALS = { 'locked-tour': 'locked', payments: 'payments', 'share-and-embed': 'share' } as const;
 
 /** Loads the tour once the element has started, again for a new short-id; failures go to the page as `tour-error`. */
-export function useTourLoader({ store, host }: Viewer, shortId: string | undefined, started: boolean): void {
+export function useTourLoader({ store, host, apiOrigin }: Viewer, shortId: string | undefined, started: boolean): void {
   useEffect(() => {
     if (!started) return;
-    if (!shortId) {
-      const error = { code: 'BadRequest' as const, message: 'The short-id attribute is missing.' };
-      tourFailed(store, error);
-      emit(host, 'tour-error', error);
+    const refusal = startRefusal(shortId, apiOrigin);
+    if (refusal) {
+      tourFailed(store, refusal);
+      emit(host, 'tour-error', refusal);
       return;
     }
     const abort = new AbortController();
     tourLoading(store);
-    loadTour(shortId, abort.signal).then(
+    loadTour(apiOrigin, shortId!, abort.signal).then(
       (result) => {
         if (!result.ok) {
           tourFailed(store, result.error);
@@ -28,11 +28,18 @@ export function useTourLoader({ store, host }: Viewer, shortId: string | undefin
           return;
         }
         tourLoaded(store, result.value, openingSceneId(result.value));
-        const lock = lockCheck(result.value, signedInUser());
+        const lock = lockCheck(result.value, signedInUser(apiOrigin));
         if (lock !== 'none') openModal(store, LOCK_MODALS[lock]);
       },
       () => undefined, // aborted: a newer short-id or the element went away
     );
     return () => abort.abort();
-  }, [started, shortId, host, store]);
+  }, [started, shortId, host, store, apiOrigin]);
+}
+
+/** Why the element cannot ask for its tour at all, if it cannot. */
+function startRefusal(shortId: string | undefined, apiOrigin: string): ViewerEventMap['tour-error'] | undefined {
+  if (!shortId) return { code: 'BadRequest', message: 'The short-id attribute is missing.' };
+  if (!apiOrigin) return { code: 'NoServer', message: 'The server attribute must be an http(s) address, such as https://tours.example.com.' };
+  return undefined;
 }

@@ -14,6 +14,8 @@ export interface PanoramaHandle {
 
 export interface PanoramaProps {
   tour: Tour;
+  /** The tour server the tour's media paths are on. */
+  apiOrigin: string;
   /** The scene to show; changing it switches scenes with loadScene. */
   sceneId: string;
   firstView?: FirstView;
@@ -32,7 +34,7 @@ export interface PanoramaProps {
 
 /** The pannellum canvas: created once per tour, scenes switched with loadScene, destroyed on unmount. */
 export function Panorama(props: PanoramaProps) {
-  const { tour, allowLinks } = props;
+  const { tour, allowLinks, apiOrigin } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<PannellumViewer>(undefined);
   const latest = useRef(props);
@@ -44,11 +46,9 @@ export function Panorama(props: PanoramaProps) {
   useLayoutEffect(() => {
     const frame = containerRef.current!;
     const root = frame.getRootNode();
-    const { sceneId, firstView } = latest.current;
-    const key = panoramaKey(tour, sceneId, firstView, allowLinks);
-    const started =
-      (root instanceof ShadowRoot && takeEarlyPanorama(root.host, key, frame)) ||
-      startPannellum(frame, tour, sceneId, firstView, allowLinks, latest.current.poster);
+    const { sceneId, firstView, poster } = latest.current;
+    const start = { apiOrigin, sceneId, firstView, allowLinks, poster };
+    const started = (root instanceof ShadowRoot && takeEarlyPanorama(root.host, panoramaKey(tour, start), frame)) || startPannellum(frame, tour, start);
     let viewer: PannellumViewer | undefined = started.viewer;
     started.handlers.goTo = (id) => latest.current.onSceneChange(id);
     started.handlers.openInfospot = (spot) => latest.current.onInfospot(spot);
@@ -85,7 +85,7 @@ export function Panorama(props: PanoramaProps) {
       viewerRef.current = undefined;
       started.container.remove();
     };
-  }, [tour, allowLinks, generation]);
+  }, [tour, allowLinks, apiOrigin, generation]);
 
   useEffect(() => {
     const viewer = viewerRef.current;

@@ -1,7 +1,7 @@
 import type { Tour } from '../../api/schema/tour';
 import { adoptViewerStyles } from '../styles';
 import { markFirstPanorama } from '../element/viewer-events';
-import { startPannellum, type FirstView, type StartedPanorama } from './start-pannellum';
+import { startPannellum, type PanoramaStart, type StartedPanorama } from './start-pannellum';
 
 interface EarlyPanorama {
   started: StartedPanorama;
@@ -17,7 +17,7 @@ const early = new WeakMap<Element, EarlyPanorama>();
  * in the element's shadow root (the element class takes that root over) until the viewer component takes it; the
  * component tells the page `tour-load` once it is ready. Settles when drawn or failed.
  */
-export function startEarlyPanorama(element: Element, tour: Tour, sceneId: string, firstView: FirstView | undefined, allowLinks: boolean): Promise<void> {
+export function startEarlyPanorama(element: Element, tour: Tour, start: Omit<PanoramaStart, 'poster'>): Promise<void> {
   if (early.has(element)) return Promise.resolve();
   const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
   adoptViewerStyles(root);
@@ -26,7 +26,7 @@ export function startEarlyPanorama(element: Element, tour: Tour, sceneId: string
   root.append(frame);
   let started: StartedPanorama;
   try {
-    started = startPannellum(frame, tour, sceneId, firstView, allowLinks, element.getAttribute('poster') ?? undefined);
+    started = startPannellum(frame, tour, { ...start, poster: element.getAttribute('poster') ?? undefined });
   } catch (err) {
     // The element's own code starts in a clean shadow root.
     frame.remove();

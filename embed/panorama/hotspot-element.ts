@@ -2,8 +2,8 @@ import type { Hotspot } from '../../api/schema/tour';
 import { absoluteUrl } from '../element/api-origin';
 import { onActivate } from './activate';
 
-/** Fills pannellum's hotspot div with a focusable button drawn in one of the four hotspot styles. */
-export function renderSceneHotspot(div: HTMLDivElement, hotspot: Hotspot, goTo: (sceneId: string) => void): void {
+/** Fills pannellum's hotspot div with a focusable button drawn in one of the four hotspot styles (pictures on `apiOrigin`). */
+export function renderSceneHotspot(div: HTMLDivElement, hotspot: Hotspot, apiOrigin: string, goTo: (sceneId: string) => void): void {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = `tv-hotspot tv-hotspot--style-${hotspot.style}`;
@@ -14,7 +14,7 @@ export function renderSceneHotspot(div: HTMLDivElement, hotspot: Hotspot, goTo: 
   face.className = 'tv-hotspot__face';
   face.style.transform = `rotate(${hotspot.rotation}deg)`;
   const picture = hotspot.style === 1 ? hotspot.image.hotspotUrl || hotspot.image.thumbUrl : hotspot.style === 4 ? hotspot.customImageUrl : '';
-  if (picture) face.style.backgroundImage = `url("${absoluteUrl(picture)}")`;
+  if (picture) face.style.backgroundImage = `url("${absoluteUrl(picture, apiOrigin)}")`;
   button.append(face);
   if (hotspot.style === 1 && hotspot.image.title) {
     const label = document.createElement('span');

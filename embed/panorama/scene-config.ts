@@ -3,6 +3,7 @@ import { coordsToYawPitch } from '../../api/schema/coords';
 import type { Hotspot, Image, Infospot, Tour } from '../../api/schema/tour';
 import { absoluteUrl } from '../element/api-origin';
 import { maxTextureSize } from './max-texture-size';
+import type { PanoramaStart } from './start-pannellum';
 
 /** Default camera field of view. */
 export const DEFAULT_FOV_DEG = 90;
@@ -17,9 +18,9 @@ const TEXTURE_SIZE_EVERYWHERE = 4096;
  * uses the phone-sized variant. Only pictures wider than any device surely takes ask the device: asking costs a
  * WebGL context, on the way to the first panorama.
  */
-export function panoramaUrl(image: Image): string {
+export function panoramaUrl(image: Image, apiOrigin: string): string {
   const tooWide = image.width > 2 * TEXTURE_SIZE_EVERYWHERE && maxTextureSize() > 0 && image.width > 2 * maxTextureSize();
-  return absoluteUrl(tooWide && image.mobileUrl ? image.mobileUrl : image.url);
+  return absoluteUrl(tooWide && image.mobileUrl ? image.mobileUrl : image.url, apiOrigin);
 }
 
 export interface SceneConfigOptions {
@@ -55,10 +56,8 @@ export function initialView(image: Image, fromSceneId?: string): { yaw: number; 
 /** The whole tour as pannellum's tour config: one scene per image, links and info spots drawn by the viewer. */
 export function pannellumConfig(
   tour: Tour,
-  firstScene: string,
+  { apiOrigin, sceneId: firstScene, firstView, poster }: Omit<PanoramaStart, 'allowLinks'>,
   options: SceneConfigOptions,
-  firstView?: { yaw: number; pitch: number; hfov: number },
-  poster?: string,
 ): PannellumConfig {
   // Shown until the first panorama is drawn: the page's poster, else the opening scene's own thumbnail.
   const preview = poster || tour.images.find((image) => image.id === firstScene)?.thumbUrl;
@@ -68,7 +67,7 @@ export function pannellumConfig(
     scenes[image.id] = {
       type: 'equirectangular',
       title: image.title,
-      panorama: panoramaUrl(image),
+      panorama: panoramaUrl(image, apiOrigin),
       ...view,
       hotSpots: sceneHotspots(image, options),
       ...(image.isNotEquirect ? { haov: 360, vaov: 180 } : {}),
@@ -77,7 +76,7 @@ export function pannellumConfig(
   return {
     // pannellum writes scene titles (and any hot-spot text or author) with innerHTML unless told to escape them.
     escapeHTML: true,
-    ...(preview ? { preview: absoluteUrl(preview) } : {}),
+    ...(preview ? { preview: absoluteUrl(preview, apiOrigin) } : {}),
     default: {
       firstScene,
       autoLoad: true,

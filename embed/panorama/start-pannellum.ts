@@ -7,6 +7,18 @@ import { pannellumConfig } from './scene-config';
 
 export type FirstView = Omit<PanoramaView, 'sceneId'>;
 
+/** What a panorama starts with. */
+export interface PanoramaStart {
+  /** The tour server the tour's media paths are on. */
+  apiOrigin: string;
+  sceneId: string;
+  firstView?: FirstView;
+  /** Whether info spots may link out (not in listing-compliant mode). */
+  allowLinks: boolean;
+  /** Shown until the first panorama is drawn (default: the opening scene's thumbnail). */
+  poster?: string;
+}
+
 /** What a running pannellum tells whoever owns it; set by the owner, since a viewer started early is owned later. */
 export interface PanoramaHandlers {
   goTo(sceneId: string): void;
@@ -27,8 +39,8 @@ export interface StartedPanorama {
   error?: string;
 }
 
-export function panoramaKey(tour: Tour, sceneId: string, firstView: FirstView | undefined, allowLinks: boolean): string {
-  return JSON.stringify([tour.shortId, sceneId, firstView ?? null, allowLinks]);
+export function panoramaKey(tour: Tour, { apiOrigin, sceneId, firstView, allowLinks }: PanoramaStart): string {
+  return JSON.stringify([apiOrigin, tour.shortId, sceneId, firstView ?? null, allowLinks]);
 }
 
 /**
@@ -40,32 +52,19 @@ export function errorText(message: string): string {
 }
 
 /** Starts pannellum on the whole tour at one scene, in a new element inside `parent`. */
-export function startPannellum(
-  parent: Element,
-  tour: Tour,
-  sceneId: string,
-  firstView: FirstView | undefined,
-  allowLinks: boolean,
-  poster?: string,
-): StartedPanorama {
+export function startPannellum(parent: Element, tour: Tour, start: PanoramaStart): StartedPanorama {
   const container = document.createElement('div');
   parent.append(container);
   const handlers: PanoramaHandlers = { goTo: () => undefined, openInfospot: () => undefined, progress: () => undefined };
   const viewer = pannellum.viewer(
     container,
-    pannellumConfig(
-      tour,
-      sceneId,
-      {
-        renderHotspot: (div, hotspot) => renderSceneHotspot(div, hotspot, (id) => handlers.goTo(id)),
-        renderInfospot: (div, spot) => renderInfospot(div, spot, (open) => handlers.openInfospot(open), allowLinks),
-      },
-      firstView,
-      poster,
-    ),
+    pannellumConfig(tour, start, {
+      renderHotspot: (div, hotspot) => renderSceneHotspot(div, hotspot, start.apiOrigin, (id) => handlers.goTo(id)),
+      renderInfospot: (div, spot) => renderInfospot(div, spot, (open) => handlers.openInfospot(open), start.allowLinks),
+    }),
   );
   watchProgress(container, (fraction) => handlers.progress(fraction));
-  const started: StartedPanorama = { viewer, container, handlers, key: panoramaKey(tour, sceneId, firstView, allowLinks), loaded: false };
+  const started: StartedPanorama = { viewer, container, handlers, key: panoramaKey(tour, start), loaded: false };
   viewer.on('load', () => (started.loaded = true));
   viewer.on('error', (message: string) => (started.error = errorText(message)));
   return started;

@@ -1,13 +1,14 @@
 import type { Tour } from '../../api/schema/tour';
-import { absoluteUrl } from '../element/api-origin';
+import { useMediaUrl } from '../viewer/api-origin-context';
 
 /** Logo and contact block (hidden in listing mode by the caller). */
 export function ContactBlock({ tour }: { tour: Tour }) {
+  const mediaUrl = useMediaUrl();
   const { person, email, number } = tour.contacts;
   if (!(tour.logo && !tour.hideLogo) && !person && !email && !number && !tour.companyName) return null;
   return (
     <div className="tv-contacts">
-      {tour.logo && !tour.hideLogo && <img src={absoluteUrl(tour.logo)} alt={tour.companyName || 'Logo'} />}
+      {tour.logo && !tour.hideLogo && <img src={mediaUrl(tour.logo)} alt={tour.companyName || 'Logo'} />}
       <div>
         {tour.companyName && <strong>{tour.companyName}</strong>}
         {person && <div>{person}</div>}

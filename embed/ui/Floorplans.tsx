@@ -1,14 +1,15 @@
 import type { Floorplan } from '../../api/schema/tour';
-import { absoluteUrl } from '../element/api-origin';
+import { useMediaUrl } from '../viewer/api-origin-context';
 import { Modal } from './Modal';
 
 /** A horizontal strip of floor plans (180 px tiles, panel up to 593×150). */
 export function FloorplanPanel({ floorplans, onOpen }: { floorplans: Floorplan[]; onOpen: (floorplanId: string) => void }) {
+  const mediaUrl = useMediaUrl();
   return (
     <div className="tv-floorplans" role="list" aria-label="Floor plans">
       {floorplans.map((plan) => (
         <button key={plan.floorplanId} type="button" role="listitem" className="tv-floorplans__tile" onClick={() => onOpen(plan.floorplanId)}>
-          <img src={absoluteUrl(plan.thumbUrl || plan.url)} alt="" />
+          <img src={mediaUrl(plan.thumbUrl || plan.url)} alt="" />
           <span>{plan.name}</span>
         </button>
       ))}
@@ -18,10 +19,11 @@ export function FloorplanPanel({ floorplans, onOpen }: { floorplans: Floorplan[]
 
 /** The read-only link-to-rooms modal: a click on a room jumps to its scene. */
 export function FloorplanModal({ plan, onRoom, onClose }: { plan: Floorplan; onRoom: (sceneId: string) => void; onClose: () => void }) {
+  const mediaUrl = useMediaUrl();
   return (
     <Modal title={plan.name || 'Floor plan'} onClose={onClose} className="tv-floorplan-modal">
       <div className="tv-floorplan">
-        <img src={absoluteUrl(plan.url)} alt={plan.name} />
+        <img src={mediaUrl(plan.url)} alt={plan.name} />
         {plan.hotspots.map((spot) => (
           <button
             key={spot.id}

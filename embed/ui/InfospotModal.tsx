@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Infospot } from '../../api/schema/tour';
-import { absoluteUrl } from '../element/api-origin';
+import { useMediaUrl } from '../viewer/api-origin-context';
 import { Modal } from './Modal';
 
 /** HTML from owners is sanitised before it is shown; DOMPurify loads only when an HTML info spot opens. */
@@ -19,13 +19,14 @@ function SanitisedHtml({ html }: { html: string }) {
 }
 
 export function InfospotModal({ spot, onClose }: { spot: Infospot; onClose: () => void }) {
+  const mediaUrl = useMediaUrl();
   return (
     <Modal title={spot.data.previewText && spot.dataType !== 'ext' ? spot.data.previewText : undefined} onClose={onClose} width={640} className="tv-infospot">
       {spot.dataType === 'html' && <SanitisedHtml html={spot.data.htmlContent} />}
       {spot.dataType === 'ext' && <p className="tv-infospot__text">{spot.data.previewText}</p>}
       {spot.dataType === 'image' && spot.data.image && (
         <figure>
-          <img src={absoluteUrl(spot.data.image.url)} alt={spot.data.image.caption} />
+          <img src={mediaUrl(spot.data.image.url)} alt={spot.data.image.caption} />
           <figcaption>{spot.data.image.caption}</figcaption>
         </figure>
       )}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Tour } from '../../api/schema/tour';
-import { absoluteUrl } from '../element/api-origin';
 import { apiPost } from '../tour/tour-client';
+import { useApiOrigin, useMediaUrl } from '../viewer/api-origin-context';
 import { Modal } from './Modal';
 
 export const LEAD_RECEIVED = 'Thank you! Your information was received and you will be contacted shortly.';
@@ -10,11 +10,13 @@ export function LeadModal({ tour, onClose, onSubmitted }: { tour: Tour; onClose:
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
+  const apiOrigin = useApiOrigin();
+  const mediaUrl = useMediaUrl();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const url = location.href;
-    const result = await apiPost<{ ok: boolean }>(`/leads/${tour.id}`, { createdDate: new Date().toISOString(), email, name, tourId: tour.id, url });
+    const result = await apiPost<{ ok: boolean }>(apiOrigin, `/leads/${tour.id}`, { createdDate: new Date().toISOString(), email, name, tourId: tour.id, url });
     if (result.ok && result.value.ok) return onSubmitted();
     setError(result.ok ? 'Something went wrong.' : result.error.message);
   }
@@ -22,7 +24,7 @@ export function LeadModal({ tour, onClose, onSubmitted }: { tour: Tour; onClose:
   return (
     <Modal title="Request information" onClose={onClose} width={460}>
       <form onSubmit={submit} className="tv-form">
-        {tour.logo && !tour.hideLogo && <img className="tv-modal__logo" src={absoluteUrl(tour.logo)} alt="" />}
+        {tour.logo && !tour.hideLogo && <img className="tv-modal__logo" src={mediaUrl(tour.logo)} alt="" />}
         <p>{tour.leadgen.message || 'to receive information about this'}</p>
         <label className="tv-field">
           <span>Name</span>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Tour } from '../../api/schema/tour';
 import { apiPost } from '../tour/tour-client';
+import { useApiOrigin } from '../viewer/api-origin-context';
 import { Modal } from './Modal';
 
 /** No close icon; masked field with a Show toggle; the server decides. */
@@ -9,11 +10,12 @@ export function PasswordGate({ shortId, onUnlocked }: { shortId: string; onUnloc
   const [shown, setShown] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const apiOrigin = useApiOrigin();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await apiPost<Tour>('/status/tours/password', { password, shortId });
+    const result = await apiPost<Tour>(apiOrigin, '/status/tours/password', { password, shortId });
     setBusy(false);
     if (result.ok) return onUnlocked(result.value);
     setError(result.error.code === 'IncorrectPassword' ? 'incorrect password entered' : result.error.message);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Tour } from '../../api/schema/tour';
-import { absoluteUrl } from '../element/api-origin';
+import { useMediaUrl } from '../viewer/api-origin-context';
 
 /** Reel themes; unknown themes fall back to classic. */
 export function reelTheme(theme: string): 'classic' | 'modern' | 'flow' | 'cascade' {
@@ -20,6 +20,7 @@ export interface SceneReelProps {
  */
 export function SceneReel({ tour, sceneId, onSelect, showBranding }: SceneReelProps) {
   const theme = reelTheme(tour.theme);
+  const mediaUrl = useMediaUrl();
   const list = useRef<HTMLUListElement>(null);
   const hasArrows = theme !== 'classic';
   const [moreShown, setMoreShown] = useState(false);
@@ -42,7 +43,7 @@ export function SceneReel({ tour, sceneId, onSelect, showBranding }: SceneReelPr
     <nav className={`tv-reel tv-reel--${theme}`} aria-label="Scenes">
       {showBranding && (tour.logo || tour.description) && (
         <div className={`tv-reel__about${moreShown ? ' tv-reel__about--open' : ''}`}>
-          {tour.logo && !tour.hideLogo && <img src={absoluteUrl(tour.logo)} alt={tour.companyName || 'Logo'} />}
+          {tour.logo && !tour.hideLogo && <img src={mediaUrl(tour.logo)} alt={tour.companyName || 'Logo'} />}
           {tour.description && <p id={descriptionId}>{tour.description}</p>}
           {tour.description && (
             <button type="button" className="tv-reel__more" aria-expanded={moreShown} aria-controls={descriptionId} onClick={() => setMoreShown(!moreShown)}>
@@ -60,7 +61,7 @@ export function SceneReel({ tour, sceneId, onSelect, showBranding }: SceneReelPr
         {tour.images.map((image) => (
           <li key={image.id}>
             <button type="button" className="tv-reel__tile" aria-current={image.id === sceneId} data-scene-id={image.id} onClick={() => onSelect(image.id)}>
-              <img src={absoluteUrl(image.thumbUrl)} alt="" loading="lazy" />
+              <img src={mediaUrl(image.thumbUrl)} alt="" loading="lazy" />
               <span>{image.title}</span>
             </button>
           </li>

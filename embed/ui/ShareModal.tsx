@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { MESSAGES } from '../../api/schema/errors';
 import { shareLinks } from '../../api/schema/share-links';
 import type { Tour } from '../../api/schema/tour';
-import { API_ORIGIN } from '../element/api-origin';
+import { useApiOrigin } from '../viewer/api-origin-context';
 import { Modal } from './Modal';
 
 export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; canUseListingMode: boolean; onClose: () => void }) {
   const [mls, setMls] = useState(false);
   const [copied, setCopied] = useState(false);
   const title = tour.title || tour.name;
-  const { link, iframe, script, facebook, twitter, email } = shareLinks(API_ORIGIN, tour.shortId, mls, title || undefined);
+  const { link, iframe, script, facebook, twitter, email } = shareLinks(useApiOrigin(), tour.shortId, mls, title || undefined);
 
   async function copy(text: string) {
     await navigator.clipboard?.writeText(text).catch(() => undefined);

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES, showingReceivedMessage } from '../../api/schema/errors';
 import type { Tour } from '../../api/schema/tour';
-import { absoluteUrl } from '../element/api-origin';
 import { apiPost } from '../tour/tour-client';
+import { useApiOrigin, useMediaUrl } from '../viewer/api-origin-context';
 import { Modal } from './Modal';
 
 export function ShowingModal({
@@ -18,6 +18,8 @@ export function ShowingModal({
 }) {
   const [form, setForm] = useState({ name: initialName, email: '', phone: '', comments: '' });
   const [error, setError] = useState('');
+  const apiOrigin = useApiOrigin();
+  const mediaUrl = useMediaUrl();
   const field = (key: keyof typeof form) => ({
     value: form[key],
     onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
@@ -25,7 +27,7 @@ export function ShowingModal({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const result = await apiPost<{ agentName: string; agentEmail: string }>(`/tours/${encodeURIComponent(tour.shortId)}/requestShowing`, form);
+    const result = await apiPost<{ agentName: string; agentEmail: string }>(apiOrigin, `/tours/${encodeURIComponent(tour.shortId)}/requestShowing`, form);
     if (result.ok) return onSent(showingReceivedMessage(result.value.agentName, result.value.agentEmail));
     setError(MESSAGES.showingFailed);
   }
@@ -33,7 +35,7 @@ export function ShowingModal({
   return (
     <Modal title="Request a showing" onClose={onClose} width={480}>
       <form onSubmit={submit} className="tv-form">
-        {tour.logo && !tour.hideLogo && <img className="tv-modal__logo" src={absoluteUrl(tour.logo)} alt="" />}
+        {tour.logo && !tour.hideLogo && <img className="tv-modal__logo" src={mediaUrl(tour.logo)} alt="" />}
         <p>Enter your details below and someone will contact you for a live showing shortly!</p>
         <label className="tv-field">
           <span>Name</span>

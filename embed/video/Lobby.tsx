@@ -1,5 +1,5 @@
 import type { Tour } from '../../api/schema/tour';
-import { API_ORIGIN } from '../element/api-origin';
+import { useApiOrigin } from '../viewer/api-origin-context';
 
 export const UNSUPPORTED_BROWSER = 'This browser cannot join the video chat. Please open the tour in a recent Chrome, Edge, Firefox or Safari.';
 
@@ -19,7 +19,7 @@ interface LobbyProps {
 
 /** Before the room: a name, Connect, and (when the tour takes them) a showing request instead. */
 export function Lobby({ tour, name, supported, canConnect, joining, hasScene, onName, onConnect, onClose, onScheduleShowing }: LobbyProps) {
-  const brand = location.origin === API_ORIGIN ? 'Tour Platform' : location.hostname;
+  const brand = location.origin === useApiOrigin() ? 'Tour Platform' : location.hostname;
   return (
     <div className="vc-lobby">
       <button type="button" className="vc-close" aria-label="Close the lobby" onClick={onClose}>

@@ -1,5 +1,4 @@
 import type { ClientFrame, RoomMessage, ServerFrame } from '../../api/schema/video';
-import { API_ORIGIN } from '../element/api-origin';
 
 /** Reconnect backoff factor 1.5 from 80 ms, randomised by half, at most 10 s. */
 export const RECONNECT_FACTOR = 1.5;
@@ -30,6 +29,8 @@ export class ControlSocket {
   state: ConnectionState = 'connecting';
 
   constructor(
+    /** The tour server whose /api/rtc carries the room. */
+    private readonly apiOrigin: string,
     private readonly token: string,
     private readonly events: ControlSocketEvents,
     private readonly access: RoomAccess = {},
@@ -54,7 +55,7 @@ export class ControlSocket {
   }
 
   private open(): void {
-    const socket = new WebSocket(`${API_ORIGIN.replace(/^http/, 'ws')}/api/rtc`);
+    const socket = new WebSocket(`${this.apiOrigin.replace(/^http/, 'ws')}/api/rtc`);
     this.socket = socket;
     // Every hello, reconnections too, shows the access again: the server checks it each time.
     socket.onopen = () => this.write({ type: 'hello', version: 2, id: crypto.randomUUID(), token: this.token, ...this.access });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ROOM_LIFETIME_MS } from '../../api/schema/video';
 import { apiGet, apiPost } from '../tour/tour-client';
+import { useApiOrigin } from '../viewer/api-origin-context';
 import { fetchVideoConfig } from './video-config';
 import type { VideoChatProps } from './contract';
 import { applyHostView, followerTweenMs, shareHostView } from './follow-host';
@@ -54,6 +55,7 @@ export function useRoomSession(
 ): RoomSession {
   const session = useRef<Session | null>(null);
   const isOwner = !!user && user.id === tour.userId;
+  const apiOrigin = useApiOrigin();
 
   async function connect() {
     store.update(room.joining);
@@ -66,15 +68,15 @@ export function useRoomSession(
     }
     const identity = `${store.get().name.trim()}::${crypto.randomUUID().slice(0, 8)}`;
     const roomName = String(tour.id);
-    const config = await fetchVideoConfig();
+    const config = await fetchVideoConfig(apiOrigin);
     const provider = config.ok ? config.value.provider : 'mesh';
     // The control plane (/api/rtc) takes our own token whichever provider carries the media. A
     // password tour's room asks for the token its accepted password gave; the owner is known by their sign-in,
     // which the requests carry and the socket's hello shows again.
     const request = { identity, room: roomName, tourAccessToken: tour.accessToken };
     const [control, media] = await Promise.all([
-      apiPost<{ token: string }>('/mesh/video-token', request),
-      provider === 'twilio' ? apiPost<{ token: string }>('/twilio/video-token', request) : undefined,
+      apiPost<{ token: string }>(apiOrigin, '/mesh/video-token', request),
+      provider === 'twilio' ? apiPost<{ token: string }>(apiOrigin, '/twilio/video-token', request) : undefined,
     ]);
     // A failed token request (the config only says which tokens to ask for) is silent apart from
     // clearing state: the visitor is back in the lobby and may connect again.
@@ -82,9 +84,10 @@ export function useRoomSession(
       local.getTracks().forEach((track) => track.stop());
       return store.update(room.joinFailed);
     }
-    void apiGet(`/tours/${encodeURIComponent(tour.shortId)}/joinChat`);
+    void apiGet(apiOrigin, `/tours/${encodeURIComponent(tour.shortId)}/joinChat`);
     const join = provider === 'twilio' ? twilioProvider() : meshProvider;
     const options = {
+      apiOrigin,
       controlToken: control.value.token,
       mediaToken: media?.ok ? media.value.token : undefined,
       access: { auth: user?.token, tourAccessToken: tour.accessToken },

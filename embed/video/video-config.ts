@@ -6,7 +6,7 @@ export interface VideoConfig {
   iceServers: RTCIceServer[];
 }
 
-/** Which provider carries this server's video, and the ICE servers to use. */
-export function fetchVideoConfig(): Promise<ApiResult<VideoConfig>> {
-  return apiGet<VideoConfig>('/video/config');
+/** Which provider carries the tour server's video, and the ICE servers to use. */
+export function fetchVideoConfig(apiOrigin: string): Promise<ApiResult<VideoConfig>> {
+  return apiGet<VideoConfig>(apiOrigin, '/video/config');
 }

@@ -22,6 +22,7 @@ import { CardboardVr } from '../ui/CardboardVr';
 import { PanoramaProgress } from '../ui/PanoramaProgress';
 import { PasswordGate } from '../ui/PasswordGate';
 import { SceneLinksList } from '../ui/SceneLinksList';
+import { ApiOriginContext } from './api-origin-context';
 import { createViewer, registerViewReader, useViewer, ViewerContext, type Viewer } from './viewer-context';
 import { ViewerErrorBoundary } from './ViewerErrorBoundary';
 import { ViewerFrame, ViewerNotice } from './ViewerFrame';
@@ -70,9 +71,11 @@ interface ViewerRootProps {
 export function ViewerRoot({ viewer, ...props }: ViewerRootProps) {
   return (
     <ViewerContext.Provider value={viewer}>
-      <ViewerErrorBoundary host={viewer.host}>
-        <ViewerScreen {...props} />
-      </ViewerErrorBoundary>
+      <ApiOriginContext.Provider value={viewer.apiOrigin}>
+        <ViewerErrorBoundary host={viewer.host}>
+          <ViewerScreen {...props} />
+        </ViewerErrorBoundary>
+      </ApiOriginContext.Provider>
     </ViewerContext.Provider>
   );
 }
@@ -110,7 +113,7 @@ function ViewerScreen({ listingMode, chatRequested, alt, poster }: Omit<ViewerRo
 const vrStartView = (sceneId: string, view: PanoramaView | undefined) => (view?.sceneId === sceneId ? view : undefined);
 
 function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMode: boolean; alt?: string; poster?: string }) {
-  const { store, host, panorama, control, goTo } = useViewer();
+  const { store, host, apiOrigin, panorama, control, goTo } = useViewer();
   const state = useSnapshot(store);
   const hostWidth = useHostWidth(host);
   const mobile = hostWidth < MOBILE_BREAKPOINT_EM * 16;
@@ -125,6 +128,7 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
       {tour.images.length > 0 && (
         <Panorama
           tour={tour}
+          apiOrigin={apiOrigin}
           sceneId={state.sceneId}
           firstView={linkedView(state.sceneId)}
           allowLinks={!listingMode}
@@ -157,7 +161,7 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
       {state.vr && currentImage && (
         <CardboardVr
           key={currentImage.id}
-          imageUrl={panoramaUrl(currentImage)}
+          imageUrl={panoramaUrl(currentImage, apiOrigin)}
           view={vrStartView(currentImage.id, panorama.current?.getView()) ?? initialView(currentImage)}
           targets={currentImage.hotspots.map((hotspot) => ({ sceneId: hotspot.image.id, ...coordsToYawPitch(hotspot.coords) }))}
           onFollow={goTo}

@@ -24,9 +24,9 @@ import { useViewer } from './viewer-context';
 
 /** The video chat panel and the one modal the store has open. */
 export function ViewerModals({ tour, chatPanel }: { tour: Tour; chatPanel: boolean }) {
-  const { store, host, control, goTo } = useViewer();
+  const { store, host, apiOrigin, control, goTo } = useViewer();
   const state = useSnapshot(store);
-  const user = signedInUser();
+  const user = signedInUser(apiOrigin);
   const close = () => closeModal(store);
   const openSpot = state.infospotId ? tour.images.flatMap((image) => image.infospots).find((spot) => spot.id === state.infospotId) : undefined;
   const openPlan = tour.floorplans.find((plan) => plan.floorplanId === state.floorplanId);

@@ -1,6 +1,5 @@
 import { useSnapshot } from 'valtio';
 import type { Tour } from '../../api/schema/tour';
-import { API_ORIGIN } from '../element/api-origin';
 import { useAmbience } from '../hooks/use-ambience';
 import { useFullscreen } from '../hooks/use-fullscreen';
 import { useMotion } from '../hooks/use-motion';
@@ -91,7 +90,7 @@ export function ViewerOverlays({ tour, visible, mobile }: ViewerOverlaysProps) {
               {state.reelVisible ? 'Hide scenes' : 'Show scenes'}
             </button>
           )}
-          {showsWatermark(tour) && <Watermark origin={API_ORIGIN} />}
+          {showsWatermark(tour) && <Watermark origin={viewer.apiOrigin} />}
         </div>
       </div>
       {showControls && state.floorplanPanel && <FloorplanPanel floorplans={tour.floorplans} onOpen={(id) => openFloorplan(store, id)} />}

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { subscribeKey } from 'valtio/utils';
+import { apiOriginOf } from '../element/api-origin';
 import { emit } from '../element/viewer-events';
 import { createPanoramaControl, type AttachablePanoramaControl } from '../panorama/panorama-control';
 import type { PanoramaHandle } from '../panorama/Panorama';
@@ -11,6 +12,8 @@ export interface Viewer {
   store: ViewerState;
   /** The `<tour-viewer>` element: events go to it, its width decides the layout. */
   host: HTMLElement;
+  /** The tour server this element talks to (its `server` attribute, else its script's origin); '' for a bad attribute. */
+  apiOrigin: string;
   /** pannellum's handle once it is built (a lost WebGL context builds it again). */
   panorama: { current: PanoramaHandle | null };
   /** The panorama as the video chat drives it; scene and info spot go through the store. */
@@ -23,6 +26,7 @@ export function createViewer(host: HTMLElement, store: ViewerState = createViewe
   const viewer: Viewer = {
     store,
     host,
+    apiOrigin: apiOriginOf(host) ?? '',
     panorama: { current: null },
     goTo(sceneId) {
       if (!sceneChanged(store, sceneId)) return;

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
@@ -377,6 +378,89 @@ describe('the viewer on partner pages (issue 16)', () => {
     expect(await viewer.evaluate((host) => host.shadowRoot!.activeElement?.getAttribute('aria-label') ?? host.shadowRoot!.activeElement?.textContent)).toBe(
       'Share',
     );
+    await page.close();
+  });
+});
+
+describe('the viewer from anywhere: its server attribute (issue 28)', () => {
+  /** The same server under a second origin: a page can show tours of two servers as far as the browser knows. */
+  const secondOrigin = () => server.origin.replace('localhost', '127.0.0.1');
+
+  it("served from the partner's own origin (a bundled or CDN copy), shows the tour of the server it names, under a strict CSP", async () => {
+    const copy = partner.folder('/vendor/', resolve('dist/embed'));
+    const csp = [
+      "default-src 'none'",
+      `script-src 'self' 'nonce-partner'`,
+      `style-src 'self'`,
+      `connect-src ${server.origin}`,
+      `img-src ${server.origin} data: blob:`,
+    ].join('; ');
+    const head = `<link rel="stylesheet" href="${copy}tour-viewer.css">${RECORD_EVENTS.replace('<script>', '<script nonce="partner">')}`;
+    const url = partner.page(
+      '/copy',
+      `<!doctype html><html><head><meta charset="utf-8">${head}</head><body>
+        <tour-viewer id="tour" short-id="demo" server="${server.origin}/any/path"></tour-viewer>
+        <script type="module" src="${copy}tour-viewer.js"></script></body></html>`,
+      { 'Content-Security-Policy': csp },
+    );
+    const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    const refused: string[] = [];
+    page.on('console', (message) => message.text().includes('Content Security Policy') && refused.push(message.text()));
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(request.url()));
+    await page.goto(url);
+    await waitForEvent(page, 'tour-load');
+    await expectPanoramaDrawn(page, '#tour');
+    expect(asked.filter((address) => address.includes('/api/')).every((address) => address.startsWith(`${server.origin}/api/`))).toBe(true);
+    expect(asked.some((address) => address.startsWith(`${server.origin}/media/`))).toBe(true);
+    // The share dialog offers the tour on its server, not on the partner's site the script came from.
+    await page.locator('#tour').getByRole('button', { name: 'Share' }).click();
+    const shareLink = page.locator('#tour').getByRole('textbox').first();
+    expect(await shareLink.inputValue()).toContain(`${server.origin}/tours/demo`);
+    expect(refused).toEqual([]);
+    await page.close();
+  });
+
+  it("keeps each element's own server: two elements on one page ask two origins", async () => {
+    const url = partner.page(
+      '/two-servers',
+      partnerPage(
+        server.origin,
+        `<tour-viewer id="first" short-id="demo" loading="eager" style="height:300px"></tour-viewer>
+         <tour-viewer id="second" short-id="demo" loading="eager" server="${secondOrigin()}" style="height:300px"></tour-viewer>`,
+        RECORD_EVENTS,
+      ),
+    );
+    const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(request.url()));
+    await page.goto(url);
+    await waitForEvent(page, 'tour-load', 'first');
+    await waitForEvent(page, 'tour-load', 'second');
+    await expectPanoramaDrawn(page, '#second');
+    const tourReads = asked.filter((address) => address.endsWith('/api/tours/demo'));
+    expect(tourReads.sort()).toEqual([`${server.origin}/api/tours/demo`, `${secondOrigin()}/api/tours/demo`].sort());
+    expect(asked.some((address) => address.startsWith(`${secondOrigin()}/media/`))).toBe(true);
+    await page.close();
+  });
+
+  it('tells the page NoServer when its copy is served from elsewhere without a server attribute, or the attribute is no address', async () => {
+    const copy = partner.folder('/vendor/', resolve('dist/embed'));
+    const url = partner.page(
+      '/no-server',
+      `<!doctype html><html><head><meta charset="utf-8">${RECORD_EVENTS}</head><body>
+        <tour-viewer id="unnamed" short-id="demo"></tour-viewer>
+        <tour-viewer id="wrong" short-id="demo" server="ftp://tours.example"></tour-viewer>
+        <script type="module" src="${copy}tour-viewer.js"></script></body></html>`,
+    );
+    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    await page.goto(url);
+    const unnamed = await waitForEvent(page, 'tour-error', 'unnamed');
+    const wrong = await waitForEvent(page, 'tour-error', 'wrong');
+    expect(unnamed.detail.code).toBe('NoServer');
+    expect(unnamed.detail.message).toContain('server attribute');
+    expect(wrong.detail.code).toBe('NoServer');
+    await expect.poll(() => page.locator('#unnamed').getByText('No tour server answered').count()).toBe(1);
     await page.close();
   });
 });

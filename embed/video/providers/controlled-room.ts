@@ -9,9 +9,9 @@ const NO_MEDIA: RemoteMedia = { stream: null, audioMuted: false };
 
 /** The /api/rtc connection as the room uses it. */
 export type ControlPlane = Pick<ControlSocket, 'send' | 'close'>;
-export type OpenControlPlane = (token: string, events: ControlSocketEvents, access?: RoomAccess) => ControlPlane;
+export type OpenControlPlane = (apiOrigin: string, token: string, events: ControlSocketEvents, access?: RoomAccess) => ControlPlane;
 
-const openControlSocket: OpenControlPlane = (token, events, access) => new ControlSocket(token, events, access);
+const openControlSocket: OpenControlPlane = (apiOrigin, token, events, access) => new ControlSocket(apiOrigin, token, events, access);
 
 /**
  * A room of either provider: presence, host election and the room messages always go over the
@@ -37,6 +37,7 @@ export class ControlledRoom implements MediaRoom {
     openControl = openControlSocket,
   ) {
     this.socket = openControl(
+      options.apiOrigin,
       options.controlToken,
       {
         frame: (frame) => this.onFrame(frame),

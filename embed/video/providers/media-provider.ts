@@ -45,6 +45,8 @@ export interface MediaRoom {
 }
 
 export interface JoinOptions {
+  /** The tour server whose /api/rtc carries the room. */
+  apiOrigin: string;
   /** The /api/rtc control plane's token (POST /api/mesh/video-token). */
   controlToken: string;
   /** The media service's own token, for providers that have one (POST /api/twilio/video-token). */

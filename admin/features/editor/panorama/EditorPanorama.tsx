@@ -166,6 +166,7 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
               <style>{viewerCss}</style>
               <Panorama
                 tour={shownOnly}
+                apiOrigin={location.origin}
                 sceneId={sceneId}
                 allowLinks={false}
                 onSceneChange={() => undefined}

@@ -87,7 +87,7 @@ function movable(anchor: HTMLDivElement, handlers: SpotHandlers): void {
 
 /** A scene link as the viewer draws it, which the owner taps to edit and drags (or arrow keys) to move. */
 export function renderEditableHotspot(anchor: HTMLDivElement, hotspot: Hotspot, handlers: SpotHandlers): void {
-  renderSceneHotspot(anchor, hotspot, handlers.onEdit);
+  renderSceneHotspot(anchor, hotspot, location.origin, handlers.onEdit);
   anchor.querySelector('button')!.setAttribute('aria-label', `Edit hotspot to ${hotspot.image.title || 'a scene'}`);
   movable(anchor, handlers);
 }

@@ -29,7 +29,7 @@ afterEach(() => {
 async function startedEarly(tour: Tour, sceneId: string): Promise<HTMLElement> {
   const element = host();
   hosts.push(element);
-  await startEarlyPanorama(element, tour, sceneId, undefined, true);
+  await startEarlyPanorama(element, tour, { apiOrigin: location.origin, sceneId, allowLinks: true });
   expect(element.shadowRoot!.querySelector('.tv-panorama canvas'), 'drawn in the shadow root').to.not.equal(null);
   return element;
 }
@@ -41,21 +41,24 @@ describe('a first panorama started before the element', () => {
     const parent = document.createElement('div');
     element.shadowRoot!.append(parent);
 
-    const taken = takeEarlyPanorama(element, panoramaKey(tour, 'hall', undefined, true), parent);
+    const taken = takeEarlyPanorama(element, panoramaKey(tour, { apiOrigin: location.origin, sceneId: 'hall', allowLinks: true }), parent);
     expect(taken?.loaded).to.equal(true);
     expect(taken!.viewer.getScene()).to.equal('hall');
     expect(taken!.container.parentNode).to.equal(parent);
     expect([...element.shadowRoot!.children]).to.deep.equal([parent]);
-    expect(takeEarlyPanorama(element, panoramaKey(tour, 'hall', undefined, true), parent), 'taken once').to.equal(undefined);
+    expect(takeEarlyPanorama(element, panoramaKey(tour, { apiOrigin: location.origin, sceneId: 'hall', allowLinks: true }), parent), 'taken once').to.equal(
+      undefined,
+    );
     taken!.viewer.destroy();
   });
 
-  it('is thrown away when the viewer would start otherwise (another scene, another view, links refused)', async () => {
+  it('is thrown away when the viewer would start otherwise (another scene, another view, links refused, another server)', async () => {
     const tour = twoSceneTour();
     for (const key of [
-      panoramaKey(tour, 'garden', undefined, true),
-      panoramaKey(tour, 'hall', { yaw: 30, pitch: 0, hfov: 90 }, true),
-      panoramaKey(tour, 'hall', undefined, false),
+      panoramaKey(tour, { apiOrigin: location.origin, sceneId: 'garden', allowLinks: true }),
+      panoramaKey(tour, { apiOrigin: location.origin, sceneId: 'hall', firstView: { yaw: 30, pitch: 0, hfov: 90 }, allowLinks: true }),
+      panoramaKey(tour, { apiOrigin: location.origin, sceneId: 'hall', allowLinks: false }),
+      panoramaKey(tour, { apiOrigin: 'http://tours.example', sceneId: 'hall', allowLinks: true }),
     ]) {
       const element = await startedEarly(tour, 'hall');
       const parent = document.createElement('div');

@@ -17,6 +17,7 @@ function renderPanorama(tour: Tour, firstScene: string) {
   const loaded: string[] = [];
   const props = {
     tour,
+    apiOrigin: location.origin,
     allowLinks: true,
     onSceneChange: () => undefined,
     onInfospot: () => undefined,

@@ -8,17 +8,12 @@ import { insertTour } from '../../../../api/tours/tour.repository';
 import { mintMeshToken } from '../../../../api/video/video-token';
 import { createTestApp } from '../../../api/support/test-app';
 
-// The viewer reaches the server it was loaded from; here that is the loopback server each test starts.
-const loopback = vi.hoisted(() => ({ origin: '' }));
-vi.mock('../../../../embed/element/api-origin', () => ({
-  get API_ORIGIN() {
-    return loopback.origin;
-  },
-}));
-const { ControlSocket, RECONNECT_MAX_MS, SESSION_TIMEOUT_MS } = await import('../../../../embed/video/control-socket');
-const { ControlledRoom } = await import('../../../../embed/video/providers/controlled-room');
-type ConnectionState = import('../../../../embed/video/control-socket').ConnectionState;
-type RoomError = import('../../../../embed/video/providers/media-provider').RoomError;
+import { ControlSocket, RECONNECT_MAX_MS, SESSION_TIMEOUT_MS, type ConnectionState } from '../../../../embed/video/control-socket';
+import { ControlledRoom } from '../../../../embed/video/providers/controlled-room';
+import type { RoomError } from '../../../../embed/video/providers/media-provider';
+
+/** The tour server the viewer reaches: the loopback server each test starts. */
+const loopback = { origin: '' };
 
 const SECRET = 'test-secret';
 let server: ServerType | undefined;
@@ -71,7 +66,7 @@ afterEach(async () => {
 /** A ControlSocket for `identity` in the tour's room, recording every state it reports. */
 async function recordedSocket(identity = 'Ann::1') {
   const states: Array<ConnectionState | [ConnectionState, { code: number; message: string }]> = [];
-  const socket = new ControlSocket(await mintMeshToken({ identity, room }, SECRET), {
+  const socket = new ControlSocket(loopback.origin, await mintMeshToken({ identity, room }, SECRET), {
     frame: () => undefined,
     state: (state, error) => states.push(error ? [state, error] : state),
   });
@@ -135,7 +130,7 @@ describe('the /api/rtc control socket against the real server', () => {
     const ignore = () => undefined;
     const token = await mintMeshToken({ identity: 'Ann::1', room }, SECRET);
     const chat = new ControlledRoom(
-      { controlToken: token, room, local: undefined as unknown as MediaStream, iceServers: [] },
+      { apiOrigin: loopback.origin, controlToken: token, room, local: undefined as unknown as MediaStream, iceServers: [] },
       {
         state: (state, error) => states.push([state, error]),
         welcome: ignore,

@@ -26,13 +26,21 @@ function setUp() {
     message: record('message'),
   };
   const room = new ControlledRoom(
-    { controlToken: 'control-token', mediaToken: 'media-token', room: '42', local: undefined as unknown as MediaStream, iceServers: [] },
+    {
+      apiOrigin: 'http://tours.example',
+      controlToken: 'control-token',
+      mediaToken: 'media-token',
+      room: '42',
+      local: undefined as unknown as MediaStream,
+      iceServers: [],
+    },
     events,
     (_signal, planeEvents): MediaPlane => {
       plane.events = planeEvents;
       return { signal: (from, payload) => plane.signals.push([from, payload]), setEnabled: () => undefined, close: () => (plane.closed = true) };
     },
-    (token, controlEvents) => {
+    (apiOrigin, token, controlEvents) => {
+      expect(apiOrigin).toBe('http://tours.example');
       expect(token).toBe('control-token');
       control.events = controlEvents;
       return { send: (body) => control.sent.push(body), close: () => (control.closed = true) };
