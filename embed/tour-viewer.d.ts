@@ -46,22 +46,22 @@ export interface TourViewerView {
 export interface TourViewerElement extends HTMLElement {
   /** Where the camera looks now, or undefined until the first panorama is shown. */
   readonly view: TourViewerView | undefined;
-  addEventListener<K extends keyof TourViewerEventMap>(
-    type: K,
-    listener: (this: TourViewerElement, event: TourViewerEventMap[K]) => unknown,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof TourViewerEventMap>(
-    type: K,
-    listener: (this: TourViewerElement, event: TourViewerEventMap[K]) => unknown,
-    options?: boolean | EventListenerOptions,
-  ): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  /** Resolves with the element at its first tour-load; never rejects (a tour that cannot be shown sends tour-error). */
+  readonly ready: Promise<TourViewerElement>;
 }
 
 declare global {
   interface HTMLElementTagNameMap {
     'tour-viewer': TourViewerElement;
+  }
+  // The events bubble out of the element and cross shadow roots: typed for listeners on the element, its ancestors
+  // and the document alike, beside every element's own events.
+  interface GlobalEventHandlersEventMap {
+    'tour-load': TourViewerEventMap['tour-load'];
+    'scene-change': TourViewerEventMap['scene-change'];
+    'tour-error': TourViewerEventMap['tour-error'];
+    'lead-submit': TourViewerEventMap['lead-submit'];
+    'load-progress': TourViewerEventMap['load-progress'];
+    'view-change': TourViewerEventMap['view-change'];
   }
 }

@@ -7,6 +7,7 @@ export interface AttributeContract {
   /** A boolean attribute: present (bare too) means on unless "0" or "false". */
   boolean?: true;
   required?: true;
+  /** The value the viewer takes when the attribute is absent, as written in HTML. */
   default?: string;
 }
 
@@ -23,7 +24,7 @@ export const TOUR_VIEWER_ATTRIBUTES = {
   },
   loading: {
     type: "'auto' | 'lazy' | 'eager'",
-    default: "'auto'",
+    default: 'auto',
     description: 'When the viewer starts: auto when scrolled near, lazy when visible, eager at once.',
   },
   mls: { type: 'boolean', boolean: true, description: 'Listing-compliant mode: no branding, contacts, sharing or outbound links.' },
@@ -65,6 +66,9 @@ export function typeDeclarations(): string {
   const events = Object.entries(TOUR_VIEWER_EVENTS)
     .map(([name, e]) => `  /** ${e.description} */\n  '${name}': CustomEvent<${e.detail}>;`)
     .join('\n');
+  const globalEvents = Object.keys(TOUR_VIEWER_EVENTS)
+    .map((name) => `    '${name}': TourViewerEventMap['${name}'];`)
+    .join('\n');
   return `// <tour-viewer> for TypeScript. Generated from the element's own list of attributes and events: do not edit.
 // React's JSX: also reference tour-viewer-react.d.ts, served beside this file.
 
@@ -89,23 +93,18 @@ export interface TourViewerView {
 export interface TourViewerElement extends HTMLElement {
   /** Where the camera looks now, or undefined until the first panorama is shown. */
   readonly view: TourViewerView | undefined;
-  addEventListener<K extends keyof TourViewerEventMap>(
-    type: K,
-    listener: (this: TourViewerElement, event: TourViewerEventMap[K]) => unknown,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof TourViewerEventMap>(
-    type: K,
-    listener: (this: TourViewerElement, event: TourViewerEventMap[K]) => unknown,
-    options?: boolean | EventListenerOptions,
-  ): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  /** Resolves with the element at its first tour-load; never rejects (a tour that cannot be shown sends tour-error). */
+  readonly ready: Promise<TourViewerElement>;
 }
 
 declare global {
   interface HTMLElementTagNameMap {
     'tour-viewer': TourViewerElement;
+  }
+  // The events bubble out of the element and cross shadow roots: typed for listeners on the element, its ancestors
+  // and the document alike, beside every element's own events.
+  interface GlobalEventHandlersEventMap {
+${globalEvents}
   }
 }
 `;
@@ -113,14 +112,22 @@ declare global {
 
 /** The element in React's JSX, for projects with React's types. */
 export function reactDeclarations(): string {
+  const listeners = Object.keys(TOUR_VIEWER_EVENTS)
+    .map((name) => `  'on${name}'?: (event: TourViewerEventMap['${name}']) => void;`)
+    .join('\n');
   return `// <tour-viewer> in React's JSX. Generated with tour-viewer.d.ts, which it needs beside it: do not edit.
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { TourViewerAttributes, TourViewerElement } from './tour-viewer';
+import type { TourViewerAttributes, TourViewerElement, TourViewerEventMap } from './tour-viewer';
+
+/** React 19 listens to a custom element's events through props named \`on\` and the event's name. */
+export interface TourViewerListeners {
+${listeners}
+}
 
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
-      'tour-viewer': DetailedHTMLProps<HTMLAttributes<TourViewerElement>, TourViewerElement> & TourViewerAttributes;
+      'tour-viewer': DetailedHTMLProps<HTMLAttributes<TourViewerElement>, TourViewerElement> & TourViewerAttributes & TourViewerListeners;
     }
   }
 }
@@ -151,6 +158,13 @@ export function customElementsManifest(): unknown {
             })),
             members: [
               { kind: 'field', name: 'view', readonly: true, type: { text: 'TourViewerView | undefined' }, description: 'Where the camera looks now.' },
+              {
+                kind: 'field',
+                name: 'ready',
+                readonly: true,
+                type: { text: 'Promise<TourViewerElement>' },
+                description: 'Resolves with the element at its first tour-load; never rejects.',
+              },
             ],
             events: Object.entries(TOUR_VIEWER_EVENTS).map(([name, e]) => ({ name, description: e.description, type: { text: `CustomEvent<${e.detail}>` } })),
           },

@@ -23,7 +23,8 @@ import type { PanoramaView } from '../video/contract';
  * `tour-error` `{code, message}` (code `RenderFailed` when the viewer itself fails to draw, `StylesFailed` when the browser cannot take its styles), `lead-submit` `{tourId}`.
  *
  * Properties: `view` (read-only) is where the camera looks now, `{sceneId, yaw, pitch, hfov}` in degrees (yaw in
- * -180..180), or undefined until the first panorama is shown.
+ * -180..180), or undefined until the first panorama is shown; `ready` resolves with the element at its first
+ * `tour-load` and never rejects (`tour-load` is sent again for each new short-id).
  *
  * Returns a new class each call: a class can be registered under one tag name only, and tests want their own.
  */
@@ -34,6 +35,9 @@ export function createTourViewerElement(): CustomElementConstructor {
     props: { shortId: 'string', loading: 'string' },
   });
   return class TourViewerElement extends Base {
+    // Listened for from the start, so a promise asked for after the first tour-load has resolved already.
+    readonly ready: Promise<this> = new Promise((resolve) => this.addEventListener('tour-load', () => resolve(this), { once: true }));
+
     get view(): PanoramaView | undefined {
       return currentView(this);
     }

@@ -62,8 +62,10 @@ export function createViewerStore(): ViewerState {
   });
 }
 
+/** Another tour (a new short-id) is shown from the start: its first panorama is awaited and told again. */
 export function tourLoading(state: ViewerState): void {
   state.status = 'loading';
+  state.firstShown = false;
 }
 
 export function tourLoaded(state: ViewerState, tour: Tour, sceneId?: string): void {

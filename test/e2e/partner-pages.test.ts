@@ -463,4 +463,23 @@ describe('the viewer from anywhere: its server attribute (issue 28)', () => {
     await expect.poll(() => page.locator('#unnamed').getByText('No tour server answered').count()).toBe(1);
     await page.close();
   });
+
+  it('resolves ready with the element at its first tour-load, and tells tour-load again for each new short-id', async () => {
+    const url = partner.page('/ready', partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" style="height:300px"></tour-viewer>`, RECORD_EVENTS));
+    const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+    await page.goto(url);
+    const readyIsTheElement = await page.evaluate(async () => {
+      await customElements.whenDefined('tour-viewer');
+      const element = document.querySelector('tour-viewer') as HTMLElement & { ready: Promise<HTMLElement> };
+      return (await element.ready) === element;
+    });
+    expect(readyIsTheElement).toBe(true);
+    // Asked for after the event, it has resolved already.
+    expect(await page.evaluate(() => (document.querySelector('tour-viewer') as HTMLElement & { ready: Promise<unknown> }).ready.then(() => true))).toBe(true);
+    await page.evaluate(() => document.querySelector('tour-viewer')!.setAttribute('short-id', 'no-such-tour'));
+    expect((await waitForEvent(page, 'tour-error')).detail.code).toBe('TourNotFound');
+    await page.evaluate(() => document.querySelector('tour-viewer')!.setAttribute('short-id', 'demo'));
+    await expect.poll(async () => (await recordedEvents(page)).filter((event) => event.type === 'tour-load').length).toBe(2);
+    await page.close();
+  });
 });

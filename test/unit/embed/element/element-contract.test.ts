@@ -83,20 +83,38 @@ describe("the element's declarations and manifest served to partners", () => {
     expect([...read].sort()).toEqual(Object.keys(TOUR_VIEWER_ATTRIBUTES).sort());
   });
 
-  it('type-check a partner page and a React component using the element, and refuse what it does not take', () => {
+  it("type-check a partner page and a React component using the element and its events (its own, the document's, React 19 props), and refuse what it does not take", () => {
     const good = `import type { TourViewerElement } from './tour-viewer';
       const element: TourViewerElement = document.createElement('tour-viewer');
       element.addEventListener('view-change', (event) => event.detail.yaw.toFixed(1));
       element.addEventListener('tour-error', (event) => event.detail.code.toUpperCase());
+      element.addEventListener('click', (event) => event.clientX.toFixed(0));
+      document.addEventListener('scene-change', (event) => event.detail.sceneId.toUpperCase());
+      document.body.addEventListener('keydown', (event) => event.key);
       const yaw: number | undefined = element.view?.yaw;
-      export const Listing = () => <tour-viewer short-id="demo" mls loading="lazy" alt="The flat" poster="/p.jpg" style={{ height: 400 }} />;
-      export { yaw };`;
+      const ready: Promise<TourViewerElement> = element.ready;
+      export const Listing = () => (
+        <tour-viewer
+          short-id="demo"
+          server="https://tours.example.com"
+          mls
+          loading="lazy"
+          alt="The flat"
+          poster="/p.jpg"
+          style={{ height: 400 }}
+          onscene-change={(event) => event.detail.title.trim()}
+          onClick={(event) => event.clientX}
+        />
+      );
+      export { yaw, ready };`;
     const bad = `import './tour-viewer';
       document.createElement('tour-viewer').addEventListener('view-change', (event) => event.detail.nope);
-      export const Listing = () => <tour-viewer short-id="demo" loading="sometimes" />;`;
+      document.addEventListener('tour-load', (event) => event.detail.nope);
+      export const Listing = () => <tour-viewer short-id="demo" loading="sometimes" />;
+      export const Listens = () => <tour-viewer short-id="demo" ontour-error={(event) => event.detail.nope} />;`;
     const found = diagnostics({ good, bad });
     expect(found).toMatchObject({ 'tour-viewer.ts': [], 'tour-viewer-react.ts': [], 'good.tsx': [] });
-    expect(found['bad.tsx']).toHaveLength(2);
+    expect(found['bad.tsx']).toHaveLength(4);
     expect(Object.keys(found)).not.toContain('program');
   });
 });
