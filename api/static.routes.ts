@@ -65,9 +65,15 @@ export function staticRoutes(rootDir: string, media: MediaStorage): Hono<AppEnv>
 
   app.get('/demo/*', serveStatic({ root: rootDir }));
 
-  app.get('/admin/*', varyByEncoding, etag(), builtFiles({ root: dist }), missingFile);
+  // The admin's files keep their names across deploys: browsers ask again (a 304 by its ETag) at each visit, so a
+  // deploy reaches every owner at once.
+  const adminCache: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await next();
+    if (c.res.ok || c.res.status === 304) c.header('Cache-Control', 'no-cache');
+  };
+  app.get('/admin/*', adminCache, varyByEncoding, etag(), builtFiles({ root: dist }), missingFile);
   // History fallback: a page address (no file extension) is a route of the admin SPA; a missing file is a 404.
   app.get('*', (c, next) => (/\.[^/]*$/.test(c.req.path) ? missingFile() : next()));
-  app.get('*', varyByEncoding, etag(), builtFiles({ path: join(dist, 'admin', 'index.html') }));
+  app.get('*', adminCache, varyByEncoding, etag(), builtFiles({ path: join(dist, 'admin', 'index.html') }));
   return app;
 }

@@ -82,6 +82,16 @@ describe('stored media and built files', () => {
     expect(notModified.headers.get('Cache-Control')).toBe('public, max-age=300');
   });
 
+  it("has browsers check the owners' app again at each visit: its files keep their names across deploys", async () => {
+    const t = await createTestApp();
+    for (const path of ['/admin/admin.js', '/dashboard', '/']) {
+      const answer = await t.app.request(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get('Cache-Control'), path).toBe('no-cache');
+      expect(answer.headers.get('ETag'), path).toBeTruthy();
+    }
+  });
+
   it("serves the element's stylesheet beside its script, cross-origin, with the entry's short cache", async () => {
     const t = await createTestApp();
     const css = await t.app.request('/embed/tour-viewer.css');
