@@ -38,6 +38,39 @@ const copyFiles = (files) => ({
 
 const serverExternals = [...Object.keys(pkg.dependencies), ...builtinModules];
 
+/** The element's files served beside its script, and shipped in its npm package. */
+const elementFiles = {
+  'tour-viewer.css': 'embed/tour-viewer.css',
+  'tour-viewer.d.ts': 'embed/tour-viewer.d.ts',
+  'tour-viewer-react.d.ts': 'embed/tour-viewer-react.d.ts',
+  'custom-elements.json': 'embed/custom-elements.json',
+};
+
+/** rollup plugin: the npm package's own package.json, versioned with the product. */
+const npmManifest = {
+  name: 'npm-manifest',
+  generateBundle() {
+    const manifest = {
+      name: '@tour-platform/viewer',
+      version: pkg.version,
+      description: 'The <tour-viewer> element: 360° tours from a Tour Platform server, for any web page.',
+      type: 'module',
+      main: './tour-viewer.js',
+      types: './tour-viewer.d.ts',
+      exports: {
+        '.': { types: './tour-viewer.d.ts', default: './tour-viewer.js' },
+        './react': { types: './tour-viewer-react.d.ts' },
+        './tour-viewer.css': './tour-viewer.css',
+        './custom-elements.json': './custom-elements.json',
+        './package.json': './package.json',
+      },
+      customElements: 'custom-elements.json',
+      sideEffects: ['./tour-viewer.js', './chunks/*.js', '*.css'],
+    };
+    this.emitFile({ type: 'asset', fileName: 'package.json', source: `${JSON.stringify(manifest, null, 2)}\n` });
+  },
+};
+
 export default [
   {
     input: { 'tour-viewer': 'embed/index.ts' },
@@ -48,16 +81,13 @@ export default [
       // Lazy chunks are imported relative to the entry's own URL, so they load from our origin on partner pages.
       chunkFileNames: 'chunks/[name]-[hash].js',
     },
-    plugins: [
-      ...browserPlugins(),
-      copyFiles({
-        'tour-viewer.css': 'embed/tour-viewer.css',
-        'tour-viewer.d.ts': 'embed/tour-viewer.d.ts',
-        'tour-viewer-react.d.ts': 'embed/tour-viewer-react.d.ts',
-        'custom-elements.json': 'embed/custom-elements.json',
-      }),
-      precompress(),
-    ],
+    plugins: [...browserPlugins(), copyFiles(elementFiles), precompress()],
+  },
+  {
+    // `npm publish dist/npm`: the same viewer for bundlers, safe to import in Node (server-side rendering).
+    input: { 'tour-viewer': 'embed/npm/index.ts' },
+    output: { dir: 'dist/npm', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    plugins: [...browserPlugins(), copyFiles({ ...elementFiles, 'README.md': 'embed/npm/README.md' }), npmManifest],
   },
   {
     input: { admin: 'admin/main.tsx' },
