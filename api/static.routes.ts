@@ -5,6 +5,7 @@ import { etag } from 'hono/etag';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppEnv } from './app-env';
+import { embedVersionsRoutes } from './embed/embed-versions.routes';
 import { ApiError } from './errors';
 import { IMMUTABLE_CACHE_CONTROL as IMMUTABLE, type MediaStorage } from './media/media-storage';
 
@@ -46,13 +47,15 @@ export function staticRoutes(rootDir: string, media: MediaStorage): Hono<AppEnv>
     // Partner pages load the viewer and its chunks cross-origin as module scripts, which needs CORS.
     c.header('Access-Control-Allow-Origin', '*');
     c.header('Cross-Origin-Resource-Policy', 'cross-origin');
-    // The entry, its stylesheet and types keep their names for partners' pages; the hashed chunks never change.
+    // The entry, its stylesheet and types keep their names for partners' pages (the moving alias); the hashed chunks
+    // and the versioned builds (/embed/v/…) never change.
     // TypeScript declarations for partners' projects, which a file-name lookup would take for an MPEG stream (.ts).
     if (c.req.path.endsWith('.d.ts') && c.res.ok) c.header('Content-Type', 'text/plain; charset=utf-8');
     if (c.res.ok || c.res.status === 304) {
       c.header('Cache-Control', /^\/embed\/[^/]+$/.test(c.req.path) ? 'public, max-age=300' : IMMUTABLE);
     }
   });
+  app.route('/embed', embedVersionsRoutes(rootDir, media));
   app.get('/embed/*', varyByEncoding, etag(), builtFiles({ root: dist }), missingFile);
 
   app.use('/media/*', async (c, next) => {

@@ -22,6 +22,25 @@ export function shareLinks(origin: string, shortId: string, listingMode: boolean
   };
 }
 
+/** One kept build of the viewer, as `/embed/versions.json` lists it. */
+export interface PinnedViewer {
+  version: string;
+  integrity: string;
+}
+
+/**
+ * The script-tag code pinned to one build of the viewer: the page keeps running that build whatever the server
+ * deploys later, and the browser refuses a script whose bytes are not the ones named (Subresource Integrity).
+ */
+export function pinnedScript(origin: string, shortId: string, listingMode: boolean, { version, integrity }: PinnedViewer): string {
+  const base = `${origin}/embed/v/${version}`;
+  return (
+    `<link rel="stylesheet" href="${base}/tour-viewer.css">\n` +
+    `<script type="module" src="${base}/tour-viewer.js" integrity="${integrity}" crossorigin="anonymous"></script>\n` +
+    `<tour-viewer short-id="${shortId}"${listingMode ? ' mls="1"' : ''}></tour-viewer>`
+  );
+}
+
 /** The owner's title is text: inside an attribute its quotes and brackets are written as references. */
 function attributeText(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { pinnedScript } from '../../api/schema/share-links';
 import { launchChromium } from './support/browser';
 import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
 import { pixelStats } from './support/pixels';
@@ -480,6 +482,24 @@ describe('the viewer from anywhere: its server attribute (issue 28)', () => {
     expect((await waitForEvent(page, 'tour-error')).detail.code).toBe('TourNotFound');
     await page.evaluate(() => document.querySelector('tour-viewer')!.setAttribute('short-id', 'demo'));
     await expect.poll(async () => (await recordedEvents(page)).filter((event) => event.type === 'tour-load').length).toBe(2);
+    await page.close();
+  });
+
+  it('runs the pinned build that /embed/versions.json lists with its integrity, and refuses a copy whose bytes differ', async () => {
+    const { current, versions } = await (await fetch(`${server.origin}/embed/versions.json`)).json();
+    const build = versions.find((entry: { version: string }) => entry.version === current);
+    const pinned = (integrity: string) =>
+      `<!doctype html><html><head><meta charset="utf-8">${RECORD_EVENTS}</head><body>${pinnedScript(server.origin, 'demo', false, { version: current, integrity })}</body></html>`;
+    const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+    await page.goto(partner.page('/pinned', pinned(build.integrity)));
+    expect((await waitForEvent(page, 'tour-load')).detail.shortId).toBe('demo');
+
+    const tampered = `sha384-${createHash('sha384').update('another script').digest('base64')}`;
+    const refusal = page.waitForEvent('console', (message) => message.text().includes('integrity'));
+    await page.goto(partner.page('/tampered', pinned(tampered)));
+    await refusal;
+    expect(await page.evaluate(() => customElements.get('tour-viewer'))).toBe(undefined);
+    expect(await recordedEvents(page)).toEqual([]);
     await page.close();
   });
 });

@@ -192,6 +192,13 @@ describe('publishing and paying in the app', () => {
     await share.getByLabel('Listing-compliant link (MLS)').check();
     const link = await share.getByLabel('Direct link').inputValue();
     expect(link).toBe(`${server.origin}/tours/${shortId}?mls=1`);
+    // The pinned snippet runs on a partner's page the build it names, checked by the browser's integrity check.
+    const pinned = await share.getByLabel('Embed a pinned version (integrity-checked)').inputValue();
+    expect(pinned).toMatch(/\/embed\/v\/[0-9a-f]{16}\/tour-viewer\.js" integrity="sha384-[^"]+" crossorigin="anonymous"/);
+    const partnerListing = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    await partnerListing.goto(partner.page('/pinned', `<!doctype html><html><head><meta charset="utf-8">${RECORD_EVENTS}</head><body>${pinned}</body></html>`));
+    expect((await waitForEvent(partnerListing, 'tour-load')).detail.shortId).toBe(shortId);
+    await partnerListing.close();
     await share.getByRole('button', { name: 'Close' }).click();
     await share.waitFor({ state: 'detached' });
 

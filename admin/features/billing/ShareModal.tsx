@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MESSAGES } from '../../../api/schema/errors';
-import { shareLinks } from '../../../api/schema/share-links';
+import { pinnedScript, shareLinks, type PinnedViewer } from '../../../api/schema/share-links';
 import type { Tour } from '../../../api/schema/tour';
 import { Modal } from '../../components/Modal';
 
@@ -20,6 +20,8 @@ export function ShareModal({ tour, listingMode, onClose }: ShareModalProps) {
   const [copied, setCopied] = useState(false);
   const title = tour.title || tour.name;
   const { link, iframe, script, facebook, twitter, email } = shareLinks(location.origin, tour.shortId, mls, title || undefined);
+  const pinned = usePinnedViewer();
+  const pinnedCode = pinned && pinnedScript(location.origin, tour.shortId, mls, pinned);
 
   async function copy(text: string) {
     await navigator.clipboard?.writeText(text).catch(() => undefined);
@@ -52,6 +54,17 @@ export function ShareModal({ tour, listingMode, onClose }: ShareModalProps) {
       <button type="button" className="ad-button" onClick={() => void copy(script)}>
         Copy script code
       </button>
+      {pinnedCode && (
+        <>
+          <label className="ad-field">
+            <span>Embed a pinned version (integrity-checked)</span>
+            <textarea readOnly rows={3} value={pinnedCode} />
+          </label>
+          <button type="button" className="ad-button" onClick={() => void copy(pinnedCode)}>
+            Copy pinned code
+          </button>
+        </>
+      )}
       <p className="ad-share__social">
         <a className="ad-button" style={{ background: '#465B90' }} target="_blank" rel="noopener noreferrer" href={facebook}>
           Facebook
@@ -72,4 +85,23 @@ export function ShareModal({ tour, listingMode, onClose }: ShareModalProps) {
       {copied && <p role="status">{MESSAGES.textCopied}</p>}
     </Modal>
   );
+}
+
+/**
+ * This server's current build of the viewer, for the pinned snippet: the code above follows every deploy, this one
+ * stays on the build it names. Undefined until known (the pinned code is then left out).
+ */
+function usePinnedViewer(): PinnedViewer | undefined {
+  const [pinned, setPinned] = useState<PinnedViewer>();
+  useEffect(() => {
+    let live = true;
+    void fetch('/embed/versions.json')
+      .then((answer) => (answer.ok ? (answer.json() as Promise<{ current: string; versions: PinnedViewer[] }>) : undefined))
+      .then((list) => live && setPinned(list?.versions.find((build) => build.version === list.current)))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return pinned;
 }
