@@ -2,12 +2,13 @@ import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import { readFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import esbuild from 'rollup-plugin-esbuild';
 import { rollupSourceTransforms } from './scripts/build-plugins.mjs';
 import { precompress } from './scripts/precompress.mjs';
 
 const extensions = ['.ts', '.tsx', '.mjs', '.js', '.json'];
+const require = createRequire(import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 /** twilio-video reads its own package.json (name and version); rollup itself parses only JavaScript. */
@@ -81,7 +82,7 @@ export default [
       // Lazy chunks are imported relative to the entry's own URL, so they load from our origin on partner pages.
       chunkFileNames: 'chunks/[name]-[hash].js',
     },
-    plugins: [...browserPlugins(), copyFiles(elementFiles), precompress()],
+    plugins: [...browserPlugins(), copyFiles({ ...elementFiles, 'tour-page.css': 'embed/tour-page.css' }), precompress()],
   },
   {
     // `npm publish dist/npm`: the same viewer for bundlers, safe to import in Node (server-side rendering).
@@ -92,7 +93,16 @@ export default [
   {
     input: { admin: 'admin/main.tsx' },
     output: { dir: 'dist/admin', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
-    plugins: [...browserPlugins(), copyFiles({ 'index.html': 'admin/index.html' }), precompress()],
+    plugins: [
+      ...browserPlugins(),
+      // The page's styles are files it links: its Content-Security-Policy applies no <style> elements.
+      copyFiles({
+        'index.html': 'admin/index.html',
+        'admin.css': 'admin/styles/admin.css',
+        'toasts.css': require.resolve('react-toastify/dist/ReactToastify.css'),
+      }),
+      precompress(),
+    ],
   },
   {
     // The operator's commands ship built beside the server, so a runtime without dev dependencies has them.

@@ -17,7 +17,6 @@ import { NotFound } from './components/NotFound';
 import { Toasts } from './components/Toasts';
 import { usePath } from './lib/router';
 import { session, setUser } from './lib/session';
-import adminCss from './styles/admin.css';
 
 /**
  * A 401 from the status check resets the user. The address stays: the sign-in form shows on it, and signing in
@@ -52,7 +51,6 @@ export function App() {
   else page = <NotFound />;
   return (
     <>
-      <style>{adminCss}</style>
       <LoadingBar />
       {page}
       <CelebrationModal />

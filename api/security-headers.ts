@@ -8,9 +8,9 @@ type Framing = 'anywhere' | 'self';
 
 /**
  * The Content-Security-Policy of our own pages. Scripts come only from this origin (the tour page's data sits in a
- * `type="application/json"` script, which is never run). Styles need 'unsafe-inline' while the viewer and the admin
- * app put `<style>` elements into the page and the viewer's shadow root; constructable stylesheets would lift that.
- * Media come from this origin or the media CDN; the video chat's socket is this origin, Twilio's servers when
+ * `type="application/json"` script, which is never run). Styles too come only from files of this origin or from
+ * constructed stylesheets: no `<style>` element or `style` attribute in markup applies, so markup an owner slipped
+ * past the sanitiser cannot restyle the page. Media come from this origin or the media CDN; the video chat's socket is this origin, Twilio's servers when
  * Twilio is configured.
  */
 export function contentSecurityPolicy(config: Config, framing: Framing): string {
@@ -19,7 +19,7 @@ export function contentSecurityPolicy(config: Config, framing: Framing): string 
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
+    "style-src 'self'",
     `img-src 'self' data: blob:${media}`,
     `media-src 'self' blob:${media}`,
     `connect-src 'self'${media}${twilio}`,

@@ -1,5 +1,5 @@
 import { useState, type DragEvent, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 
 /** The picture types the server stores (as the file inputs' accept lists say). */
 const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];

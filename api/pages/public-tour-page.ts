@@ -15,6 +15,9 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The stylesheet of both pages, built beside the viewer. */
+const TOUR_PAGE_CSS = '/embed/tour-page.css';
+
 export interface PublicTourPage {
   /** The tour as this visitor may see it, or undefined when it cannot be shown (then only the element renders its notice). */
   tour: Tour | undefined;
@@ -63,7 +66,7 @@ export function renderPublicTourPage({ tour, shortId, origin, open }: PublicTour
     ${metaTags}
     ${discovery}
     <link rel="modulepreload" href="/embed/tour-viewer.js">
-    <style>html,body{margin:0;height:100%;background:#000}tour-viewer{display:block;width:100vw;height:100vh;height:100dvh}</style>
+    <link rel="stylesheet" href="${TOUR_PAGE_CSS}">
   </head>
   <body>
     ${data}
@@ -79,9 +82,9 @@ export function renderNoticePage(message: string): string {
   return `<!doctype html>
 <html lang="en">
   <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>360 Tour</title><link rel="icon" href="data:,">
-    <style>body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;font:16px/1.5 system-ui,sans-serif;background:#111;color:#fff;padding:24px;text-align:center}</style>
+    <link rel="stylesheet" href="${TOUR_PAGE_CSS}">
   </head>
-  <body><p role="alert">${escapeHtml(message)}</p></body>
+  <body class="notice"><p role="alert">${escapeHtml(message)}</p></body>
 </html>
 `;
 }

@@ -20,7 +20,16 @@ export interface User {
 }
 
 export const USER_COOKIE = 'tour_user';
-export const USER_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+const USER_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/**
+ * What the admin writes to `document.cookie` to keep the user (null: to forget them). `Secure` on an https page, so
+ * the token in it is never sent over plain http.
+ */
+export function userCookie(user: User | null, https: boolean): string {
+  const kept = user ? `${encodeURIComponent(JSON.stringify(user))}; max-age=${USER_COOKIE_MAX_AGE_S}` : '; max-age=0';
+  return `${USER_COOKIE}=${kept}; path=/; SameSite=Lax${https ? '; Secure' : ''}`;
+}
 
 /** The user kept in the `tour_user` cookie, read from a `document.cookie` string; null when absent or unreadable. */
 export function userFromCookies(cookies: string): User | null {

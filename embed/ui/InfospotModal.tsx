@@ -3,13 +3,17 @@ import type { Infospot } from '../../api/schema/tour';
 import { useMediaUrl } from '../viewer/api-origin-context';
 import { Modal } from './Modal';
 
-/** HTML from owners is sanitised before it is shown; DOMPurify loads only when an HTML info spot opens. */
+/**
+ * HTML from owners is sanitised before it is shown; DOMPurify loads only when an HTML info spot opens. Style
+ * attributes go too: our own pages' CSP would ignore them while partner pages applied them, and the spot should look
+ * the same on every page.
+ */
 function SanitisedHtml({ html }: { html: string }) {
   const [clean, setClean] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     void import('dompurify').then(({ default: DOMPurify }) => {
-      if (live) setClean(DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form'], ADD_ATTR: ['target'] }));
+      if (live) setClean(DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form'], FORBID_ATTR: ['style'], ADD_ATTR: ['target'] }));
     });
     return () => {
       live = false;

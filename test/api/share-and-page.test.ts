@@ -91,6 +91,15 @@ describe('the public tour page', () => {
     expect(html).not.toContain('<b>house</b>');
   });
 
+  it('takes its styles from a file, under a CSP that applies no inline styles', async () => {
+    const response = await t.app.request(`/tours/${tour.shortId}`);
+    const html = await response.text();
+    expect(html).toContain('<link rel="stylesheet" href="/embed/tour-page.css">');
+    expect(html).not.toMatch(/<style|\sstyle=/);
+    const directives = response.headers.get('Content-Security-Policy')!.split('; ');
+    expect(directives.filter((directive) => directive.startsWith('style-src'))).toEqual(["style-src 'self'"]);
+  });
+
   it('never embeds a private tour’s data', async () => {
     await setPrivacy('Private');
     const html = await page();

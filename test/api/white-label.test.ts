@@ -32,6 +32,8 @@ describe('white-label addresses', () => {
     expect(text).toContain('Tour Editor, Brand Kit, Whitelabel URL');
     expect(text).toContain(WHITE_LABEL_NOTICE.slice(0, 40));
     expect(text).not.toContain('tour-data');
+    expect(text, 'styled by the tour page’s file, as its CSP wants').toContain('<link rel="stylesheet" href="/embed/tour-page.css">');
+    expect(text).not.toContain('<style');
     expect((await t.app.request('http://tours.agency.example/tours/wl')).status).toBe(200);
     expect((await t.app.request('https://tours.example.com/tours/wl')).status).toBe(200);
   });

@@ -2,6 +2,8 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smallPanorama } from '../support/pictures';
+import { signUp } from './support/admin-owner';
 import { launchChromium } from './support/browser';
 import { startPartnerSite, type PartnerSite } from './support/partner-site';
 import { removeDataDir, startServer, tempDataDir, type RunningServer } from './support/server';
@@ -69,6 +71,16 @@ describe('security headers', () => {
     expect(tourPage.get('X-Frame-Options')).toBeNull();
     expect((await csp('/embed/tour-viewer.js')).get('X-Frame-Options')).toBeNull();
   });
+
+  it('gives our pages styles only from files of this origin or constructed sheets: no inline styles', async () => {
+    for (const path of ['/', '/dashboard', '/tours/demo', '/demo/']) {
+      const directives = (await fetch(`${server.origin}${path}`)).headers.get('Content-Security-Policy')!.split('; ');
+      expect(
+        directives.filter((directive) => directive.startsWith('style-src')),
+        path,
+      ).toEqual(["style-src 'self'"]);
+    }
+  });
 });
 
 /** The ids the server gives: its process's random prefix, then a count. */
@@ -117,10 +129,35 @@ async function openWatched(url: string): Promise<{ page: Page; problems: string[
   return { page, problems };
 }
 
+/**
+ * A toast with the text is shown the way the toast stylesheets draw it: in the fixed container at top centre,
+ * 320 px wide (unstyled, it would be a plain block in the page's flow as wide as the page).
+ */
+async function expectStyledToast(page: Page, text: string): Promise<void> {
+  const toast = page.locator('.Toastify__toast', { hasText: text });
+  await toast.waitFor();
+  const looks = await toast.evaluate((element) => ({
+    width: (element as HTMLElement).offsetWidth,
+    container: getComputedStyle(element.closest('.Toastify__toast-container')!).position,
+  }));
+  expect(looks, text).toEqual({ width: 320, container: 'fixed' });
+}
+
 describe('our pages under their CSP in Chromium', () => {
-  it('the admin landing renders with no violation and no console error', async () => {
+  it('the admin’s sign-in page, dashboard and editor draw with no violation and no console error, toasts styled', async () => {
     const { page, problems } = await openWatched(`${server.origin}/`);
-    await expect.poll(() => page.locator('#root *').count(), LOADED).toBeGreaterThan(3);
+    await page.getByRole('form', { name: 'Sign up' }).waitFor();
+    await signUp(page, server.origin, `csp-${Date.now()}@example.com`);
+    await expectStyledToast(page, 'Welcome, Olivia Owner');
+    await page
+      .locator('label', { hasText: 'New tour from photos' })
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'Hall.jpg', mimeType: 'image/jpeg', buffer: await smallPanorama() });
+    await page.waitForURL(/\/tours\/[^/]+\/edit$/);
+    await expectStyledToast(page, 'All your images were uploaded.');
+    // The viewer's styles in the editor's shadow root: pannellum's canvas holder is placed by them.
+    const canvasHolder = page.getByTestId('editor-panorama').locator('.pnlm-render-container');
+    await expect.poll(() => canvasHolder.evaluate((element) => getComputedStyle(element).position), LOADED).toBe('absolute');
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
     await page.close();
@@ -130,6 +167,8 @@ describe('our pages under their CSP in Chromium', () => {
     const { page, problems } = await openWatched(`${server.origin}/tours/demo`);
     const canvas = panoramaCanvas(page.locator('tour-viewer'));
     await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0, LOADED).toBeGreaterThan(300);
+    // The page's stylesheet file makes the viewer fill the window.
+    expect(await page.locator('tour-viewer').boundingBox()).toEqual({ x: 0, y: 0, width: 1000, height: 700 });
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
     await page.close();
@@ -139,6 +178,8 @@ describe('our pages under their CSP in Chromium', () => {
     const { page, problems } = await openWatched(`${server.origin}/demo/`);
     await expect.poll(() => page.locator('#last-event').textContent(), LOADED).toMatch(/^tour-load: /);
     await expect.poll(() => page.locator('pre code').textContent()).toContain(`${server.origin}/embed/tour-viewer.js`);
+    // The partner's own stylesheet file applies.
+    expect(await page.locator('pre').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(244, 244, 244)');
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
     await page.close();

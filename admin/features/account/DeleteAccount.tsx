@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import type { AccountDeletionList } from '../../../api/schema/account';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import type { AccountSettings } from '../../../api/schema/account';
 import { TextField } from '../../components/TextField';
 import { api } from '../../lib/api-client';

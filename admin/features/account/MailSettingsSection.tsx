@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import type { AccountSettings } from '../../../api/schema/account';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from '../../../api/schema/notifications';
 import { api } from '../../lib/api-client';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { TextField } from '../../components/TextField';
 import { api } from '../../lib/api-client';
 import { useForm } from '../../lib/use-form';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import type { AssetUpload } from '../../../api/schema/media';
 import type { User } from '../../../api/schema/user';
 import { TextField } from '../../components/TextField';

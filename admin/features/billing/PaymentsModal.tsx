@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { useSnapshot } from 'valtio';
 import type { Plans } from '../../../api/schema/billing';
 import type { Tour } from '../../../api/schema/tour';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { PRO_PLUS } from '../../../api/schema/user';
 import { refreshUser } from '../../lib/current-user';
 import { checkoutSessionInAddress, forgetCheckoutSession } from './billing-api';

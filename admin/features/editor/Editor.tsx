@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { useSnapshot } from 'valtio';
 import type { Floorplan, Tour, TourSave } from '../../../api/schema/tour';
 import { Header } from '../../components/Header';

@@ -1,5 +1,5 @@
 import { useState, type RefObject } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import type { ImageUpload } from '../../../api/schema/media';
 import type { Tour } from '../../../api/schema/tour';
 import { upload } from '../../lib/api-client';

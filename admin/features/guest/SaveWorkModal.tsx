@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { Modal } from '../../components/Modal';
 import { setUser } from '../../lib/session';
 import { AccountForm, type AccountMode } from '../landing/AccountForm';

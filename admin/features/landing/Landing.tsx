@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import type { User } from '../../../api/schema/user';
 import { api } from '../../lib/api-client';
 import { navigate } from '../../lib/router';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { useSnapshot } from 'valtio';
 import { addToLibrary, library, loadLibrary, NOT_SAVED_YET, removeFromLibrary } from './library-store';
 import { useConfirm } from '../../components/ConfirmModal';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { DEFAULT_PERMISSION, PERMISSIONS, USER_SEARCH_MIN, type Permission, type Person, type Team } from '../../../api/schema/team';
 import { failureText, PERMISSION_LABELS, teamsApi } from './teams-api';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { useSnapshot } from 'valtio';
 import type { Team } from '../../../api/schema/team';
 import { useConfirm } from '../../components/ConfirmModal';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { useSnapshot } from 'valtio';
 import type { Page } from '../../../api/schema/requests';
 import type { HistoryEntry, Team } from '../../../api/schema/team';

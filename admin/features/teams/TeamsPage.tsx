@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import type { Page } from '../../../api/schema/requests';
 import type { Team } from '../../../api/schema/team';
 import { Header } from '../../components/Header';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { session } from '../../lib/session';
 import { failureText, teamsApi } from './teams-api';
 

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import type { User } from '../../../../api/schema/user';
 import { signupSchema } from '../../../../api/schema/auth-requests';
 import { TextField } from '../../../components/TextField';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { addToLibrary } from '../../library/library-store';
 import { RequestFailed } from '../../../lib/request-failed';
 import type { TabProps } from '../tab-props';

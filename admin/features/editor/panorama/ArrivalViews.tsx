@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import type { YawPitch } from '../../../../api/schema/coords';
 import type { Tour } from '../../../../api/schema/tour';
 import { useConfirm } from '../../../components/ConfirmModal';

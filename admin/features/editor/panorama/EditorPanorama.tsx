@@ -1,10 +1,9 @@
-import pannellumCss from 'pannellum/build/pannellum.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { coordsToYawPitch, type YawPitch } from '../../../../api/schema/coords';
 import type { Hotspot, Infospot, Tour } from '../../../../api/schema/tour';
-import { Panorama, sceneHotspots, TAP_SLOP_PX, viewerCss, type PanoramaHandle } from '../../../../embed/panorama';
+import { adoptViewerStyles, Panorama, sceneHotspots, TAP_SLOP_PX, type PanoramaHandle } from '../../../../embed/panorama';
 import { renderEditableHotspot, renderEditableInfospot, type SpotHandlers } from './editable-spots';
 import { moveSpot, nudgeSpot, placeHotspot, placeInfospot, removeSpot, setInitialView, spotDirection, updateHotspot, updateInfospot } from '../tour-edits';
 import { ArrivalViews } from './ArrivalViews';
@@ -64,7 +63,10 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
 
   useEffect(() => {
     const host = frame.current!.querySelector<HTMLElement>('.ad-pano__view')!;
-    setShadow(host.shadowRoot ?? host.attachShadow({ mode: 'open' }));
+    const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+    // As constructed stylesheets: the admin page's Content-Security-Policy applies no <style> elements.
+    adoptViewerStyles(root);
+    setShadow(root);
   }, []);
 
   // A click (not a drag) on the panorama offers to place something there. Spots stop their own presses.
@@ -162,8 +164,6 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
         {shadow &&
           createPortal(
             <>
-              <style>{pannellumCss}</style>
-              <style>{viewerCss}</style>
               <Panorama
                 tour={shownOnly}
                 apiOrigin={location.origin}

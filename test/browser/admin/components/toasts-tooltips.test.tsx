@@ -1,6 +1,6 @@
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { expect } from 'chai';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { Toasts } from '../../../../admin/components/Toasts';
 import { mount, waitFor } from '../mount';
 

@@ -1,4 +1,4 @@
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { Editor } from '../../../../admin/features/editor/Editor';
 import type { Tour } from '../../../../api/schema/tour';
 import type { User } from '../../../../api/schema/user';

@@ -101,22 +101,26 @@ describe('password gate', () => {
 });
 
 describe('HTML info spot', () => {
+  /** Opens an info spot of the owner's HTML and waits for it to be shown, sanitised. */
+  async function shownHtml(htmlContent: string): Promise<Element> {
+    const spot = { id: 's1', pitch: 0, yaw: 0, dataType: 'html', data: { previewText: 'Notes', htmlContent } } as unknown as Infospot;
+    const host = render(<InfospotModal spot={spot} onClose={noop} />);
+    return until(() => host.querySelector('.tv-html'), 'the sanitised HTML');
+  }
+
   it('shows the owner’s HTML sanitised by DOMPurify: neither an onerror handler nor a script runs', async () => {
     const flags = window as unknown as { tvPwned?: number };
-    const spot = {
-      id: 's1',
-      pitch: 0,
-      yaw: 0,
-      dataType: 'html',
-      data: { previewText: 'Notes', htmlContent: '<b>Kept</b><img src="x" onerror="window.tvPwned=1"><script>window.tvPwned=2</script>' },
-    } as unknown as Infospot;
-    const host = render(<InfospotModal spot={spot} onClose={noop} />);
-    const html = await until(() => host.querySelector('.tv-html'), 'the sanitised HTML');
+    const html = await shownHtml('<b>Kept</b><img src="x" onerror="window.tvPwned=1"><script>window.tvPwned=2</script>');
     expect(html.querySelector('b')!.textContent).to.equal('Kept');
     expect(html.querySelector('script')).to.equal(null);
     expect(html.querySelector('img')!.hasAttribute('onerror')).to.equal(false);
     await new Promise((resolve) => setTimeout(resolve, 200)); // the broken image has had time to fail
     expect(flags.tvPwned).to.equal(undefined);
+  });
+
+  it('drops the owner’s style attributes, which our pages’ CSP would ignore and partner pages apply, keeping the rest', async () => {
+    const html = await shownHtml('<p style="position:fixed;inset:0;color:red" class="lead">Big <span style="font-size:90px">news</span></p>');
+    expect(html.innerHTML).to.equal('<p class="lead">Big <span>news</span></p>');
   });
 });
 

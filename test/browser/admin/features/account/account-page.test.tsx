@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import type { AccountSettings } from '../../../../../api/schema/account';
 import type { User } from '../../../../../api/schema/user';
 import { Account } from '../../../../../admin/features/account/Account';

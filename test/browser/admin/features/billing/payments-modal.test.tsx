@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import type { Tour } from '../../../../../api/schema/tour';
 import { Account } from '../../../../../admin/features/account/Account';
 import { Dashboard } from '../../../../../admin/features/dashboard/Dashboard';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { Editor } from '../../../../../admin/features/editor/Editor';
 import { session } from '../../../../../admin/lib/session';
 import type { Tour } from '../../../../../api/schema/tour';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { Editor } from '../../../../../admin/features/editor/Editor';
 import type { User } from '../../../../../api/schema/user';
 import { mount, waitFor } from '../../mount';

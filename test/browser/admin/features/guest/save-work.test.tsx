@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import type { Tour } from '../../../../../api/schema/tour';
 import type { User } from '../../../../../api/schema/user';
 import { Header } from '../../../../../admin/components/Header';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { TeamsPage } from '../../../../../admin/features/teams/TeamsPage';
 import { setUser } from '../../../../../admin/lib/session';
 import type { Page } from '../../../../../api/schema/requests';
