@@ -32,6 +32,8 @@ export interface Config {
   stripe: StripeConfig | undefined;
   /** Tours a signed-up owner may publish for free (FREE_TOURS_PER_USER, default 3); guests get at most 1. */
   freeToursPerUser: number;
+  /** The product's name where it is shown beside a tour: social sites, oEmbed consumers (SITE_NAME). */
+  siteName: string;
   /** A bucket in S3-compatible storage for media instead of the data folder's media folder. */
   s3: S3Config | undefined;
 }
@@ -117,6 +119,10 @@ const envSchema = z.object({
   FREE_TOURS_PER_USER: wholeNumber(0, 10000, 'must be a whole number of free tours (0 switches them off)'),
   STRIPE_API_URL: url(['http:', 'https:'], "must be the http(s) address of Stripe's API or a stand-in"),
   S3_ENDPOINT: url(['http:', 'https:'], 'must be the http(s) address of the S3-compatible storage'),
+  SITE_NAME: z
+    .string()
+    .optional()
+    .refine((value) => unset(value) || value.trim().length <= 60, { error: 'must be a name of at most 60 characters.' }),
   S3_BUCKET: z
     .string()
     .optional()
@@ -221,6 +227,7 @@ export function loadConfig(env: Env = process.env): Config {
           }
         : undefined,
     freeToursPerUser: unset(env.FREE_TOURS_PER_USER) ? 3 : Number(env.FREE_TOURS_PER_USER),
+    siteName: env.SITE_NAME?.trim() || 'Tour Platform',
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors';
-import { shareLinks } from '../schema/share-links';
+import { iframeCode, shareLinks } from '../schema/share-links';
 import type { Tour } from '../schema/tour';
 import { SOCIAL_IMAGE_PX, socialImageUrl } from '../tours/social-image';
 
@@ -34,19 +34,43 @@ export function embedSize(maxWidth: number, maxHeight: number): { width: number;
   return { width, height: Math.max(1, Math.round(width / RATIO)) };
 }
 
-/** The oEmbed answer (type "rich") for a tour anyone may see, in listing-compliant mode if its address asked. */
-export function oembedFor(tour: Tour, origin: string, pageUrl: string, size: { width: number; height: number }) {
+/** How long consumers may keep an answer, in seconds: a renamed tour reaches them within the hour. */
+export const OEMBED_CACHE_AGE_S = 3600;
+
+/** The share picture's size scaled down, keeping its shape, to fit the consumer's limits. */
+export function thumbnailSize(maxWidth: number, maxHeight: number): { width: number; height: number } {
+  const scale = Math.min(1, maxWidth / SOCIAL_IMAGE_PX.width, maxHeight / SOCIAL_IMAGE_PX.height);
+  return { width: Math.max(1, Math.floor(SOCIAL_IMAGE_PX.width * scale)), height: Math.max(1, Math.floor(SOCIAL_IMAGE_PX.height * scale)) };
+}
+
+export interface OembedRequest {
+  pageUrl: string;
+  /** The consumer's limits (Infinity when it set none). */
+  maxWidth: number;
+  maxHeight: number;
+  /** The product's name (SITE_NAME). */
+  siteName: string;
+}
+
+/**
+ * The oEmbed answer (type "rich") for a tour anyone may see, in listing-compliant mode if its address asked: its
+ * iframe sized in attributes, so consumers that strip styles (WordPress) show it at the size asked.
+ */
+export function oembedFor(tour: Tour, origin: string, { pageUrl, maxWidth, maxHeight, siteName }: OembedRequest) {
   const title = tour.title || tour.name || 'Virtual tour';
   const listingMode = new URL(pageUrl).searchParams.get('mls') === '1';
+  const size = embedSize(maxWidth, maxHeight);
   const thumbnail = socialImageUrl(tour, origin);
+  const fitted = thumbnailSize(maxWidth, maxHeight);
   return {
     version: '1.0',
     type: 'rich',
     title,
-    provider_name: '360 Tour',
+    provider_name: siteName,
     provider_url: `${origin}/`,
-    html: shareLinks(origin, tour.shortId, listingMode, title).iframe,
+    cache_age: OEMBED_CACHE_AGE_S,
+    html: iframeCode(shareLinks(origin, tour.shortId, listingMode).link, title, size),
     ...size,
-    ...(thumbnail ? { thumbnail_url: thumbnail, thumbnail_width: SOCIAL_IMAGE_PX.width, thumbnail_height: SOCIAL_IMAGE_PX.height } : {}),
+    ...(thumbnail ? { thumbnail_url: thumbnail, thumbnail_width: fitted.width, thumbnail_height: fitted.height } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../errors';
 import { TOUR_PAGE_HEADER } from '../schema/white-label';
-import { embedSize, oembedFor, sizeLimit, tourPageShortId } from './oembed';
+import { oembedFor, sizeLimit, tourPageShortId } from './oembed';
 import { renderNoticePage, renderPublicTourPage } from './public-tour-page';
 import { tourForAnyone } from './tour-for-anyone';
 import { WHITE_LABEL_NOTICE, whiteLabelRefused } from './white-label';
@@ -21,19 +21,20 @@ export function pagesRoutes(): Hono<AppEnv> {
       if (found) c.header(TOUR_PAGE_HEADER, found.full.shortId);
       // The page carries no sign-in, so it embeds only what an anonymous visitor may see (a private tour: nothing;
       // the element then asks the API, with the owner's token if any).
-      return c.html(renderPublicTourPage({ tour: found?.seen, shortId, origin, open: !!found?.open }), found ? 200 : 404);
+      const page = { tour: found?.seen, shortId, origin, open: !!found?.open, siteName: c.get('config').siteName };
+      return c.html(renderPublicTourPage(page), found ? 200 : 404);
     })
     .get('/oembed', async (c) => {
       // oEmbed consumers (WordPress and the like) turn a pasted tour link into the iframe code.
       const origin = c.get('config').publicUrl ?? new URL(c.req.url).origin;
       const { url, format, maxwidth, maxheight } = c.req.query();
       if (format !== undefined && format !== 'json') throw new ApiError(501, 'NotImplemented', 'Only format=json is offered.');
-      const size = embedSize(sizeLimit('maxwidth', maxwidth), sizeLimit('maxheight', maxheight));
+      const limits = { maxWidth: sizeLimit('maxwidth', maxwidth), maxHeight: sizeLimit('maxheight', maxheight) };
       const shortId = tourPageShortId(url, origin);
       // Only tours anyone may see in full are embedded; the others are as unknown here as a missing one.
       const found = shortId === undefined ? undefined : await tourForAnyone(c, shortId);
       if (!found?.open || !found.seen) throw new ApiError(404, 'NotFound', 'No public tour at this address.');
       c.header('Access-Control-Allow-Origin', '*');
-      return c.json(oembedFor(found.seen, origin, url!, size));
+      return c.json(oembedFor(found.seen, origin, { pageUrl: url!, ...limits, siteName: c.get('config').siteName }));
     });
 }

@@ -1,5 +1,5 @@
-import type { Tour } from '../schema/tour';
-import { socialImageUrl } from '../tours/social-image';
+import { defaultSocialImage, type Tour } from '../schema/tour';
+import { SOCIAL_IMAGE_PX, socialImageUrl } from '../tours/social-image';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -26,24 +26,33 @@ export interface PublicTourPage {
   origin: string;
   /** Public and published: indexed by search engines and offered to oEmbed consumers; any other page is neither. */
   open: boolean;
+  /** The product's name (SITE_NAME), as social sites show it beside the page. */
+  siteName: string;
 }
 
 /** The public tour page: the viewer element with its tour data embedded, and the share meta tags. */
-export function renderPublicTourPage({ tour, shortId, origin, open }: PublicTourPage): string {
+export function renderPublicTourPage({ tour, shortId, origin, open, siteName }: PublicTourPage): string {
   const title = `360 Tour - ${tour?.title || tour?.name || 'Virtual tour'}`;
   const description = tour?.description || 'A 360° virtual tour.';
   const image = tour ? socialImageUrl(tour, origin) : '';
+  const imageAlt = `${tour?.title || tour?.name || 'Virtual tour'}: a view of the tour`;
   const pageUrl = `${origin}/tours/${encodeURIComponent(shortId)}`;
   const meta = [
+    ['og:site_name', siteName],
     ['og:type', 'website'],
     ['og:title', title],
     ['og:description', description],
     ['og:url', pageUrl],
-    ...(image ? [['og:image', image]] : []),
+    ...(image ? [['og:image', image], ...ownImageMeta(image, origin, shortId), ['og:image:alt', imageAlt]] : []),
     ['twitter:card', 'summary_large_image'],
     ['twitter:title', title],
     ['twitter:description', description],
-    ...(image ? [['twitter:image', image]] : []),
+    ...(image
+      ? [
+          ['twitter:image', image],
+          ['twitter:image:alt', imageAlt],
+        ]
+      : []),
   ];
   const metaTags = meta
     .map(([key, value]) => {
@@ -65,6 +74,7 @@ export function renderPublicTourPage({ tour, shortId, origin, open }: PublicTour
     <meta name="description" content="${escapeHtml(description)}">
     ${metaTags}
     ${discovery}
+    <link rel="canonical" href="${escapeHtml(pageUrl)}">
     <link rel="modulepreload" href="/embed/tour-viewer.js">
     <link rel="stylesheet" href="${TOUR_PAGE_CSS}">
   </head>
@@ -75,6 +85,16 @@ export function renderPublicTourPage({ tour, shortId, origin, open }: PublicTour
   </body>
 </html>
 `;
+}
+
+/** The share picture's size and type, known when it is the crop this server cuts (an owner's own address is not). */
+function ownImageMeta(image: string, origin: string, shortId: string): string[][] {
+  if (image !== new URL(defaultSocialImage(shortId), `${origin}/`).href) return [];
+  return [
+    ['og:image:width', String(SOCIAL_IMAGE_PX.width)],
+    ['og:image:height', String(SOCIAL_IMAGE_PX.height)],
+    ['og:image:type', 'image/jpeg'],
+  ];
 }
 
 /** A page that only says why the tour is not shown here. */

@@ -13,13 +13,21 @@ export function shareLinks(origin: string, shortId: string, listingMode: boolean
     facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`,
     twitter: `https://twitter.com/intent/tweet?url=${encodeURIComponent(link)}&text=${encodeURIComponent(title)}`,
     email: `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(link)}`,
-    // Titled for screen readers, loaded when scrolled near, and as wide as its column at the viewer's 16:9.
-    iframe:
-      `<iframe src="${link}" title="${attributeText(title)}" loading="lazy" style="width:100%;aspect-ratio:16/9;border:0" ` +
-      `allowfullscreen allow="${IFRAME_ALLOW}"></iframe>`,
+    iframe: iframeCode(link, title),
     // The stylesheet first: render-blocking, it gives the element its size before the script arrives (no layout shift).
     script: `<link rel="stylesheet" href="${origin}/embed/tour-viewer.css">\n<script type="module" src="${origin}/embed/tour-viewer.js"></script>\n<tour-viewer short-id="${shortId}"${listingMode ? ' mls="1"' : ''}></tour-viewer>`,
   };
+}
+
+/**
+ * The iframe of a tour page: titled for screen readers, loaded when scrolled near, and as wide as its column at the
+ * viewer's 16:9; or, given a size, that size in `width` and `height` attributes (oEmbed consumers such as WordPress
+ * strip `style`).
+ */
+export function iframeCode(link: string, title: string, size?: { width: number; height: number }): string {
+  // frameborder too: it takes the default border off where style attributes are stripped.
+  const sized = size ? `width="${size.width}" height="${size.height}" frameborder="0" style="border:0"` : 'style="width:100%;aspect-ratio:16/9;border:0"';
+  return `<iframe src="${link}" title="${attributeText(title)}" loading="lazy" ${sized} allowfullscreen allow="${IFRAME_ALLOW}"></iframe>`;
 }
 
 /** One kept build of the viewer, as `/embed/versions.json` lists it. */

@@ -169,8 +169,9 @@ describe('GET /oembed', () => {
       version: '1.0',
       type: 'rich',
       title: 'Secret <b>house</b>',
-      provider_name: '360 Tour',
+      provider_name: 'Tour Platform',
       provider_url: 'http://localhost/',
+      cache_age: 3600,
       width: 800,
       height: 450,
       thumbnail_url: `http://localhost/api/tours/${tour.shortId}/meta/center.jpg`,
@@ -179,19 +180,20 @@ describe('GET /oembed', () => {
     });
     expect(body.html).toBe(
       `<iframe src="http://localhost/tours/${tour.shortId}" title="Secret &#60;b&#62;house&#60;/b&#62;" loading="lazy" ` +
-        'style="width:100%;aspect-ratio:16/9;border:0" allowfullscreen allow="fullscreen; xr-spatial-tracking; gyroscope; accelerometer; camera; microphone; display-capture"></iframe>',
+        'width="800" height="450" frameborder="0" style="border:0" allowfullscreen allow="fullscreen; xr-spatial-tracking; gyroscope; accelerometer; camera; microphone; display-capture"></iframe>',
     );
   });
 
-  it('keeps within maxwidth and maxheight at 16:9, and keeps listing-compliant mode asked by the address', async () => {
+  it('keeps the iframe (in its width and height attributes) and the thumbnail within maxwidth and maxheight, and keeps listing-compliant mode asked by the address', async () => {
     const size = async (query: Record<string, string>) => {
-      const { width, height } = await (await oembed({ url: pageUrl(tour.shortId), ...query })).json();
-      return { width, height };
+      const { width, height, html, thumbnail_width, thumbnail_height } = await (await oembed({ url: pageUrl(tour.shortId), ...query })).json();
+      expect(html).toContain(`width="${width}" height="${height}"`);
+      return { width, height, thumbnail: [thumbnail_width, thumbnail_height] };
     };
-    expect(await size({ maxwidth: '400' })).toEqual({ width: 400, height: 225 });
-    expect(await size({ maxheight: '180' })).toEqual({ width: 320, height: 180 });
-    expect(await size({ maxwidth: '400', maxheight: '100' })).toEqual({ width: 177, height: 100 });
-    expect(await size({ maxwidth: '2000' })).toEqual({ width: 800, height: 450 });
+    expect(await size({ maxwidth: '400' })).toEqual({ width: 400, height: 225, thumbnail: [400, 210] });
+    expect(await size({ maxheight: '180' })).toEqual({ width: 320, height: 180, thumbnail: [342, 180] });
+    expect(await size({ maxwidth: '400', maxheight: '100' })).toEqual({ width: 177, height: 100, thumbnail: [190, 100] });
+    expect(await size({ maxwidth: '2000' })).toEqual({ width: 800, height: 450, thumbnail: [1200, 630] });
     const mls = await (await oembed({ url: pageUrl(tour.shortId, '?mls=1') })).json();
     expect(mls.html).toContain(`src="http://localhost/tours/${tour.shortId}?mls=1"`);
   });
@@ -243,6 +245,7 @@ describe('the public tour page for crawlers and oEmbed consumers', () => {
     expect(href).toBe(`http://localhost/oembed?url=${encodeURIComponent(pageUrl(tour.shortId))}&amp;format=json`);
     expect((await t.app.request(href!.replace('http://localhost', '').replace('&amp;', '&'))).status).toBe(200);
     expect(open).not.toContain('noindex');
+    expect(open).toContain(`<link rel="canonical" href="${pageUrl(tour.shortId)}">`);
 
     for (const privacy of ['Private', 'Password'] as const) {
       await setPrivacy(privacy);
@@ -253,5 +256,30 @@ describe('the public tour page for crawlers and oEmbed consumers', () => {
     await t.db.updateTable('tour').set({ type: 'locked', privacy: 'Public' }).where('short_id', '=', tour.shortId).execute();
     expect(await page()).toContain('<meta name="robots" content="noindex">');
     expect(await (await t.app.request('/tours/no-such-tour')).text()).toContain('noindex');
+  });
+});
+
+describe('the public tour page for social sites', () => {
+  it('names the site, its picture with size, type and a text alternative, as SITE_NAME sets it', async () => {
+    const named = await createTestApp({ SITE_NAME: 'Acme Tours' });
+    const seed = await signUp(named, 'Owner');
+    const made = await (await named.app.request('/api/tours', { method: 'POST', headers: seed.auth })).json();
+    const html = await (await t.app.request(`/tours/${tour.shortId}`)).text();
+    const meta = (key: string) => html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`))?.[1];
+    expect(meta('og:site_name')).toBe('Tour Platform');
+    expect(meta('og:image')).toBe(`http://localhost/api/tours/${tour.shortId}/meta/center.jpg`);
+    expect([meta('og:image:width'), meta('og:image:height'), meta('og:image:type')]).toEqual(['1200', '630', 'image/jpeg']);
+    expect(meta('og:image:alt')).toBe('Secret &lt;b&gt;house&lt;/b&gt;: a view of the tour');
+    expect(meta('twitter:image:alt')).toBe(meta('og:image:alt'));
+    expect(await (await named.app.request(`/tours/${made.shortId}`)).text()).toContain('<meta property="og:site_name" content="Acme Tours">');
+  });
+
+  it('leaves out the size and type of a share picture the owner set to an address of their own', async () => {
+    const saved = await t.app.request(`/api/tours/${tour.shortId}`, json({ ...tour, socialImage: 'https://pictures.example/house.png' }, owner.auth));
+    expect(saved.status).toBe(200);
+    const html = await (await t.app.request(`/tours/${tour.shortId}`)).text();
+    expect(html).toContain('<meta property="og:image" content="https://pictures.example/house.png">');
+    expect(html).not.toContain('og:image:width');
+    expect(html).toContain('og:image:alt');
   });
 });

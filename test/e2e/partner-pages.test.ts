@@ -301,7 +301,7 @@ describe('the viewer on partner pages (issue 16)', () => {
     await page.close();
   });
 
-  it('embeds a pasted tour link through oEmbed as WordPress does, also in a sandboxed frame without storage', async () => {
+  it('embeds a pasted tour link through oEmbed as WordPress does, at the size asked even sanitised (no style) in a sandboxed frame without storage', async () => {
     const consumer = `<div id="embeds"></div><script>
       (async () => {
         const page = ${JSON.stringify(`${server.origin}/tours/demo`)};
@@ -309,8 +309,10 @@ describe('the viewer on partner pages (issue 16)', () => {
         window.oembed = answer;
         const embeds = document.getElementById('embeds');
         embeds.insertAdjacentHTML('beforeend', answer.html);
-        // WordPress shows unknown providers in a sandbox without same-origin rights: no cookies, no storage.
-        embeds.insertAdjacentHTML('beforeend', answer.html.replace('<iframe ', '<iframe sandbox="allow-scripts" id="sandboxed" '));
+        // WordPress shows unknown providers in a sandbox without same-origin rights (no cookies, no storage), and
+        // its sanitiser strips style attributes and allowfullscreen.
+        const sanitised = answer.html.replace(/ style="[^"]*"/, '').replace(' allowfullscreen', '');
+        embeds.insertAdjacentHTML('beforeend', sanitised.replace('<iframe ', '<iframe sandbox="allow-scripts" id="sandboxed" '));
       })();
     </script>`;
     const page = await browser.newPage({ viewport: { width: 800, height: 1200 } });
@@ -324,7 +326,11 @@ describe('the viewer on partner pages (issue 16)', () => {
     expect(await frames.count()).toBe(2);
     expect(await frames.first().getAttribute('loading')).toBe('lazy');
     expect(await frames.first().getAttribute('title')).toBe('Three places in 360°');
-    expect(await frames.first().evaluate((frame) => Math.round(frame.getBoundingClientRect().height))).toBe(360);
+    for (const frame of [frames.first(), page.locator('#sandboxed')]) {
+      expect(await frame.evaluate((element) => [element.getBoundingClientRect().width, element.getBoundingClientRect().height].map(Math.round))).toEqual([
+        640, 360,
+      ]);
+    }
     for (const selector of ['#embeds iframe:not([sandbox])', '#sandboxed']) {
       const canvas = page.frameLocator(selector).locator('tour-viewer .tv-panorama canvas');
       await expect.poll(async () => (await canvas.boundingBox().catch(() => null))?.width ?? 0, { timeout: 60_000 }).toBeGreaterThan(300);
