@@ -183,12 +183,8 @@ function storageProblems(dataDir: string, secretFromEnv: boolean): string[] {
     if (existsSync(file) && !canWrite(file)) problems.push(`The database file ${file} cannot be written.`);
   }
   const secret = join(dataDir, 'jwt-secret');
-  if (!secretFromEnv && existsSync(secret)) {
-    try {
-      accessSync(secret, constants.R_OK);
-    } catch {
-      problems.push(`The token secret ${secret} cannot be read (or set JWT_SECRET).`);
-    }
+  if (!secretFromEnv && existsSync(secret) && !hasAccess(secret, constants.R_OK)) {
+    problems.push(`The token secret ${secret} cannot be read (or set JWT_SECRET).`);
   }
   return problems;
 }
