@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { pino, type LevelWithSilent } from 'pino';
 import { z } from 'zod';
 
 /** Settings from the environment, each with a default that works on a fresh machine. */
@@ -36,6 +37,13 @@ export interface Config {
   siteName: string;
   /** A bucket in S3-compatible storage for media instead of the data folder's media folder. */
   s3: S3Config | undefined;
+  /** The least severe log lines written (LOG_LEVEL, default info). */
+  logLevel: LevelWithSilent;
+  /**
+   * Open HTTP connections one client address may hold at once (HTTP_CONNECTIONS_PER_ADDRESS, default 256), counted
+   * per address as TRUST_PROXY defines it; more are closed as they arrive.
+   */
+  httpConnectionsPerAddress: number;
 }
 
 /** S3-compatible media storage; used only when all of S3_ENDPOINT, S3_BUCKET and the key pair are set. */
@@ -102,6 +110,8 @@ const url = (protocols: string[], what: string) =>
     .optional()
     .refine((value) => unset(value) || isUrl(value, protocols), { error: (issue) => `${what}, not '${String(issue.input)}'.` });
 
+const LOG_LEVELS = [...Object.keys(pino.levels.values), 'silent'];
+
 const envSchema = z.object({
   PORT: wholeNumber(1, 65535, 'must be a port number from 1 to 65535'),
   DATA_DIR: z.string().optional(),
@@ -117,6 +127,13 @@ const envSchema = z.object({
   SMTP_URL: url(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// address'),
   REDIS_URL: url(['redis:', 'rediss:'], 'must be a redis:// or rediss:// address'),
   FREE_TOURS_PER_USER: wholeNumber(0, 10000, 'must be a whole number of free tours (0 switches them off)'),
+  LOG_LEVEL: z
+    .string()
+    .optional()
+    .refine((value) => unset(value) || LOG_LEVELS.includes(value), {
+      error: (issue) => `must be one of ${LOG_LEVELS.join(', ')}, not '${String(issue.input)}'.`,
+    }),
+  HTTP_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 65535, 'must be a whole number of connections from 1 to 65535'),
   STRIPE_API_URL: url(['http:', 'https:'], "must be the http(s) address of Stripe's API or a stand-in"),
   S3_ENDPOINT: url(['http:', 'https:'], 'must be the http(s) address of the S3-compatible storage'),
   SITE_NAME: z
@@ -139,14 +156,16 @@ const GROUPS = [
   ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
 ];
 
-function canWrite(path: string): boolean {
+function hasAccess(path: string, mode: number): boolean {
   try {
-    accessSync(path, constants.W_OK);
+    accessSync(path, mode);
     return true;
   } catch {
     return false;
   }
 }
+
+const canWrite = (path: string) => hasAccess(path, constants.W_OK);
 
 function nearestExisting(path: string): string {
   return existsSync(path) || dirname(path) === path ? path : nearestExisting(dirname(path));
@@ -160,6 +179,7 @@ function storageProblems(dataDir: string, secretFromEnv: boolean): string[] {
     return canWrite(existing) ? [] : [`DATA_DIR ${dataDir} cannot be created: ${existing} cannot be written.`];
   }
   if (!statSync(dataDir).isDirectory()) return [`DATA_DIR ${dataDir} is a file, not a folder.`];
+  if (!hasAccess(dataDir, constants.R_OK | constants.X_OK)) return [`DATA_DIR ${dataDir} cannot be read: the server's user must list and open it.`];
   if (!canWrite(dataDir)) return [`DATA_DIR ${dataDir} cannot be written.`];
   const problems: string[] = [];
   const media = localMediaDir(dataDir);
@@ -169,12 +189,8 @@ function storageProblems(dataDir: string, secretFromEnv: boolean): string[] {
     if (existsSync(file) && !canWrite(file)) problems.push(`The database file ${file} cannot be written.`);
   }
   const secret = join(dataDir, 'jwt-secret');
-  if (!secretFromEnv && existsSync(secret)) {
-    try {
-      accessSync(secret, constants.R_OK);
-    } catch {
-      problems.push(`The token secret ${secret} cannot be read (or set JWT_SECRET).`);
-    }
+  if (!secretFromEnv && existsSync(secret) && !hasAccess(secret, constants.R_OK)) {
+    problems.push(`The token secret ${secret} cannot be read (or set JWT_SECRET).`);
   }
   return problems;
 }
@@ -238,6 +254,8 @@ export function loadConfig(env: Env = process.env): Config {
             region: env.S3_REGION || 'us-east-1',
           }
         : undefined,
+    logLevel: (env.LOG_LEVEL || 'info') as LevelWithSilent,
+    httpConnectionsPerAddress: Number(env.HTTP_CONNECTIONS_PER_ADDRESS || 256),
   };
 }
 

@@ -1,9 +1,12 @@
 import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { seedDemoTour } from './demo/seed-demo-tour';
 import { loadConfig, SettingsError, type Config } from './config';
+import { lockDataDir } from './data-dir-lock';
 import { migrateToLatest, openConfiguredDatabase, underStartupLock } from './db/database';
+import { guardConnections, HTTP_TIMEOUTS } from './http-connections';
 import { createLogger } from './logger';
 import { openMediaStorage } from './media/open-media-storage';
 import { MEDIA_SWEEP_LOCK_MS, startMediaSweeps } from './media/orphan-sweep';
@@ -34,25 +37,46 @@ if (unanswered.length > 0) {
   for (const problem of unanswered) process.stderr.write(`${problem}\n`);
   process.exit(1);
 }
-const logger = await createLogger();
-const db = openConfiguredDatabase(config, (message) => logger.warn(message));
-await migrateToLatest(db);
-const media = await openMediaStorage(config);
-await underStartupLock(db, () => seedDemoTour(db, media, rootDir));
 
-// With Redis, video rooms span every instance sharing it; without, they live in this process.
-const roomStore = config.redisUrl ? await RedisRoomStore.connect(config.redisUrl, { logger }) : undefined;
-const hub = new RoomHub({ store: roomStore });
-// Per-visitor limits, the media sweep's lock and the readiness check share one more connection, made in the
-// background and remade by itself when lost.
-const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
-const sockets = createRtcSocketServer();
-const app = createApp({ db, config, rootDir, media, hub, logger, redis });
-const server = serve({ fetch: app.fetch, port: config.port, websocket: { server: sockets } }, (info) => {
-  logger.info(`listening on ${config.publicUrl ?? `http://localhost:${info.port}`}/ (demo tour: /tours/demo, partner page: /demo/)`);
+/** Opens everything and listens; any failure on the way rejects. */
+async function start() {
+  // Held until the process ends: restore refuses to replace the data under a running server.
+  const dataDirLock = lockDataDir(config.dataDir, 'stop that server first.');
+  const logger = await createLogger({ level: config.logLevel });
+  const db = openConfiguredDatabase(config, (message) => logger.warn(message));
+  await migrateToLatest(db);
+  const media = await openMediaStorage(config);
+  await underStartupLock(db, () => seedDemoTour(db, media, rootDir));
+
+  // With Redis, video rooms span every instance sharing it; without, they live in this process.
+  const roomStore = config.redisUrl ? await RedisRoomStore.connect(config.redisUrl, { logger }) : undefined;
+  const hub = new RoomHub({ store: roomStore });
+  // Per-visitor limits, the media sweep's lock and the readiness check share one more connection, made in the
+  // background and remade by itself when lost.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
+  const sockets = createRtcSocketServer();
+  const app = createApp({ db, config, rootDir, media, hub, logger, redis });
+  const server = serve({ fetch: app.fetch, port: config.port, websocket: { server: sockets }, serverOptions: HTTP_TIMEOUTS }) as Server;
+  // Behind proxies every connection comes from one of them, which limits its own clients.
+  guardConnections(server, config.trustProxy === 0 ? config.httpConnectionsPerAddress : undefined);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new Error(`Port ${config.port} is already in use (set PORT to another).`) : err),
+    );
+  });
+  logger.info(`listening on ${config.publicUrl ?? `http://localhost:${config.port}`}/ (demo tour: /tours/demo, partner page: /demo/)`);
+  // Not awaited: the server listens while the first sweep runs.
+  const sweeps = startMediaSweeps(db, media, redis && new RedisLock(redis, 'media-sweep', MEDIA_SWEEP_LOCK_MS));
+  return { dataDirLock, logger, db, roomStore, hub, redis, sockets, server, sweeps };
+}
+
+// Any start-up failure (the data folder in use, a port taken, a database that cannot be opened) is one plain line
+// and exit code 1.
+const { dataDirLock, logger, db, roomStore, hub, redis, sockets, server, sweeps } = await start().catch((err: unknown) => {
+  process.stderr.write(`The server could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
 });
-// Not awaited: the server listens while the first sweep runs.
-const sweeps = startMediaSweeps(db, media, redis && new RedisLock(redis, 'media-sweep', MEDIA_SWEEP_LOCK_MS));
 
 /** Longest wait for requests under way and sockets' closing handshakes before the process ends regardless. */
 const DRAIN_MS = 10_000;
@@ -75,9 +99,13 @@ function shutdown(signal: string): void {
   server.close(() => {
     void Promise.all([swept, roomsLeft])
       .then(() => Promise.all([db.destroy(), redis?.quit()]))
+      .then(() => dataDirLock.release())
       .finally(() => process.exit(0));
   });
-  setTimeout(() => process.exit(0), DRAIN_MS).unref();
+  setTimeout(() => {
+    logger.error(`requests still under way after ${DRAIN_MS / 1000} s: ending them`);
+    process.exit(1);
+  }, DRAIN_MS).unref();
 }
 // The last line of defence: every socket and request handler catches its own failures, and one that slips
 // through is logged rather than allowed to end every visitor's session with the process.

@@ -1,11 +1,12 @@
 import SQLite from 'better-sqlite3';
 import { createWriteStream, existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, rename, rm, symlink } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readdir, rename, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { create, extract } from 'tar';
 import { databaseFile, localMediaDir } from '../config';
+import { lockDataDir } from '../data-dir-lock';
 
 const DATABASE = 'tours.sqlite';
 /** The media folder's name inside an archive. */
@@ -41,10 +42,12 @@ export async function backUp(dataDir: string, archive: string): Promise<void> {
 
 /**
  * Replaces a data folder's database, media and token secret with an archive's. The archive is unpacked beside
- * them first and checked, so a broken or foreign archive leaves the data as it was. The server must be stopped.
+ * them first and checked, so a broken or foreign archive leaves the data as it was. Refused (DataDirInUse) while a
+ * server runs on the folder: its later writes would go to the replaced database's deleted file and be lost.
  */
 export async function restore(archive: string, dataDir: string): Promise<void> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const lock = lockDataDir(dataDir, 'stop the server before restoring.');
   const incoming = await mkdtemp(join(dataDir, '.restore-'));
   try {
     await extract({ file: archive, cwd: incoming, strict: true, filter: isBackupEntry });
@@ -60,6 +63,8 @@ export async function restore(archive: string, dataDir: string): Promise<void> {
 
     const target = databaseFile(dataDir);
     await Promise.all(['-wal', '-shm'].map((suffix) => rm(`${target}${suffix}`, { force: true })));
+    // Only this server's user may read the database, whatever mode the archive gave it.
+    await chmod(database, 0o600);
     await rename(database, target);
     await rm(localMediaDir(dataDir), { recursive: true, force: true });
     if (existsSync(join(incoming, MEDIA))) await rename(join(incoming, MEDIA), localMediaDir(dataDir));
@@ -67,5 +72,6 @@ export async function restore(archive: string, dataDir: string): Promise<void> {
     if (existsSync(join(incoming, SECRET))) await rename(join(incoming, SECRET), join(dataDir, SECRET));
   } finally {
     await rm(incoming, { recursive: true, force: true });
+    lock.release();
   }
 }

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { sql } from 'kysely';
+import { DataDirInUse, lockDataDir } from '../data-dir-lock';
 import { migrateToLatest, openDatabase, openPostgres, type Db } from './database';
 import type { Database } from './tables';
 
@@ -42,6 +44,14 @@ export interface MigrationResult {
  */
 export async function copySqliteToPostgres(file: string, url: string): Promise<MigrationResult> {
   if (!existsSync(file)) return { code: 2, message: `No SQLite database at ${file}.` };
+  let lock: { release: () => void };
+  try {
+    // A server still writing to the file would add rows after the copy, and they would be lost.
+    lock = lockDataDir(dirname(file), 'stop the server before copying its data.');
+  } catch (err) {
+    if (err instanceof DataDirInUse) return { code: 2, message: err.message };
+    throw err;
+  }
   const source = openDatabase(file);
   const target = openPostgres(url);
   try {
@@ -62,6 +72,7 @@ export async function copySqliteToPostgres(file: string, url: string): Promise<M
     return { code: 0, message: `Copied ${rows} row${rows === 1 ? '' : 's'} of ${TABLES_IN_ORDER.length} tables from ${file} to PostgreSQL.` };
   } finally {
     await Promise.all([source.destroy(), target.destroy()]);
+    lock.release();
   }
 }
 

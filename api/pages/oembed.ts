@@ -18,7 +18,12 @@ export function tourPageShortId(url: string | undefined, origin: string): string
   }
   if (parsed.origin !== new URL(origin).origin) return undefined;
   const match = /^\/tours\/([^/]+)\/?$/.exec(parsed.pathname);
-  return match ? decodeURIComponent(match[1]) : undefined;
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    throw new ApiError(400, 'BadRequest', 'The url parameter is not an address: its path has a broken %-escape.');
+  }
 }
 
 /** maxwidth or maxheight: a whole number of pixels, or no limit when absent. */

@@ -213,10 +213,13 @@ describe('GET /oembed', () => {
     expect((await oembed({ url: pageUrl(tour.shortId) })).status).toBe(404);
   });
 
-  it('refuses bad inputs in the one error shape: no url, not an address, another host, not a tour page, bad sizes, xml', async () => {
+  it('refuses bad inputs in the one error shape: no url, not an address (malformed ones too), another host, not a tour page, bad sizes, xml', async () => {
     const cases: [Record<string, string>, number, string][] = [
       [{}, 400, 'BadRequest'],
       [{ url: 'not an address' }, 400, 'BadRequest'],
+      [{ url: 'http://%zz' }, 400, 'BadRequest'],
+      [{ url: '::::' }, 400, 'BadRequest'],
+      [{ url: 'http://localhost/tours/%zz' }, 400, 'BadRequest'],
       [{ url: `https://evil.example/tours/${tour.shortId}` }, 404, 'NotFound'],
       [{ url: `http://localhost:8080/tours/${tour.shortId}` }, 404, 'NotFound'],
       [{ url: 'http://localhost/dashboard' }, 404, 'NotFound'],

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
 import { databaseFile, loadConfig, localMediaDir } from '../../api/config';
+import { lockDataDir } from '../../api/data-dir-lock';
 import { migrateToLatest, openDatabase, openPostgres, type Db } from '../../api/db/database';
 import { copySqliteToPostgres, migrationArguments } from '../../api/db/sqlite-to-postgres';
 import { seedDemoTour } from '../../api/demo/seed-demo-tour';
@@ -42,6 +43,18 @@ describe.runIf(TEST_ENGINE === 'postgres')('moving an installation from SQLite t
   afterAll(async () => {
     await postgres?.destroy();
     await dropPostgresDatabase(url);
+  });
+
+  it('refuses while a server holds the data folder, copying nothing', async () => {
+    const server = lockDataDir(dataDir, 'stop that server first.');
+    try {
+      expect(await copySqliteToPostgres(databaseFile(dataDir), url)).toEqual({
+        code: 2,
+        message: `${dataDir} is in use by a running server or restore (it holds ${join(dataDir, 'server.lock')}): stop the server before copying its data.`,
+      });
+    } finally {
+      server.release();
+    }
   });
 
   it('copies every row with its id, and the app on PostgreSQL serves the demo tour and signs the owner in', async () => {

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +28,8 @@ describe('npm run backup and npm run restore', () => {
 
     rmSync(first.dataDir, { recursive: true });
     expect(npmRun('restore', archive, first.dataDir)).toContain(`Restored ${archive} into ${first.dataDir}`);
-    expect(readdirSync(first.dataDir).sort()).toEqual(['jwt-secret', 'media', 'tours.sqlite']);
+    expect(readdirSync(first.dataDir).sort()).toEqual(['jwt-secret', 'media', 'server.lock', 'tours.sqlite']);
+    expect(statSync(join(first.dataDir, 'tours.sqlite')).mode & 0o777).toBe(0o600);
 
     const second = await startServer({ dataDir: first.dataDir });
     // The restored token secret still accepts the owner's sign-in from before.
@@ -60,5 +61,29 @@ describe('npm run backup and npm run restore', () => {
     expect(failure).toContain(`${bogus} is not a backup of this server: it holds no tours.sqlite.`);
     expect(readdirSync(server.dataDir).sort()).toEqual(before);
     removeDataDir(server.dataDir);
+  });
+
+  it('refuses to restore under a running server, and with DATABASE_URL points to pg_restore; the data stays as it was', async () => {
+    const server = await startServer();
+    const archive = join(mkdtempSync(join(tmpdir(), 'tour-backup-test-')), 'backup.tar.gz');
+    npmRun('backup', archive, server.dataDir);
+    const restoreWith = (env: Record<string, string>) =>
+      spawnSync('npm', ['run', '--silent', 'restore', '--', archive], { env: { ...process.env, DATA_DIR: server.dataDir, ...env }, encoding: 'utf8' });
+    const database = statSync(join(server.dataDir, 'tours.sqlite'));
+
+    const underServer = restoreWith({});
+    expect(underServer.status).toBe(1);
+    expect(underServer.stderr).toBe(
+      `${server.dataDir} is in use by a running server or restore (it holds ${join(server.dataDir, 'server.lock')}): stop the server before restoring.\n`,
+    );
+    expect((await fetch(`${server.origin}/readyz`)).status).toBe(200);
+    expect(await server.stop()).toBe(0);
+
+    const postgres = restoreWith({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/tours' });
+    expect(postgres.status).toBe(1);
+    expect(postgres.stderr).toContain('DATABASE_URL is set: the data is in PostgreSQL, which this command does not restore. Use pg_restore');
+    expect(statSync(join(server.dataDir, 'tours.sqlite')).ino).toBe(database.ino);
+    removeDataDir(server.dataDir);
+    rmSync(archive, { force: true });
   });
 });

@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort, removeDataDir, tempDataDir } from './support/server';
+import { createServer } from 'node:net';
+import { freePort, removeDataDir, startServer, tempDataDir } from './support/server';
 
 /** Permissions stop root from nothing, so the unwritable cases run the server as the unprivileged user `nobody`. */
 const NOBODY = 65534;
@@ -95,6 +96,58 @@ describe('the server with settings that cannot work', () => {
     expect(run.stderr).toBe(`The database file ${file} cannot be written.\n`);
     // Nothing was created beside it: no media folder, no token secret, no write-ahead log.
     expect(readdirSync(dataDir)).toEqual(['tours.sqlite']);
+    removeDataDir(base);
+  });
+
+  it('LOG_LEVEL=loud: one plain line naming the levels, exit code 2', async () => {
+    const base = tempDataDir();
+    const run = await startWith({ DATA_DIR: join(base, 'data'), LOG_LEVEL: 'loud' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe("LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, not 'loud'.\n");
+    removeDataDir(base);
+  });
+
+  it('a port already in use: one plain line, no stack trace, exit code 1', async () => {
+    const base = tempDataDir();
+    const taken = createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => taken.listen(port, resolve));
+    try {
+      const run = await startWith({ DATA_DIR: join(base, 'data'), PORT: String(port) });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(`The server could not start: Port ${port} is already in use (set PORT to another).\n`);
+    } finally {
+      taken.close();
+      removeDataDir(base);
+    }
+  });
+
+  it('a second server on a data folder a running server holds: one plain line, exit code 1', async () => {
+    const first = await startServer();
+    try {
+      const second = await startWith({ DATA_DIR: first.dataDir });
+      expect(second.code).toBe(1);
+      expect(second.stderr).toBe(
+        `The server could not start: ${first.dataDir} is in use by a running server or restore (it holds ${join(first.dataDir, 'server.lock')}): stop that server first.\n`,
+      );
+      expect((await fetch(`${first.origin}/readyz`)).status).toBe(200);
+    } finally {
+      expect(await first.stop()).toBe(0);
+      removeDataDir(first.dataDir);
+    }
+  });
+
+  it.runIf(asRoot)('a DATA_DIR the server user cannot read (mode 0300, run as nobody): exit 2, not a stack trace', async () => {
+    const base = tempDataDir();
+    chmodSync(base, 0o755);
+    const dataDir = join(base, 'data');
+    mkdirSync(dataDir);
+    chownSync(dataDir, NOBODY, NOBODY);
+    chmodSync(dataDir, 0o300);
+    const run = await startWith({ DATA_DIR: dataDir }, NOBODY);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`DATA_DIR ${dataDir} cannot be read: the server's user must list and open it.\n`);
+    expect(readdirSync(dataDir)).toEqual([]);
     removeDataDir(base);
   });
 });

@@ -40,4 +40,18 @@ describe('the server shutting down on SIGTERM', () => {
     expect(server.output()).toContain('SIGTERM: closing');
     removeDataDir(server.dataDir);
   });
+
+  it('ends a request still under way after the 10 s grace period, and then exits with code 1', async () => {
+    const server = await startServer();
+    const held = request(`${server.origin}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': 100, Expect: '100-continue' },
+    });
+    held.on('error', () => {});
+    await new Promise((resolve) => held.once('continue', resolve));
+    // The body never comes: the request is under way until the server gives up on it.
+    expect(await server.stop()).toBe(1);
+    expect(server.output()).toContain('requests still under way after 10 s: ending them');
+    removeDataDir(server.dataDir);
+  });
 });

@@ -9,6 +9,6 @@ export interface CapturedLog {
 /** A real pino logger whose JSON lines are kept in memory instead of going to stdout. */
 export async function captureLog(): Promise<CapturedLog> {
   const written: string[] = [];
-  const logger = await createLogger({ write: (line: string) => void written.push(line) });
+  const logger = await createLogger({ destination: { write: (line: string) => void written.push(line) } });
   return { logger, lines: () => written.map((line) => JSON.parse(line) as Record<string, unknown>) };
 }
