@@ -11,8 +11,8 @@ export interface WindowCount {
 export interface RateLimitStore {
   /** Counts one hit; a key whose window has ended starts a new one of `windowMs`. */
   increment(key: string, windowMs: number): Promise<WindowCount>;
-  /** The key's count in its current window, without counting; undefined when it has none. */
-  get(key: string): Promise<WindowCount | undefined>;
+  /** Takes one hit back from the key's current window, if it has one and its count is above zero. */
+  decrement(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -35,9 +35,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { ...entry };
   }
 
-  async get(key: string): Promise<WindowCount | undefined> {
+  async decrement(key: string): Promise<void> {
     const entry = this.hits.get(key);
-    return entry && entry.resetAt > this.now() ? { ...entry } : undefined;
+    if (entry && entry.resetAt > this.now() && entry.count > 0) entry.count -= 1;
   }
 
   async reset(key: string): Promise<void> {

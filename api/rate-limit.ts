@@ -35,21 +35,18 @@ export function tooManyRequests(resetAt: number, message: string): ApiError {
 export class Limiter {
   constructor(private readonly options: { name: string; max: number; windowMs: number; message: string }) {}
 
-  /** Counts the event; throws 429 once the key is over its limit. */
+  /**
+   * Counts the event, then throws 429 if the key is over its limit. Counting first means that of many requests
+   * arriving together only `max` get through: checking first would let all of them past before any was counted.
+   */
   async hit(c: Context<AppEnv>, key: string): Promise<void> {
     const { count, resetAt } = await c.get('rateLimitStore').increment(this.key(key), this.options.windowMs);
     if (count > this.options.max) throw tooManyRequests(resetAt, this.options.message);
   }
 
-  /** Throws 429 while the key has used up its limit, without counting (for limits on failures only). */
-  async check(c: Context<AppEnv>, key: string): Promise<void> {
-    const entry = await c.get('rateLimitStore').get(this.key(key));
-    if (entry && entry.count >= this.options.max) throw tooManyRequests(entry.resetAt, this.options.message);
-  }
-
-  /** Counts the event without refusing it (the next check refuses). */
-  async count(c: Context<AppEnv>, key: string): Promise<void> {
-    await c.get('rateLimitStore').increment(this.key(key), this.options.windowMs);
+  /** Takes back one hit that turned out not to count against the limit (a right password, say). */
+  async giveBack(c: Context<AppEnv>, key: string): Promise<void> {
+    await c.get('rateLimitStore').decrement(this.key(key));
   }
 
   /** Forgets the key's count, as after a successful sign-in. */

@@ -66,14 +66,13 @@ export function authRoutes(): Hono<AppEnv> {
   app.post('/login', attempts, async (c) => {
     const input = parseOr422(loginSchema, await readJson(c));
     const email = input.email.toLowerCase();
-    // Counted by e-mail, known or not, so the limit does not tell which addresses have accounts either.
-    await accountFailures.check(c, email);
+    // Counted by e-mail, known or not, so the limit does not tell which addresses have accounts either. Every try
+    // is counted before its password is checked, so tries sent together cannot all be checked before any counts.
+    await accountFailures.hit(c, email);
     const row = await findUserByEmail(c.get('db'), email);
     const valid = row?.password_hash ? await verifyPassword(input.password, row.password_hash) : await verifyAgainstDummy(input.password);
-    if (!row || !valid) {
-      await accountFailures.count(c, email);
-      throw new ApiError(401, 'InvalidCredentials', 'The e-mail or password is not right.');
-    }
+    if (!row || !valid) throw new ApiError(401, 'InvalidCredentials', 'The e-mail or password is not right.');
+    // The right password gives its own count back and forgets the failures before it.
     await accountFailures.reset(c, email);
     if (needsRehash(row.password_hash!)) {
       await c

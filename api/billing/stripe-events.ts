@@ -10,10 +10,11 @@ export type EventOutcome = 'handled' | 'ignored' | 'duplicate';
 /**
  * Handles one verified Stripe event, once: its id is stored in the same transaction as what it changes, so a
  * replay changes nothing and a failure leaves it for Stripe's next delivery. Events about objects this server did
- * not make (another tour's metadata, an unknown customer) are recorded and ignored. Mails to send once it is
- * committed are returned.
+ * not make (another tour's metadata, an unknown customer) are recorded and ignored. `tourPrice` says whether a
+ * completed one-tour Checkout session charged the tour's price (chargesTourPrice); one that did not is ignored.
+ * Mails to send once it is committed are returned.
  */
-export async function handleStripeEvent(db: Db, event: Stripe.Event, siteUrl: string): Promise<{ outcome: EventOutcome; mails: Mail[] }> {
+export async function handleStripeEvent(db: Db, event: Stripe.Event, siteUrl: string, tourPrice = false): Promise<{ outcome: EventOutcome; mails: Mail[] }> {
   return db.transaction().execute(async (trx) => {
     const fresh = await trx
       .insertInto('stripe_event')
@@ -23,17 +24,17 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event, siteUrl: st
       .executeTakeFirst();
     if (!fresh) return { outcome: 'duplicate' as const, mails: [] };
     const mails: Mail[] = [];
-    const handled = await apply(trx, event, mails, siteUrl);
+    const handled = await apply(trx, event, mails, siteUrl, tourPrice);
     return { outcome: handled ? ('handled' as const) : ('ignored' as const), mails };
   });
 }
 
-async function apply(trx: Db, event: Stripe.Event, mails: Mail[], siteUrl: string): Promise<boolean> {
+async function apply(trx: Db, event: Stripe.Event, mails: Mail[], siteUrl: string, tourPrice: boolean): Promise<boolean> {
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
       if (session.mode === 'subscription') return recordSubscriptionCheckout(trx, session, event.id);
-      return (await recordTourPayment(trx, session, event.id)) === 'paid';
+      return (await recordTourPayment(trx, session, event.id, tourPrice)) === 'paid';
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':

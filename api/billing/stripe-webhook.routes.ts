@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import { siteUrl } from './site-url';
 import { handleStripeEvent } from './stripe-events';
 import { requirePayments, type Payments } from './stripe-client';
+import { chargesTourPrice, tourPurchaseOf } from './tour-payments';
 
 /** Stripe's webhook, under /api/stripe: each event applied once, its mails sent after. */
 export function stripeWebhookRoutes(payments: Payments | undefined): Hono<AppEnv> {
@@ -22,7 +23,10 @@ export function stripeWebhookRoutes(payments: Payments | undefined): Hono<AppEnv
     } catch {
       throw new ApiError(400, 'BadRequest', 'The Stripe signature of this webhook is not valid.');
     }
-    const { outcome, mails } = await handleStripeEvent(c.get('db'), event, siteUrl(c));
+    // Asked of Stripe before the event's transaction, which should not wait on the network.
+    const session = event.type === 'checkout.session.completed' ? event.data.object : undefined;
+    const tourPrice = !!session && !!tourPurchaseOf(session) && (await chargesTourPrice(stripe, session.id, settings.priceTour));
+    const { outcome, mails } = await handleStripeEvent(c.get('db'), event, siteUrl(c), tourPrice);
     for (const mail of mails) await c.get('mailer').send(mail);
     return c.json({ received: true, outcome });
   });

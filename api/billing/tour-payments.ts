@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { Db } from '../db/database';
 import { tourInputSchema, UNPUBLISHED_TYPES, type TourType } from '../schema/tour';
-import { idOf } from './stripe-client';
+import { askStripe, idOf } from './stripe-client';
 
 /** What a one-tour Checkout session carries, so its return and its webhook know which tour and owner it is for. */
 export function tourCheckoutMetadata(tourId: number, userId: number): Record<string, string> {
@@ -15,19 +15,31 @@ export function tourPurchaseOf(session: Stripe.Checkout.Session): { tourId: numb
   return { tourId: Number(tourId), userId: Number(userId) };
 }
 
+/**
+ * Whether a session charged the configured price of one tour: its only line item is that price. Sessions carry
+ * no line items unless asked for, webhook events included, so Stripe is asked.
+ */
+export async function chargesTourPrice(stripe: Stripe, sessionId: string, priceTour: string | undefined): Promise<boolean> {
+  if (!priceTour) return false;
+  const items = await askStripe(() => stripe.checkout.sessions.listLineItems(sessionId, { limit: 2 }));
+  return items.data.length === 1 && items.data[0].price?.id === priceTour;
+}
+
 /** Types a payment lifts to `paid`: unpublished tours and free ones (paying removes the watermark). */
 const PAYABLE_TYPES: TourType[] = [...UNPUBLISHED_TYPES, 'free'];
 
-export type TourPaymentOutcome = 'paid' | 'not-paid' | 'refunded';
+export type TourPaymentOutcome = 'paid' | 'not-paid' | 'refunded' | 'other-price';
 
 /**
  * Records a paid one-tour session and marks its tour `paid`, once however often it is reported (the owner's return
  * from Checkout and the webhook both do). The tour must still belong to the user the session names. A session that
- * was refunded never unlocks again, though Stripe keeps calling it paid. Run it inside a transaction.
+ * was refunded never unlocks again, though Stripe keeps calling it paid; nor does one that charged another price than
+ * the tour's (`tourPrice`, from chargesTourPrice). Run it inside a transaction.
  */
-export async function recordTourPayment(trx: Db, session: Stripe.Checkout.Session, eventId: string | null): Promise<TourPaymentOutcome> {
+export async function recordTourPayment(trx: Db, session: Stripe.Checkout.Session, eventId: string | null, tourPrice: boolean): Promise<TourPaymentOutcome> {
   const purchase = tourPurchaseOf(session);
   if (!purchase || session.payment_status !== 'paid') return 'not-paid';
+  if (!tourPrice) return 'other-price';
   const earlier = await trx.selectFrom('payment').select('status').where('checkout_session_id', '=', session.id).executeTakeFirst();
   if (earlier?.status === 'refunded') return 'refunded';
   const tour = await trx.selectFrom('tour').select('id').where('id', '=', purchase.tourId).where('user_id', '=', purchase.userId).executeTakeFirst();

@@ -8,7 +8,7 @@ import { findTourByIdFor, findTourFor } from '../tours/tour-access';
 import { useFreeTour } from './free-tours';
 import { siteUrl } from './site-url';
 import { askStripe, requirePayments, requirePrice, type Payments } from './stripe-client';
-import { recordTourPayment, tourCheckoutMetadata, tourPurchaseOf } from './tour-payments';
+import { chargesTourPrice, recordTourPayment, tourCheckoutMetadata, tourPurchaseOf } from './tour-payments';
 
 /** Publishing changes what the public sees and spends the owner's free tours or money: the owner's alone. */
 function ownTour(c: Context<AppEnv>, shortId: string) {
@@ -64,7 +64,7 @@ export function tourPublishingRoutes(payments: Payments | undefined): Hono<AppEn
   app.post('/:id/unlock/paid', async (c) => {
     const user = requireUser(c);
     const { record, tour } = await ownTourById(c, c.req.param('id'));
-    const { stripe } = requirePayments(payments);
+    const { stripe, settings } = requirePayments(payments);
     const sessionId = c.req.query('session_id') ?? '';
     if (!/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId)) {
       throw new ApiError(422, 'ValidationFailed', 'Give the session_id that Checkout sent back.', { fieldErrors: { session_id: ['Required'] } });
@@ -75,10 +75,12 @@ export function tourPublishingRoutes(payments: Payments | undefined): Hono<AppEn
     if (!purchase || purchase.tourId !== record.row.id || purchase.userId !== user.id) {
       throw new ApiError(403, 'PaymentMismatch', 'This payment was not made for this tour by you.');
     }
+    const tourPrice = await chargesTourPrice(stripe, session.id, settings.priceTour);
     const outcome = await c
       .get('db')
       .transaction()
-      .execute((trx) => recordTourPayment(trx, session, null));
+      .execute((trx) => recordTourPayment(trx, session, null, tourPrice));
+    if (outcome === 'other-price') throw new ApiError(409, 'PaymentMismatch', 'This payment was not for the price of a tour.');
     if (outcome === 'refunded') throw new ApiError(409, 'PaymentRefunded', 'This payment was refunded, so it no longer publishes the tour.');
     if (outcome === 'not-paid')
       throw new ApiError(409, 'PaymentNotCompleted', 'The payment has not gone through yet. If you paid, wait a moment and try again.');

@@ -22,6 +22,9 @@ export interface UserTable {
   subscription_status: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the address was confirmed by the link mailed to it; null until then. Unconfirmed addresses get no invitations. */
   email_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The UTC day (YYYY-MM-DD) `invitations_that_day` counts the invitations this account sent on; null before any. */
+  invitation_day: ColumnType<string | null, string | null | undefined, string | null>;
+  invitations_that_day: Generated<number>;
   created_at: CreatedAt;
 }
 

@@ -1,33 +1,14 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-/** Loopback, private, link-local, shared and unspecified ranges: addresses behind the server, not on the internet. */
-const NOT_PUBLIC = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
-}
-
+/**
+ * Only addresses on the internet: ipaddr.js's `unicast` range, which leaves out loopback, private, link-local,
+ * shared, reserved, benchmarking, multicast and broadcast ranges. Every form of IPv4 inside IPv6 (mapped,
+ * compatible, SIIT, NAT64, 6to4, Teredo) has a range of its own and is refused: it can lead to any IPv4 address.
+ */
 export function isPublicAddress(address: string): boolean {
-  const mappedV4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mappedV4) return isPublicAddress(mappedV4);
-  const family = isIP(address);
-  return family !== 0 && !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return ipaddr.isValid(address) && ipaddr.parse(address).range() === 'unicast';
 }
 
 /**

@@ -17,6 +17,12 @@ end
 return {count, left}
 `;
 
+/** Takes one hit back, in one step, only from a window still open and above zero (never starting one). */
+const DECREMENT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+`;
+
 /** Counts in Redis, shared by every instance behind the load balancer; Redis's key expiry ends each window. */
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
@@ -29,14 +35,8 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { count, resetAt: Date.now() + leftMs };
   }
 
-  async get(key: string): Promise<WindowCount | undefined> {
-    const [[, count], [, leftMs]] = (await this.redis
-      .multi()
-      .get(this.prefix + key)
-      .pttl(this.prefix + key)
-      .exec()) as [[Error | null, string | null], [Error | null, number]];
-    // PTTL answers -2 for a key that has gone (its window ended) and -1 for one without an expiry.
-    return count === null || leftMs < 0 ? undefined : { count: Number(count), resetAt: Date.now() + leftMs };
+  async decrement(key: string): Promise<void> {
+    await this.redis.eval(DECREMENT, 1, this.prefix + key);
   }
 
   async reset(key: string): Promise<void> {

@@ -62,8 +62,8 @@ export const MESSAGES = {
   textCopied: 'text copied',
 } as const;
 
-/** Texts for the showing request. */
-export function showingReceivedMessage(agentName: string, agentEmail: string): string {
+/** Texts for the showing request. The agent's e-mail is not shown: visitors never read the tour's addresses. */
+export function showingReceivedMessage(agentName: string): string {
   const who = agentName || 'A Live Showing Agent';
-  return `Showing Request received! ${who}${agentEmail ? ` at ${agentEmail}` : ''} will reach out to you shortly.`;
+  return `Showing Request received! ${who} will reach out to you shortly.`;
 }

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
+import type { ExpressionBuilder } from 'kysely';
 import type { AppEnv } from '../app-env';
 import { siteUrl } from '../billing/site-url';
 import type { Db } from '../db/database';
-import type { UserRow } from '../db/tables';
+import type { Database, UserRow } from '../db/tables';
 import { ApiError } from '../errors';
 import { notify } from '../notifications/notify';
 import { tellOwner } from '../notifications/tell-owner';
@@ -50,7 +51,7 @@ export async function inviteByEmail(c: Context<AppEnv>, team: TeamRow, inviter: 
       .where('expires_at', '>', now.toISOString())
       .execute();
     if (pending.length > 0) throw new ApiError(409, 'AlreadyInvited', `${pending[0].email} was invited already.`, { emails: pending.map((p) => p.email) });
-    await refuseOverDailyLimit(trx, inviter.id, addresses.length, now);
+    await takeDailyQuota(trx, inviter.id, addresses.length, now);
     const rows: Array<{ id: number; email: string; token: string }> = [];
     for (const email of addresses) {
       const token = randomBytes(24).toString('base64url');
@@ -93,19 +94,29 @@ export async function inviteByEmail(c: Context<AppEnv>, team: TeamRow, inviter: 
   }
 }
 
-/** The day's invitation mails of one account are counted from the invitations it sent, so a restart forgets none. */
-async function refuseOverDailyLimit(db: Db, inviterId: number, adding: number, now: Date): Promise<void> {
-  const since = new Date(now.getTime() - DAY_MS).toISOString();
-  const sent = await db
-    .selectFrom('team_invitation')
-    .select(['created_at'])
-    .where('invited_by', '=', inviterId)
-    .where('created_at', '>', since)
-    .orderBy('created_at')
-    .execute();
-  if (sent.length + adding > INVITATION_MAILS_PER_DAY) {
-    const freesAt = sent.length > 0 ? new Date(sent[0].created_at).getTime() + DAY_MS : now.getTime() + DAY_MS;
-    throw tooManyRequests(freesAt, `You can send at most ${INVITATION_MAILS_PER_DAY} invitations a day. Please try again later.`);
+/**
+ * Takes `adding` from the inviter's quota for the UTC day, or refuses them all. One conditional update of the
+ * inviter's row, in the transaction that inserts the invitations: parallel requests wait for each other's row lock
+ * on PostgreSQL (and SQLite runs one write at a time), so together they never pass the quota.
+ */
+async function takeDailyQuota(db: Db, inviterId: number, adding: number, now: Date): Promise<void> {
+  const today = now.toISOString().slice(0, 10);
+  const countAfter = (eb: ExpressionBuilder<Database, 'user'>) =>
+    eb
+      .case()
+      .when('invitation_day', '=', today)
+      .then(eb('invitations_that_day', '+', adding))
+      .else(adding)
+      .end();
+  const taken = await db
+    .updateTable('user')
+    .set((eb) => ({ invitation_day: today, invitations_that_day: countAfter(eb) }))
+    .where('id', '=', inviterId)
+    .where((eb) => eb(countAfter(eb), '<=', INVITATION_MAILS_PER_DAY))
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) === 0) {
+    const tomorrow = Date.parse(`${today}T00:00:00Z`) + DAY_MS;
+    throw tooManyRequests(tomorrow, `You can send at most ${INVITATION_MAILS_PER_DAY} invitations a day. Please try again later.`);
   }
 }
 

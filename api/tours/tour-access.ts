@@ -173,8 +173,16 @@ export function viewFor(access: TourAccess): TourView | undefined {
 export function tourInView(tour: Tour, view: TourView): Tour {
   if (view === 'whole') return tour;
   if (view === 'member') return { ...tour, teamMember: true };
-  const published = publishedView(tour);
+  const published = withoutAccountEmails(publishedView(tour));
   return view === 'published' ? published : passwordCover(published);
+}
+
+/**
+ * Visitors never read the tour's e-mail (an account's address by default) or the agent's: leads and showing
+ * requests reach them through the server. The contacts the owner typed to be shown stay.
+ */
+function withoutAccountEmails(tour: Tour): Tour {
+  return { ...tour, email: '', agentEmail: '' };
 }
 
 /** The tour as `access` lets it be seen, or nothing. */

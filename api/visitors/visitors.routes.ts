@@ -79,7 +79,8 @@ export function tourVisitorsRoutes(): Hono<AppEnv> {
         },
       });
     }
-    return c.json({ ok: true, agentName: tour.agentName, agentEmail: tour.agentEmail }, 201);
+    // The agent's address stays with the server, which mailed the request to it.
+    return c.json({ ok: true, agentName: tour.agentName }, 201);
   });
 
   app.get('/:shortId/joinChat', limit, async (c) => {

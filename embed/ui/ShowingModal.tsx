@@ -27,8 +27,8 @@ export function ShowingModal({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const result = await apiPost<{ agentName: string; agentEmail: string }>(apiOrigin, `/tours/${encodeURIComponent(tour.shortId)}/requestShowing`, form);
-    if (result.ok) return onSent(showingReceivedMessage(result.value.agentName, result.value.agentEmail));
+    const result = await apiPost<{ agentName: string }>(apiOrigin, `/tours/${encodeURIComponent(tour.shortId)}/requestShowing`, form);
+    if (result.ok) return onSent(showingReceivedMessage(result.value.agentName));
     setError(MESSAGES.showingFailed);
   }
 

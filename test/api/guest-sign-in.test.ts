@@ -53,6 +53,26 @@ describe('signing in from a guest session', () => {
     expect(await tourOwner(t, other.shortId), "another guest's tour stays theirs").toBe(other.anon.id);
   });
 
+  it("spends the account's free tours on the guest's free tours, never below zero; those tours stay published", async () => {
+    const t = await createTestApp({ FREE_TOURS_PER_USER: '2' });
+    const ann = await account(t);
+    const freeToursLeft = async () =>
+      (await t.db.selectFrom('user').select('free_tours_remaining').where('id', '=', ann.id).executeTakeFirstOrThrow()).free_tours_remaining;
+    const published: string[] = [];
+    for (let round = 1; round <= 3; round++) {
+      const { anon, shortId } = await guestWithTour(t);
+      expect((await t.app.request(`/api/tours/${shortId}/unlock/free`, { method: 'POST', headers: anon.auth })).status).toBe(200);
+      published.push(shortId);
+      expect((await signIn(t, { email: ann.email, password: PASSWORD, guestToken: anon.token })).status).toBe(200);
+      expect(await freeToursLeft(), `after guest ${round}`).toBe(Math.max(0, 2 - round));
+    }
+    const types = await t.db.selectFrom('tour').select('type').where('short_id', 'in', published).execute();
+    expect(types.map(({ type }) => type)).toEqual(['free', 'free', 'free']);
+    const unlock = await t.app.request(`/api/tours/${ann.tourShortId}/unlock/free`, { method: 'POST', headers: ann.auth });
+    expect(unlock.status, "the account's own tour finds no free tour left").toBe(409);
+    expect((await unlock.json()).error.code).toBe('NoFreeToursLeft');
+  });
+
   it("moves the guest's inbox with the tours", async () => {
     const t = await createTestApp();
     const ann = await account(t);

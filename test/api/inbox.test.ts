@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 import { guest, json, signUp, type TestUser } from './support/users';
@@ -105,6 +106,24 @@ describe('the owner’s inbox across their tours', () => {
 
     const barnOnly = await (await t.app.request(`/api/inbox/leads.csv?tour=${barn.shortId}`, { headers: owner.auth })).text();
     expect(barnOnly.trimEnd().split('\r\n')).toHaveLength(2);
+  });
+
+  it('starts each CSV with a UTF-8 BOM and guards formulas after leading whitespace, but not plain phone numbers', async () => {
+    const showing = (phone: string, comments: string) =>
+      t.app.request(`/api/tours/${barn.shortId}/requestShowing`, json({ name: 'Zoë', email: 'z@example.com', phone, comments }));
+    expect((await showing('+1 (555) 010-0100', ' =1+1')).status).toBe(201);
+    expect((await showing('@SUM(1)', '\n=HYPERLINK("x")')).status).toBe(201);
+    expect((await showing('555-0100 12', '\t-2+3')).status).toBe(201);
+    const answer = await t.app.request(`/api/inbox/showings.csv?tour=${barn.shortId}`, { headers: owner.auth });
+    const bytes = new Uint8Array(await answer.arrayBuffer());
+    expect([...bytes.slice(0, 3)], 'a UTF-8 byte order mark').toEqual([0xef, 0xbb, 0xbf]);
+    const rows: Record<string, string>[] = parse(Buffer.from(bytes), { bom: true, columns: true });
+    // Sent within the same moment, so their order is not what is checked.
+    expect(rows.map(({ name, phone, comments }) => [name, phone, comments]).sort()).toEqual([
+      ['Zoë', "'@SUM(1)", `'\n=HYPERLINK("x")`],
+      ['Zoë', '+1 (555) 010-0100', "' =1+1"],
+      ['Zoë', '555-0100 12', "'\t-2+3"],
+    ]);
   });
 
   it.each([

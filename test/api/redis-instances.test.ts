@@ -34,6 +34,19 @@ describe.skipIf(!redis)('several instances sharing Redis', () => {
     expect((await login(b)).status).toBe(429);
   });
 
+  it('check at most the limit of wrong passwords sent to one account at once across instances; the rest get 429', async () => {
+    const [a, b] = [await createTestApp({ TRUST_PROXY: '1' }, { redis }), await createTestApp({ TRUST_PROXY: '1' }, { redis })];
+    const email = `owner-${randomInt(1e9)}@example.com`;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 ? a : b).app.request('/api/auth/login', json({ email, password: `guess ${i}` }, { 'X-Forwarded-For': visitorAddress() })),
+      ),
+    );
+    const statuses = answers.map(({ status }) => status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(MAX_FAILED_SIGN_INS_PER_ACCOUNT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - MAX_FAILED_SIGN_INS_PER_ACCOUNT);
+  });
+
   it('report Redis in /readyz: ok while it answers, 503 when the connection is gone, when limits refuse', async () => {
     const t = await createTestApp({}, { redis });
     expect(await (await t.app.request('/readyz')).json()).toEqual({ status: 'ready', checks: { database: 'ok', media: 'ok', redis: 'ok' } });

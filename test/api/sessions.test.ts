@@ -112,6 +112,16 @@ describe('sessions', () => {
     expect((await signIn(t, owner.email)).status).toBe(200);
   });
 
+  it('checks at most the limit of wrong passwords sent to one account at once, from 40 addresses; the rest get 429', async () => {
+    const t = await createTestApp({ TRUST_PROXY: '1' });
+    const owner = await ownerWithEmail(t);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(t, owner.email, `guess ${i}`, { 'X-Forwarded-For': `203.0.113.${i}` })));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((code) => code === 401)).toHaveLength(MAX_FAILED_SIGN_INS_PER_ACCOUNT);
+    expect(statuses.filter((code) => code === 429)).toHaveLength(40 - MAX_FAILED_SIGN_INS_PER_ACCOUNT);
+    for (const answer of answers.filter(({ status }) => status === 429)) expect(Number(answer.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
+  });
+
   it('limits failed sign-ins per account across addresses: 429 with Retry-After, even for the right password', async () => {
     const t = await createTestApp({ TRUST_PROXY: '1' });
     const owner = await ownerWithEmail(t);

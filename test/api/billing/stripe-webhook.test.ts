@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStripeStandIn, stripeEvent, webhookRequest, type StripeStandIn } from '../support/stripe-stand-in';
+import { PRICE_PRO_PLUS, startStripeStandIn, stripeEvent, webhookRequest, type StripeStandIn } from '../support/stripe-stand-in';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { signUp, type TestUser } from '../support/users';
 
@@ -45,6 +45,20 @@ describe('Stripe webhook: one tour (Stripe stand-in)', () => {
       { event_id: event.id, amount: 1900, currency: 'eur', checkout_session_id: session.id },
     ]);
     expect(await t.db.selectFrom('stripe_event').select(['id', 'type']).execute()).toEqual([{ id: event.id, type: 'checkout.session.completed' }]);
+  });
+
+  it('unlocks nothing for a paid session of another price, by webhook or by the owner’s return', async () => {
+    const tour = await newTour();
+    const { url } = await (await t.app.request(`/api/tours/${tour.shortId}/checkout`, { method: 'POST', headers: owner.auth })).json();
+    const sessionId = url.split('/').at(-1);
+    standIn.linePrices.set(sessionId, PRICE_PRO_PLUS);
+    const session = standIn.pay(sessionId);
+    expect(await (await deliver(stripeEvent('checkout.session.completed', session))).json()).toEqual({ received: true, outcome: 'ignored' });
+    const back = await t.app.request(`/api/tours/${tour.id}/unlock/paid?session_id=${session.id}`, { method: 'POST', headers: owner.auth });
+    expect(back.status).toBe(409);
+    expect((await back.json()).error.code).toBe('PaymentMismatch');
+    expect(await storedType(tour.id)).toBe('locked');
+    expect(await t.db.selectFrom('payment').selectAll().execute()).toEqual([]);
   });
 
   it('refuses unsigned and wrongly signed webhooks (400) and changes nothing', async () => {

@@ -12,6 +12,8 @@ export interface StripeStandIn {
   env: Record<string, string>;
   webhookSecret: string;
   sessions: Map<string, StandInSession>;
+  /** The price each session charges (its one line item); a test may change it to stand for another product's. */
+  linePrices: Map<string, string>;
   customers: Map<string, { id: string; email: string; metadata: Record<string, string> }>;
   /** Every API call received, in order. */
   calls: { method: string; path: string; params: Record<string, unknown> }[];
@@ -71,6 +73,7 @@ function missing(res: ServerResponse, what: string): void {
 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const sessions = new Map<string, StandInSession>();
+  const linePrices = new Map<string, string>();
   const customers: StripeStandIn['customers'] = new Map();
   const calls: StripeStandIn['calls'] = [];
   let base = '';
@@ -98,6 +101,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       url: `${base}/pay/${id}`,
     };
     sessions.set(id, session);
+    linePrices.set(id, item.price);
     return session;
   }
 
@@ -124,7 +128,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       pay(session.id);
       res.writeHead(303, { Location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) }).end();
     } else if (key === 'POST checkout/sessions') send(res, 200, createSession(params));
-    else if (req.method === 'GET' && resource === 'checkout' && rest[0] === 'sessions') {
+    else if (req.method === 'GET' && resource === 'checkout' && rest[0] === 'sessions' && rest[2] === 'line_items') {
+      const price = linePrices.get(rest[1]);
+      if (!price) return missing(res, `checkout.session: '${rest[1]}'`);
+      const item = { id: newId('li'), object: 'item', quantity: 1, price: { id: price, object: 'price', ...PRICES[price] } };
+      send(res, 200, { object: 'list', data: [item], has_more: false, url: url.pathname });
+    } else if (req.method === 'GET' && resource === 'checkout' && rest[0] === 'sessions') {
       const session = sessions.get(rest[1]);
       return session ? send(res, 200, session) : missing(res, `checkout.session: '${rest[1]}'`);
     } else if (key === 'POST customers/') {
@@ -162,6 +171,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     },
     webhookSecret,
     sessions,
+    linePrices,
     customers,
     calls,
     pay,

@@ -161,6 +161,22 @@ describe('invitations', () => {
     await expectCall(t, 'POST', `/users/${owner.id}/sendInvitationToApp`, owner, 429, { email: 'one-more@example.com', teamId: other.id });
   });
 
+  it(`keeps ten batches of ten sent at once within ${INVITATION_MAILS_PER_DAY} invitations (the quota is taken with the insert)`, async () => {
+    const t = await createTestApp();
+    const owner = await person(t, 'Olivia');
+    const team = await teamWith(t, owner);
+    const batch = (n: number) => ({ emails: Array.from({ length: 10 }, (_, i) => `agent${n}-${i}@example.com`) });
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => t.app.request(`/api/teams/${team.id}/sendInvited`, json(batch(n), owner.auth))));
+    const statuses = answers.map(({ status }) => status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(INVITATION_MAILS_PER_DAY / 10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10 - INVITATION_MAILS_PER_DAY / 10);
+    const sent = await t.db
+      .selectFrom('team_invitation')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(sent.n)).toBe(INVITATION_MAILS_PER_DAY);
+  });
+
   it('invites someone without an account: the mailed link signs them up and into the team', async () => {
     const t = await createTestApp();
     const owner = await person(t, 'Olivia');

@@ -18,16 +18,26 @@ describe.skipIf(!redis)('RedisRateLimitStore', () => {
 
   it('counts hits per key in one window that every instance shares', async () => {
     const [a, b] = twoInstances();
-    expect(await a.get('login x')).toBeUndefined();
     const first = await a.increment('login x', 60_000);
     expect(first.count).toBe(1);
     expect(first.resetAt).toBeGreaterThan(Date.now() + 50_000);
     expect((await b.increment('login x', 60_000)).count).toBe(2);
     expect((await a.increment('login y', 60_000)).count).toBe(1);
-    expect((await b.get('login x'))?.count).toBe(2);
     await b.reset('login x');
-    expect(await a.get('login x')).toBeUndefined();
-    expect((await a.get('login y'))?.count).toBe(1);
+    expect((await a.increment('login x', 60_000)).count).toBe(1);
+    expect((await a.increment('login y', 60_000)).count).toBe(2);
+  });
+
+  it('takes hits back on any instance, never below zero and never starting a window', async () => {
+    const [a, b] = twoInstances();
+    await a.increment('k', 60_000);
+    await a.increment('k', 60_000);
+    await b.decrement('k');
+    expect((await a.increment('k', 60_000)).count).toBe(2);
+    await Promise.all(Array.from({ length: 5 }, () => b.decrement('k')));
+    expect((await a.increment('k', 60_000)).count, 'never below zero').toBe(1);
+    await b.decrement('never counted');
+    expect(await redis!.exists(`${prefix}never counted`)).toBe(0);
   });
 
   it('starts a new window once the last one has ended', async () => {
@@ -35,15 +45,14 @@ describe.skipIf(!redis)('RedisRateLimitStore', () => {
     await a.increment('k', 50);
     await b.increment('k', 50);
     while (await redis!.exists(`${prefix}k`)) await sleep(20);
-    expect(await b.get('k'), 'an ended window counts nothing').toBeUndefined();
-    expect((await b.increment('k', 60_000)).count).toBe(1);
+    expect((await b.increment('k', 60_000)).count, 'an ended window counts nothing').toBe(1);
   });
 
   it('counts 50 hits made at once on two instances as exactly 50', async () => {
     const [a, b] = twoInstances();
     const counts = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).increment('burst', 60_000)));
     expect(counts.map(({ count }) => count).sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
-    expect((await a.get('burst'))?.count).toBe(50);
+    expect((await a.increment('burst', 60_000)).count).toBe(51);
   });
 
   it('keeps its keys under its own prefix', async () => {
