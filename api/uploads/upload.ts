@@ -155,7 +155,13 @@ async function receiveForm(
     stream.on('data', (chunk: Buffer) => (spool.size += chunk.length));
     stream.on('limit', () => refuse(tooLarge(limit.maxBytes, limit.what)));
     written = pipeline(stream, spooled);
-    written.catch(refuse);
+    written.catch((err: NodeJS.ErrnoException) =>
+      refuse(
+        err.syscall
+          ? new ApiError(507, 'StorageFailed', `Could not receive the ${limit.what}: the data folder is full or read-only.`, { reason: err.code ?? 'unknown' })
+          : err,
+      ),
+    );
   });
   parser.on('error', () => refuse(unreadable()));
   const parsed = new Promise<void>((resolve) => parser.on('close', resolve));

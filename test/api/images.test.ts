@@ -18,9 +18,9 @@ beforeEach(async () => {
 
 function upload(bytes: Buffer, name: string, extra: Record<string, string> = {}, user: TestUser | null = owner) {
   const form = new FormData();
-  form.set('image', new File([new Uint8Array(bytes)], name));
   form.set('tourId', String(tourId));
   for (const [key, value] of Object.entries(extra)) form.set(key, value);
+  form.set('image', new File([new Uint8Array(bytes)], name));
   return t.app.request('/api/images/', { method: 'POST', body: form, headers: user?.auth ?? {} });
 }
 

@@ -22,8 +22,8 @@ beforeEach(async () => {
 
 function uploadImage(bytes: Buffer, user: TestUser = owner) {
   const form = new FormData();
-  form.set('image', new File([new Uint8Array(bytes)], 'room.jpg'));
   form.set('tourId', String(tour.id));
+  form.set('image', new File([new Uint8Array(bytes)], 'room.jpg'));
   return t.app.request('/api/images/', { method: 'POST', body: form, headers: user.auth });
 }
 
@@ -101,8 +101,8 @@ describe('uploads per user', () => {
     const other = await signUp(t, 'Other');
     const otherTour = await (await t.app.request('/api/tours', { method: 'POST', headers: other.auth })).json();
     const form = new FormData();
-    form.set('image', new File([new Uint8Array(picture)], 'room.jpg'));
     form.set('tourId', String(otherTour.id));
+    form.set('image', new File([new Uint8Array(picture)], 'room.jpg'));
     expect((await t.app.request('/api/images/', { method: 'POST', body: form, headers: other.auth })).status).toBe(201);
   });
 });
