@@ -2,8 +2,6 @@ import { serve, type ServerType } from '@hono/node-server';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { smallPanorama } from '../support/pictures';
 import { TINY_MP3 } from './support/sounds';
@@ -53,9 +51,14 @@ function multipartHeaders(user: TestUser): Record<string, string> {
 let server: ServerType | undefined;
 afterEach(() => server?.close());
 
-/** The test app on a loopback port, as the server runs it. */
+/**
+ * The test app on a loopback port, as the server runs it: the app reads what it leaves of a request's body itself,
+ * for as long as the client sends (the adapter's own clean-up would close the connection 500 ms after the answer).
+ */
 function listen(): Promise<number> {
-  return new Promise((resolve) => (server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port))));
+  return new Promise(
+    (resolve) => (server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', autoCleanupIncoming: false }, (info) => resolve(info.port))),
+  );
 }
 
 function write(request: ClientRequest, chunk: Buffer | string): Promise<void> {
@@ -66,13 +69,6 @@ async function readJsonBody(response: IncomingMessage): Promise<{ error: { code:
   let text = '';
   for await (const chunk of response) text += chunk;
   return JSON.parse(text);
-}
-
-/** Bytes held by Buffers and ArrayBuffers once garbage is collected. */
-function heldBufferBytes(): number {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-  return process.memoryUsage().arrayBuffers;
 }
 
 function filesUnder(dir: string): string[] {
@@ -108,7 +104,7 @@ describe('uploads per user', () => {
 });
 
 describe('uploads as they stream', () => {
-  it("answers a stranger's upload with 404 once the tour's id is read, before the file ends, and drops the rest unkept", async () => {
+  it("answers a stranger's upload with 404 once the tour's id is read, before the file ends, and drops the rest", async () => {
     const port = await listen();
     const stranger = await signUp(t, 'Stranger');
     // Sent without a length (chunked), as a stream that is still going when the answer comes.
@@ -121,10 +117,9 @@ describe('uploads as they stream', () => {
     expect(response.statusCode).toBe(404);
     expect((await readJsonBody(response)).error.code).toBe('TourNotFound');
 
-    // The client goes on sending 24 MB: each write completes because the server reads it, and none of it stays.
-    const before = heldBufferBytes();
-    for (let i = 0; i < 24; i++) await write(request, chunk);
-    expect(heldBufferBytes() - before).toBeLessThan(8 * MB);
+    // The client goes on sending 48 MB: each write completes because the server reads and drops it (the e2e
+    // upload-memory test shows the server's memory meanwhile).
+    for (let i = 0; i < 48; i++) await write(request, chunk);
     request.destroy();
     expect(storedFilesAndSpools()).toEqual([]);
   });
