@@ -1,7 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env';
-import { bodyLimitOf, MAX_BODY_BYTES, uploadLimitFor } from './uploads/upload';
+import { bodyLimitOf, MAX_BODY_BYTES, refuseDeclaredOversize, uploadLimitFor } from './uploads/upload';
 import { Limiter } from './rate-limit';
 
 /** Uploads a user may start a minute; below it they wait in the image queue, above it they are refused. */
@@ -28,9 +28,10 @@ function timeBody(c: Context<AppEnv>): void {
 }
 
 /**
- * Bounds what any API request may send: 2 MB of body within BODY_TIMEOUT_MS, or an upload route's own limit; and at most
- * UPLOADS_PER_USER_PER_MINUTE uploads a minute per signed-in user (429 with Retry-After beyond). Runs after
- * currentUser, before any handler reads the body.
+ * Bounds what any API request may send: 2 MB of body within BODY_TIMEOUT_MS, or an upload route's own limit (checked
+ * here by the declared length, and by the upload's reader as it streams); and at most UPLOADS_PER_USER_PER_MINUTE
+ * uploads a minute per signed-in user (429 with Retry-After beyond). Runs after currentUser, before any handler reads
+ * the body.
  */
 export function requestLimits(): MiddlewareHandler<AppEnv> {
   const anyBody = bodyLimitOf(MAX_BODY_BYTES, 'request body');
@@ -51,6 +52,7 @@ export function requestLimits(): MiddlewareHandler<AppEnv> {
     }
     const user = c.get('user');
     if (user) await uploads.hit(c, String(user.id));
-    return uploadLimit(c, next);
+    refuseDeclaredOversize(c, uploadLimit);
+    return next();
   };
 }

@@ -8,7 +8,7 @@ import { ApiError, parseOr422, readJson } from '../errors';
 import { checkImage, MAX_IMAGE_BYTES, storeCheckedImage } from '../uploads/image-checks';
 import { randomMediaName, storeMediaFiles } from '../media/media-file-store';
 import { removeUnreferencedFiles } from '../media/unreferenced-files';
-import { readUpload, uploadLimit } from '../uploads/upload';
+import { uploaderTurn, uploadLimit, withUpload } from '../uploads/upload';
 import { MAX_INPUT_PIXELS, THUMB_SIZE_PX } from '../media/panorama-store';
 import type { Selectable } from 'kysely';
 import type { Asset, AssetUpload } from '../schema/media';
@@ -39,29 +39,29 @@ export function assetsRoutes(): Hono<AppEnv> {
 
   app.post('/upload', uploadLimit(MAX_IMAGE_BYTES, 'picture'), async (c) => {
     requireUser(c);
-    const { file } = await readUpload(c, 'file');
-    const bytes = Buffer.from(await file.arrayBuffer());
-    const checked = await checkImage(bytes, { equirectangular: false });
-    // Logos keep their transparency as PNG; everything else becomes JPEG. Either way, without metadata.
-    const keepAlpha = (await sharp(bytes, { limitInputPixels: false }).metadata()).hasAlpha;
-    const source = () => sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-    const encode = (image: Sharp) => (keepAlpha ? image.png() : image.jpeg({ quality: 85 }));
-    const ext = keepAlpha ? 'png' : 'jpg';
-    const [original, thumb] = await storeCheckedImage(checked, () =>
-      Promise.all([encode(source()).toBuffer(), encode(source().resize({ ...THUMB_SIZE_PX, fit: 'inside' })).toBuffer()]),
-    );
-    const [name, thumbName] = [randomMediaName(ext), randomMediaName(ext)];
-    await storeMediaFiles(
-      c.get('media'),
-      'assets',
-      [
-        [thumbName, thumb],
-        [name, original],
-      ],
-      'picture',
-    );
-    const base = `${c.get('config').mediaBaseUrl}/assets/`;
-    return c.json({ url: base + name, thumbUrl: base + thumbName } satisfies AssetUpload, 201);
+    return withUpload(c, { fileField: 'file' }, async ({ file }) => {
+      const checked = await checkImage(file, { equirectangular: false });
+      // Logos keep their transparency as PNG; everything else becomes JPEG. Either way, without metadata.
+      const encode = (image: Sharp) => (checked.hasAlpha ? image.png() : image.jpeg({ quality: 85 }));
+      const ext = checked.hasAlpha ? 'png' : 'jpg';
+      const [original, thumb] = await storeCheckedImage(checked, uploaderTurn(c), async () => {
+        const whole = await encode(sharp(file.path, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS }).rotate()).toBuffer();
+        // From the upright re-encoded picture, so the upload is decoded once and never twice at a time.
+        return [whole, await encode(sharp(whole).resize({ ...THUMB_SIZE_PX, fit: 'inside' })).toBuffer()];
+      });
+      const [name, thumbName] = [randomMediaName(ext), randomMediaName(ext)];
+      await storeMediaFiles(
+        c.get('media'),
+        'assets',
+        [
+          [thumbName, thumb],
+          [name, original],
+        ],
+        'picture',
+      );
+      const base = `${c.get('config').mediaBaseUrl}/assets/`;
+      return c.json({ url: base + name, thumbUrl: base + thumbName } satisfies AssetUpload, 201);
+    });
   });
 
   app.get('/', async (c) => {

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../db/database';
 import type { MediaStorage } from '../media/media-storage';
@@ -44,7 +43,7 @@ export async function seedDemoTour(db: Db, media: MediaStorage, rootDir: string)
   if (await findTourByShortId(db, DEMO_SHORT_ID)) return;
   const stored = new Map<string, Image>();
   for (const scene of SCENES) {
-    const { image, width, height, size, mobileImage } = await storePanorama(media, await readFile(join(rootDir, 'demo', 'panoramas', scene.file)));
+    const { image, width, height, size, mobileImage } = await storePanorama(media, join(rootDir, 'demo', 'panoramas', scene.file));
     const now = new Date().toISOString();
     stored.set(scene.id, {
       ...imageSchema.parse({ id: scene.id, title: scene.title }),

@@ -19,15 +19,15 @@ export interface StoredPanorama {
 }
 
 /**
- * Re-encodes an uploaded picture as JPEG without metadata and writes it with its `thumb-`, `hotspot-` (and,
- * for wide panoramas, `mobile-`) variants under `tours/`, all or none.
+ * Re-encodes an uploaded picture (the file at `path`) as JPEG without metadata and writes it with its `thumb-`,
+ * `hotspot-` (and, for wide panoramas, `mobile-`) variants under `tours/`, all or none. The upload is decoded once.
  */
-export async function storePanorama(media: MediaStorage, input: Buffer): Promise<StoredPanorama> {
+export async function storePanorama(media: MediaStorage, path: string): Promise<StoredPanorama> {
   // Baseline JPEG with plain Huffman tables is written row by row as the input decodes; progressive, trellis
   // (mozjpeg) and optimised coding each keep the whole picture's coefficients in memory (about 1.2 GB for a
   // 16384×8192 picture) and take several times as long. mozjpeg's quantisation tables keep most of its saving.
   // sharp drops metadata unless asked to keep it.
-  const original = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
+  const original = await sharp(path, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
     .rotate()
     .jpeg({ quality: 85, quantisationTable: 3, optimiseCoding: false })
     .toBuffer({ resolveWithObject: true });

@@ -5,29 +5,29 @@ import { findTourByIdFor } from '../tours/tour-access';
 import type { ImageUpload } from '../schema/media';
 import { checkImage, MAX_IMAGE_BYTES, storeCheckedImage } from './image-checks';
 import { storePanorama } from '../media/panorama-store';
-import { isTruthyField, readUpload, uploadLimit } from './upload';
+import { isTruthyField, uploaderTurn, uploadLimit, withUpload } from './upload';
 
 export function imagesRoutes(): Hono<AppEnv> {
   return new Hono<AppEnv>().post('/', uploadLimit(MAX_IMAGE_BYTES, 'picture'), async (c) => {
     requireUser(c);
-    const { file, fields } = await readUpload(c, 'image');
-    await findTourByIdFor(c, fields.tourId, 'edit');
-    const bytes = Buffer.from(await file.arrayBuffer());
-    const checked = await checkImage(bytes, { equirectangular: !isTruthyField(fields.isNotEquirect) });
-    const stored = await storeCheckedImage(checked, () => storePanorama(c.get('media'), bytes));
-    const base = `${c.get('config').mediaBaseUrl}/tours/`;
-    return c.json(
-      {
-        image: stored.image,
-        width: stored.width,
-        height: stored.height,
-        size: stored.size,
-        url: base + stored.image,
-        thumbUrl: `${base}thumb-${stored.image}`,
-        hotspotUrl: `${base}hotspot-${stored.image}`,
-        mobileUrl: stored.mobileImage ? base + stored.mobileImage : '',
-      } satisfies ImageUpload,
-      201,
-    );
+    const form = { fileField: 'image', gate: { field: 'tourId', check: (tourId: string | undefined) => findTourByIdFor(c, tourId, 'edit') } };
+    return withUpload(c, form, async ({ file, fields }) => {
+      const checked = await checkImage(file, { equirectangular: !isTruthyField(fields.isNotEquirect) });
+      const stored = await storeCheckedImage(checked, uploaderTurn(c), () => storePanorama(c.get('media'), file.path));
+      const base = `${c.get('config').mediaBaseUrl}/tours/`;
+      return c.json(
+        {
+          image: stored.image,
+          width: stored.width,
+          height: stored.height,
+          size: stored.size,
+          url: base + stored.image,
+          thumbUrl: `${base}thumb-${stored.image}`,
+          hotspotUrl: `${base}hotspot-${stored.image}`,
+          mobileUrl: stored.mobileImage ? base + stored.mobileImage : '',
+        } satisfies ImageUpload,
+        201,
+      );
+    });
   });
 }

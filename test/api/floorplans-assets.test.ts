@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import sharp, { type Sharp } from 'sharp';
+import { describe, expect, it, vi } from 'vitest';
 import { smallPanorama } from '../support/pictures';
 import { TINY_MP3 } from './support/sounds';
 import { createTestApp } from './support/test-app';
@@ -103,6 +105,40 @@ describe('library assets', () => {
     expect((await t.app.request(`/api/asset/${asset.assetId}`, { method: 'DELETE', headers: other.auth })).status).toBe(403);
     expect((await t.app.request(`/api/asset/${asset.assetId}`, { method: 'DELETE', headers: owner.auth })).status).toBe(200);
     expect(await (await t.app.request('/api/assets/', { headers: owner.auth })).json()).toEqual({});
+  });
+
+  it('decodes a rotated photo once, and stores it upright with an upright thumbnail', async () => {
+    const { t, owner } = await setUp();
+    // Stored 1200 wide and 600 high, shown turned a quarter (EXIF orientation 6): 600 wide and 1200 high.
+    const rotated = await sharp(await smallPanorama(1200))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    // Every picture sharp makes is written by toBuffer(): note what each one read.
+    const inputs: Buffer[] = [];
+    const toBuffer = sharp.prototype.toBuffer;
+    const spy = vi.spyOn(sharp.prototype, 'toBuffer').mockImplementation(function (
+      this: Sharp & { options: { input: { file?: string; buffer?: Buffer } } },
+      ...args
+    ) {
+      const { file, buffer } = this.options.input;
+      inputs.push(file ? readFileSync(file) : buffer!);
+      return toBuffer.apply(this, args as never) as never;
+    });
+    try {
+      const form = new FormData();
+      form.set('file', new File([new Uint8Array(rotated)], 'photo.jpg'));
+      const uploaded = await t.app.request('/api/assets/upload', { method: 'POST', body: form, headers: owner.auth });
+      expect(uploaded.status).toBe(201);
+      const { url, thumbUrl } = await uploaded.json();
+      expect(inputs.filter((input) => input.equals(rotated))).toHaveLength(1);
+      const stored = await sharp(Buffer.from(await (await t.app.request(url)).arrayBuffer())).metadata();
+      expect([stored.width, stored.height, stored.orientation]).toEqual([600, 1200, undefined]);
+      const thumb = await sharp(Buffer.from(await (await t.app.request(thumbUrl)).arrayBuffer())).metadata();
+      expect(thumb.height).toBeGreaterThan(thumb.width!);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { flatPhoto, pngClaiming, smallPanorama, truncatedJpeg } from '../support/pictures';
+import { flatPhoto, flatPng, flatWebp, pngClaiming, smallPanorama, truncatedJpeg } from '../support/pictures';
 import { createTestApp, type TestApp } from './support/test-app';
 import { signUp, type TestUser } from './support/users';
 
@@ -18,9 +18,9 @@ beforeEach(async () => {
 
 function upload(bytes: Buffer, name: string, extra: Record<string, string> = {}, user: TestUser | null = owner) {
   const form = new FormData();
-  form.set('image', new File([new Uint8Array(bytes)], name));
   form.set('tourId', String(tourId));
   for (const [key, value] of Object.entries(extra)) form.set(key, value);
+  form.set('image', new File([new Uint8Array(bytes)], name));
   return t.app.request('/api/images/', { method: 'POST', body: form, headers: user?.auth ?? {} });
 }
 
@@ -82,6 +82,25 @@ describe('POST /api/images/', () => {
     expect(response.status).toBe(status);
     expect((await response.json()).error.message).toBeTruthy();
     expect(storedFiles()).toEqual([]);
+  });
+
+  it.each([
+    ['a lossless WebP', () => flatWebp(16383, 8191)],
+    ['a PNG', () => flatPng(16384, 8192)],
+  ])('refuses %s of one colour that unpacks to 16K from far less than a byte per 100 pixels', async (_label, make) => {
+    const bomb = await make();
+    const response = await upload(bomb, 'bomb.webp');
+    expect(response.status).toBe(422);
+    const { error } = await response.json();
+    expect(error).toMatchObject({ code: 'ImageTooLarge', details: { bytes: bomb.length } });
+    expect(error.message).toMatch(/too many for its size/);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it('takes a logo or floor plan of one colour however well it packs, below 16 megapixels', async () => {
+    const plan = await flatPng(4000, 3000);
+    expect(plan.length * 100).toBeLessThan(4000 * 3000);
+    expect((await upload(plan, 'plan.png', { isNotEquirect: 'true' })).status).toBe(201);
   });
 
   it('refuses more than 60 MB with 413', async () => {

@@ -1,6 +1,8 @@
+import { serve, type ServerType } from '@hono/node-server';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { smallPanorama } from '../support/pictures';
 import { TINY_MP3 } from './support/sounds';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -18,13 +20,64 @@ beforeEach(async () => {
 
 function uploadImage(bytes: Buffer, user: TestUser = owner) {
   const form = new FormData();
-  form.set('image', new File([new Uint8Array(bytes)], 'room.jpg'));
   form.set('tourId', String(tour.id));
+  form.set('image', new File([new Uint8Array(bytes)], 'room.jpg'));
   return t.app.request('/api/images/', { method: 'POST', body: form, headers: user.auth });
+}
+
+const MB = 1024 * 1024;
+const BOUNDARY = 'upload-test-boundary';
+
+/** A form part's head, as a browser's FormData writes it. */
+function partHead(name: string, filename?: string): string {
+  const file = filename === undefined ? '' : `; filename="${filename}"\r\nContent-Type: image/jpeg`;
+  return `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${file}\r\n\r\n`;
+}
+
+/** A multipart form written by hand: its parts in the order given, the file's bytes as they are. */
+function formBody(parts: Array<[name: string, value: string | Buffer]>): Buffer {
+  const pieces = parts.flatMap(([name, value]) => [
+    Buffer.from(partHead(name, typeof value === 'string' ? undefined : 'room.jpg')),
+    Buffer.from(value),
+    Buffer.from('\r\n'),
+  ]);
+  return Buffer.concat([...pieces, Buffer.from(`--${BOUNDARY}--\r\n`)]);
+}
+
+function multipartHeaders(user: TestUser): Record<string, string> {
+  return { ...user.auth, 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` };
+}
+
+let server: ServerType | undefined;
+afterEach(() => server?.close());
+
+/**
+ * The test app on a loopback port, as the server runs it: the app reads what it leaves of a request's body itself,
+ * for as long as the client sends (the adapter's own clean-up would close the connection 500 ms after the answer).
+ */
+function listen(): Promise<number> {
+  return new Promise(
+    (resolve) => (server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', autoCleanupIncoming: false }, (info) => resolve(info.port))),
+  );
+}
+
+function write(request: ClientRequest, chunk: Buffer | string): Promise<void> {
+  return new Promise((resolve, reject) => request.write(chunk, (err) => (err ? reject(err) : resolve())));
+}
+
+async function readJsonBody(response: IncomingMessage): Promise<{ error: { code: string } }> {
+  let text = '';
+  for await (const chunk of response) text += chunk;
+  return JSON.parse(text);
 }
 
 function filesUnder(dir: string): string[] {
   return existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String) : [];
+}
+
+/** Stored media and upload spools left in the data folder: the database aside, nothing. */
+function storedFilesAndSpools(): string[] {
+  return filesUnder(t.config.dataDir).filter((name) => !name.endsWith('.sqlite') && name !== 'media');
 }
 
 describe('uploads per user', () => {
@@ -44,9 +97,85 @@ describe('uploads per user', () => {
     const other = await signUp(t, 'Other');
     const otherTour = await (await t.app.request('/api/tours', { method: 'POST', headers: other.auth })).json();
     const form = new FormData();
-    form.set('image', new File([new Uint8Array(picture)], 'room.jpg'));
     form.set('tourId', String(otherTour.id));
+    form.set('image', new File([new Uint8Array(picture)], 'room.jpg'));
     expect((await t.app.request('/api/images/', { method: 'POST', body: form, headers: other.auth })).status).toBe(201);
+  });
+});
+
+describe('uploads as they stream', () => {
+  it("answers a stranger's upload with 404 once the tour's id is read, before the file ends, and drops the rest", async () => {
+    const port = await listen();
+    const stranger = await signUp(t, 'Stranger');
+    // Sent without a length (chunked), as a stream that is still going when the answer comes.
+    const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/images/', headers: multipartHeaders(stranger) });
+    const answered = new Promise<IncomingMessage>((resolve) => request.once('response', resolve));
+    const chunk = Buffer.alloc(MB, 0xab);
+    await write(request, partHead('tourId') + `${tour.id}\r\n` + partHead('image', 'room.jpg'));
+    await write(request, chunk);
+    const response = await answered;
+    expect(response.statusCode).toBe(404);
+    expect((await readJsonBody(response)).error.code).toBe('TourNotFound');
+
+    // The client goes on sending 48 MB: each write completes because the server reads and drops it (the e2e
+    // upload-memory test shows the server's memory meanwhile).
+    for (let i = 0; i < 48; i++) await write(request, chunk);
+    request.destroy();
+    expect(storedFilesAndSpools()).toEqual([]);
+  });
+
+  it('takes the tour id after the file as well as before it', async () => {
+    const picture = await smallPanorama(400);
+    for (const parts of [
+      [
+        ['image', picture],
+        ['tourId', String(tour.id)],
+      ],
+      [
+        ['tourId', String(tour.id)],
+        ['image', picture],
+      ],
+    ] as Array<Array<[string, string | Buffer]>>) {
+      const response = await t.app.request('/api/images/', { method: 'POST', headers: multipartHeaders(owner), body: new Uint8Array(formBody(parts)) });
+      expect(response.status).toBe(201);
+      expect((await response.json()).width).toBe(400);
+    }
+    expect(readdirSync(t.config.dataDir).filter((name) => name.startsWith('.upload-'))).toEqual([]);
+  });
+
+  it('refuses a stranger whose tour id comes after the file, and keeps nothing of the file', async () => {
+    const body = formBody([
+      ['image', await smallPanorama(400)],
+      ['tourId', String(tour.id)],
+    ]);
+    const response = await t.app.request('/api/images/', {
+      method: 'POST',
+      headers: multipartHeaders(await signUp(t, 'Stranger')),
+      body: new Uint8Array(body),
+    });
+    expect(response.status).toBe(404);
+    expect(storedFilesAndSpools()).toEqual([]);
+  });
+
+  it('answers 413 once a body sent without a length passes the limit, and keeps nothing', async () => {
+    const port = await listen();
+    const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/images/', headers: multipartHeaders(owner) });
+    const answered = new Promise<IncomingMessage>((resolve) => request.once('response', resolve));
+    request.on('error', () => undefined); // the server may close the connection once it has answered
+    await write(request, partHead('tourId') + `${tour.id}\r\n` + partHead('image', 'room.jpg'));
+    const chunk = Buffer.alloc(MB, 0xab);
+    let sent = 0;
+    void (async () => {
+      while (sent <= 62 && !request.destroyed) {
+        await write(request, chunk).catch(() => undefined);
+        sent += 1;
+      }
+    })();
+    const response = await answered;
+    expect(response.statusCode).toBe(413);
+    expect((await readJsonBody(response)).error.code).toBe('PayloadTooLarge');
+    request.destroy();
+    expect(storedFilesAndSpools()).toEqual([]);
   });
 });
 

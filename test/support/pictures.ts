@@ -48,6 +48,20 @@ export function pngClaiming(width: number, height: number): Buffer {
   ]);
 }
 
+/** One flat colour, which lossless WebP packs into a few bytes: a decompression bomb that sharp really decodes. */
+export function flatWebp(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#7a8b9c' } })
+    .webp({ lossless: true, effort: 0 })
+    .toBuffer();
+}
+
+/** The same as a PNG: zlib packs it a thousandfold at best, so 16384 × 8192 takes about 400 KB. */
+export function flatPng(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#7a8b9c' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}
+
 export async function truncatedJpeg(): Promise<Buffer> {
   const whole = await smallPanorama(1600);
   return whole.subarray(0, Math.floor(whole.length / 2));

@@ -40,11 +40,12 @@ export function useImageUploads(latest: RefObject<Tour | null>, change: (next: T
     const result = await uploadImages(
       list,
       (file) => {
+        // The tour first: the server checks it as soon as it reads it, before the file streams in.
         const form = new FormData();
-        form.set('image', file);
         form.set('tourId', String(latest.current!.id));
         const isNotEquirect = !equirectangular.get(file);
         if (isNotEquirect) form.set('isNotEquirect', 'true');
+        form.set('image', file);
         const { id } = batch[list.indexOf(file)];
         return upload<ImageUpload>('/images/', form, (sent) => setUploads((all) => all.map((item) => (item.id === id ? { ...item, sent } : item)))).then(
           (reply) => ({ ...reply, isNotEquirect }),

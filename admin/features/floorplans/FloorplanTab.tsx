@@ -36,10 +36,11 @@ export function FloorplanTab({
     if (!file) return;
     setBusy(true);
     try {
+      // The tour first: the server checks it as soon as it reads it, before the file streams in.
       const form = new FormData();
-      form.set('image', file);
       form.set('tourId', String(tour.id));
       form.set('isNotEquirect', 'true');
+      form.set('image', file);
       const picture = await api<{ url: string; thumbUrl: string }>('POST', '/images/', form);
       const plan = await between(() =>
         api<WrittenPlan>('POST', `/floorplans/${tour.id}`, {

@@ -7,8 +7,8 @@ function harness(budget: number) {
   const running = new Map<string, { weight: number; finish: () => void }>();
   const started: string[] = [];
   let peak = 0;
-  const submit = (name: string, weight: number) =>
-    queue.run(weight, () => {
+  const submit = (name: string, weight: number, turn: string[] = ['address 1', 'account 1']) =>
+    queue.run(weight, turn, () => {
       started.push(name);
       return new Promise<string>((resolve) => {
         running.set(name, { weight, finish: () => (running.delete(name), resolve(name)) });
@@ -57,7 +57,37 @@ describe('WeightedQueue', () => {
 
   it('frees the weight of a job that fails', async () => {
     const queue = new WeightedQueue(10);
-    await expect(queue.run(8, () => Promise.reject(new Error('corrupt picture')))).rejects.toThrow('corrupt picture');
-    expect(await queue.run(8, async () => 'next')).toBe('next');
+    await expect(queue.run(8, ['address 1'], () => Promise.reject(new Error('corrupt picture')))).rejects.toThrow('corrupt picture');
+    expect(await queue.run(8, ['address 1'], async () => 'next')).toBe('next');
+  });
+
+  /** Runs the queue one job at a time to its end; answers the order the jobs started in. */
+  async function runOneByOne(h: ReturnType<typeof harness>, done: Array<Promise<string>>): Promise<string[]> {
+    await h.settle();
+    while (h.running.size > 0) {
+      [...h.running.values()][0].finish();
+      await h.settle();
+    }
+    await Promise.all(done);
+    return h.started;
+  }
+
+  it("takes accounts in turn: another account's one job runs second, not behind the first account's six", async () => {
+    const h = harness(10);
+    const done = [1, 2, 3, 4, 5, 6].map((i) => h.submit(`A${i}`, 10, ['address A', 'account A']));
+    done.push(h.submit('B1', 10, ['address B', 'account B']));
+    expect(await runOneByOne(h, done)).toEqual(['A1', 'B1', 'A2', 'A3', 'A4', 'A5', 'A6']);
+  });
+
+  it('takes accounts at one address in turn, and gives many accounts made at one address one turn', async () => {
+    const shared = harness(10);
+    const fromOffice = [1, 2, 3].map((i) => shared.submit(`A${i}`, 10, ['address office', 'account A']));
+    fromOffice.push(shared.submit('B1', 10, ['address office', 'account B']));
+    expect(await runOneByOne(shared, fromOffice)).toEqual(['A1', 'B1', 'A2', 'A3']);
+
+    const sybil = harness(10);
+    const many = [1, 2, 3].map((i) => sybil.submit(`S${i}`, 10, ['address S', `account S${i}`]));
+    many.push(sybil.submit('B1', 10, ['address B', 'account B']));
+    expect(await runOneByOne(sybil, many)).toEqual(['S1', 'B1', 'S2', 'S3']);
   });
 });
