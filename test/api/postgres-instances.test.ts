@@ -7,6 +7,7 @@ import { loadConfig, localMediaDir } from '../../api/config';
 import { migrateToLatest, openPostgres, type Db } from '../../api/db/database';
 import { LocalMediaStorage } from '../../api/media/local-media-storage';
 import { createPostgresDatabase, dropPostgresDatabase, onPostgresServer } from '../support/postgres';
+import { TEST_JWT_SECRET } from '../support/test-secret';
 import { TEMP_ROOT_VARIABLE } from './support/temp-root-variable';
 import type { TestApp } from './support/test-app';
 import { TEST_ENGINE } from './support/test-database';
@@ -71,7 +72,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL data
 
     beforeAll(async () => {
       const dataDir = mkdtempSync(join(process.env[TEMP_ROOT_VARIABLE] ?? tmpdir(), 'tour-instances-'));
-      const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret', DATABASE_URL: url });
+      const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, DATABASE_URL: url });
       const media = new LocalMediaStorage(localMediaDir(dataDir));
       const on = (db: Db): TestApp => ({ app: createApp({ db, config, media, rootDir: resolve('.') }), db, config, media });
       apps = [on(instance()), on(instance())];

@@ -43,7 +43,7 @@ describe('showing requests and join notices, mailed through a real SMTP server',
   it('stores a showing request and mails the agent', async () => {
     const smtp = await startSmtp();
     closeSmtp = smtp.close;
-    const t = await createTestApp({ SMTP_URL: smtp.url });
+    const t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost' });
     const owner = await signUp(t);
     smtp.received.length = 0; // the sign-up's confirmation mail
     const tour = await tourWith(t, owner, { title: 'Loft', agentName: 'Alex', agentEmail: 'alex@agency.example', isScheduleEnabled: true });
@@ -91,7 +91,7 @@ describe('showing requests and join notices, mailed through a real SMTP server',
   it('mails the owner when someone else joins the chat and notifications are on', async () => {
     const smtp = await startSmtp();
     closeSmtp = smtp.close;
-    const t = await createTestApp({ SMTP_URL: smtp.url });
+    const t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost' });
     const owner = await signUp(t);
     smtp.received.length = 0; // the sign-up's confirmation mail
     const quiet = await tourWith(t, owner, {});

@@ -7,6 +7,7 @@ import { databaseFile, loadConfig, type Config } from '../../../api/config';
 import type { Db } from '../../../api/db/database';
 import type { MediaStorage } from '../../../api/media/media-storage';
 import { openMediaStorage } from '../../../api/media/open-media-storage';
+import { TEST_JWT_SECRET } from '../../support/test-secret';
 import { TEMP_ROOT_VARIABLE } from './temp-root-variable';
 import { openTestDatabase } from './test-database';
 
@@ -28,7 +29,7 @@ export async function createTestApp(
   { redis, sqliteFile = false }: { redis?: Redis; sqliteFile?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(process.env[TEMP_ROOT_VARIABLE] ?? tmpdir(), 'tour-api-'));
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret', ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, ...env });
   const db = await openTestDatabase(sqliteFile ? databaseFile(dataDir) : undefined);
   const media = await openMediaStorage(config);
   return { app: createApp({ db, config, media, rootDir: resolve('.'), redis }), db, config, media };

@@ -7,6 +7,7 @@ import { tourInputSchema } from '../../../../api/schema/tour';
 import { insertTour } from '../../../../api/tours/tour.repository';
 import { mintMeshToken } from '../../../../api/video/video-token';
 import { createTestApp } from '../../../api/support/test-app';
+import { TEST_JWT_SECRET } from '../../../support/test-secret';
 
 // The viewer reaches the server it was loaded from; here that is the loopback server each test starts.
 const loopback = vi.hoisted(() => ({ origin: '' }));
@@ -20,7 +21,7 @@ const { ControlledRoom } = await import('../../../../embed/video/providers/contr
 type ConnectionState = import('../../../../embed/video/control-socket').ConnectionState;
 type RoomError = import('../../../../embed/video/providers/media-provider').RoomError;
 
-const SECRET = 'test-secret';
+const SECRET = TEST_JWT_SECRET;
 let server: ServerType | undefined;
 let hub: RoomHub;
 let room = '';
