@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import type Stripe from 'stripe';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../errors';
-import { siteUrl } from './site-url';
 import { handleStripeEvent } from './stripe-events';
 import { requirePayments, type Payments } from './stripe-client';
 
@@ -22,7 +21,7 @@ export function stripeWebhookRoutes(payments: Payments | undefined): Hono<AppEnv
     } catch {
       throw new ApiError(400, 'BadRequest', 'The Stripe signature of this webhook is not valid.');
     }
-    const { outcome, mails } = await handleStripeEvent(c.get('db'), event, siteUrl(c));
+    const { outcome, mails } = await handleStripeEvent(c.get('db'), event, c.get('config'));
     for (const mail of mails) await c.get('mailer').send(mail);
     return c.json({ received: true, outcome });
   });
