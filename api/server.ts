@@ -5,6 +5,7 @@ import { seedDemoTour } from './demo/seed-demo-tour';
 import { loadConfig, SettingsError, type Config } from './config';
 import { migrateToLatest, openConfiguredDatabase, underStartupLock } from './db/database';
 import { createLogger } from './logger';
+import { startMailSender } from './mail/mail-sender';
 import { openMediaStorage } from './media/open-media-storage';
 import { MEDIA_SWEEP_LOCK_MS, startMediaSweeps } from './media/orphan-sweep';
 import { connectRedis } from './redis/redis-connection';
@@ -47,7 +48,8 @@ const hub = new RoomHub({ store: roomStore });
 // background and remade by itself when lost.
 const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
 const sockets = createRtcSocketServer();
-const app = createApp({ db, config, rootDir, media, hub, logger, redis });
+const mailSender = startMailSender(db, config, logger);
+const app = createApp({ db, config, rootDir, media, hub, logger, redis, mailSender });
 const server = serve({ fetch: app.fetch, port: config.port, websocket: { server: sockets } }, (info) => {
   logger.info(`listening on ${config.publicUrl ?? `http://localhost:${info.port}`}/ (demo tour: /tours/demo, partner page: /demo/)`);
 });
@@ -71,9 +73,11 @@ function shutdown(signal: string): void {
   for (const socket of sockets.clients) socket.close(1001, 'server shutting down');
   // A sweep under way finishes before the database closes under it.
   const swept = sweeps.stop();
+  // A send under way finishes (or fails and is put back for the next start) before the database closes.
+  const mailed = mailSender?.stop();
   // Refuses new connections and closes idle keep-alive ones; requests under way are answered first.
   server.close(() => {
-    void Promise.all([swept, roomsLeft])
+    void Promise.all([swept, roomsLeft, mailed])
       .then(() => Promise.all([db.destroy(), redis?.quit()]))
       .finally(() => process.exit(0));
   });
