@@ -11,6 +11,7 @@ import { ApiError, errorBody, handleError } from './errors';
 import { healthRoutes } from './health.routes';
 import { floorplanRoutes, floorplansRoutes } from './floorplans/floorplans.routes';
 import { audioRoutes } from './uploads/audio.routes';
+import type { MailSender } from './mail/mail-sender';
 import { createMailer } from './mail/mailer';
 import { LocalMediaStorage } from './media/local-media-storage';
 import type { MediaStorage } from './media/media-storage';
@@ -59,6 +60,8 @@ export interface AppDeps {
    * Without one, they count in this process's memory.
    */
   redis?: Redis;
+  /** Sends queued mails in the background (with SMTP_URL); woken by each mail queued. Its owner stops it. */
+  mailSender?: MailSender;
 }
 
 /** The routers of one resource, joined under its prefix in the order given. */
@@ -76,10 +79,11 @@ export function createApp({
   hub = new RoomHub(),
   logger = pino({ level: 'warn' }),
   redis,
+  mailSender,
 }: AppDeps): Hono<AppEnv> {
   // Paths come with and without a trailing slash (/api/images/, /api/assets/).
   const app = new Hono<AppEnv>({ strict: false, router: new MemoizedRouter() });
-  const mailer = createMailer(db, config);
+  const mailer = createMailer(db, config, () => mailSender?.wake());
   const rateLimitStore = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
   app.use(everyRequest({ db, config, mailer, media, logger, rateLimitStore }));
   app.route('/', healthRoutes(db, media, redis));

@@ -10,7 +10,10 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL to keep the data in (DATABASE_URL), shared by every instance; the SQLite file in the data folder when unset. */
   databaseUrl: string | undefined;
-  /** Base address of this server as visitors reach it; when unset, taken from each request. */
+  /**
+   * Base address of this server as visitors reach it (no path). Mailed links are made from it alone, never from a
+   * request's Host, so it is required with SMTP_URL; pages take the request's address when it is unset.
+   */
   publicUrl: string | undefined;
   /** Where stored media is served from: '/media' on this server, or a CDN address. */
   mediaBaseUrl: string;
@@ -23,6 +26,8 @@ export interface Config {
   /** Whether white-label addresses may lead to this server's own networks (intranet deployments). */
   whiteLabelPrivateNetworks: boolean;
   smtpUrl: string | undefined;
+  /** The sender of every mail (MAIL_FROM); by default no-reply at PUBLIC_URL's host. */
+  mailFrom: string;
   /**
    * Redis shared by several instances of this server (REDIS_URL): video rooms, rate limits, the media sweep's lock.
    * Unset, everything stays in this process.
@@ -112,11 +117,24 @@ const url = (protocols: string[], what: string) =>
 
 const LOG_LEVELS = [...Object.keys(pino.levels.values), 'silent'];
 
+/** Shorter secrets could be guessed offline from one signed token. */
+const MIN_SECRET_LENGTH = 32;
+
 const envSchema = z.object({
   PORT: wholeNumber(1, 65535, 'must be a port number from 1 to 65535'),
   DATA_DIR: z.string().optional(),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'must be a postgres:// address such as postgres://user:password@host:5432/database'),
-  PUBLIC_URL: url(['http:', 'https:'], 'must be the http(s) address visitors reach this server at'),
+  PUBLIC_URL: url(['http:', 'https:'], 'must be the http(s) address visitors reach this server at').refine(
+    // Every page and link is root-absolute: a path here would be dropped from some links and kept in others.
+    (value) => unset(value) || !isUrl(value, ['http:', 'https:']) || /^https?:\/\/[^/?#]+\/?$/.test(value),
+    { error: (issue) => `must be the server's address without a path, such as https://tours.example.com, not '${String(issue.input)}'.` },
+  ),
+  JWT_SECRET: z
+    .string()
+    .optional()
+    .refine((value) => unset(value) || value.length >= MIN_SECRET_LENGTH, {
+      error: `must be at least ${MIN_SECRET_LENGTH} characters long (openssl rand -hex 32 makes one).`,
+    }),
   MEDIA_BASE_URL: z
     .string()
     .optional()
@@ -210,6 +228,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!unset(env.DATABASE_URL) && unset(env.JWT_SECRET)) {
     problems.push('JWT_SECRET must be set too when DATABASE_URL is: every instance sharing the database signs and checks sign-ins with it.');
   }
+  // Mailed links must lead here whatever Host a request claims, so they need the address set.
+  if (!unset(env.SMTP_URL) && unset(env.PUBLIC_URL)) {
+    problems.push("PUBLIC_URL must be set too when SMTP_URL is: mailed links lead to it, never to a request's own Host.");
+  }
   const dataDir = dataDirFrom(env);
   problems.push(...storageProblems(dataDir, !unset(env.JWT_SECRET)));
   if (problems.length > 0) throw new SettingsError(problems);
@@ -226,6 +248,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: Number(env.TRUST_PROXY || 0),
     whiteLabelPrivateNetworks: env.WHITE_LABEL_PRIVATE_NETWORKS === '1',
     smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || `Tour Platform <no-reply@${new URL(env.PUBLIC_URL || 'http://localhost').hostname}>`,
     redisUrl: env.REDIS_URL || undefined,
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_API_KEY && env.TWILIO_API_SECRET

@@ -8,6 +8,7 @@ import { lockDataDir } from './data-dir-lock';
 import { migrateToLatest, openConfiguredDatabase, underStartupLock } from './db/database';
 import { guardConnections, HTTP_TIMEOUTS } from './http-connections';
 import { createLogger } from './logger';
+import { startMailSender } from './mail/mail-sender';
 import { openMediaStorage } from './media/open-media-storage';
 import { MEDIA_SWEEP_LOCK_MS, startMediaSweeps } from './media/orphan-sweep';
 import { connectRedis } from './redis/redis-connection';
@@ -55,7 +56,8 @@ async function start() {
   // background and remade by itself when lost.
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
   const sockets = createRtcSocketServer();
-  const app = createApp({ db, config, rootDir, media, hub, logger, redis });
+  const mailSender = startMailSender(db, config, logger);
+  const app = createApp({ db, config, rootDir, media, hub, logger, redis, mailSender });
   const server = serve({ fetch: app.fetch, port: config.port, websocket: { server: sockets }, serverOptions: HTTP_TIMEOUTS }) as Server;
   // Behind proxies every connection comes from one of them, which limits its own clients.
   guardConnections(server, config.trustProxy === 0 ? config.httpConnectionsPerAddress : undefined);
@@ -68,12 +70,12 @@ async function start() {
   logger.info(`listening on ${config.publicUrl ?? `http://localhost:${config.port}`}/ (demo tour: /tours/demo, partner page: /demo/)`);
   // Not awaited: the server listens while the first sweep runs.
   const sweeps = startMediaSweeps(db, media, redis && new RedisLock(redis, 'media-sweep', MEDIA_SWEEP_LOCK_MS));
-  return { dataDirLock, logger, db, roomStore, hub, redis, sockets, server, sweeps };
+  return { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, server, sweeps };
 }
 
 // Any start-up failure (the data folder in use, a port taken, a database that cannot be opened) is one plain line
 // and exit code 1.
-const { dataDirLock, logger, db, roomStore, hub, redis, sockets, server, sweeps } = await start().catch((err: unknown) => {
+const { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, server, sweeps } = await start().catch((err: unknown) => {
   process.stderr.write(`The server could not start: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });
@@ -95,9 +97,11 @@ function shutdown(signal: string): void {
   for (const socket of sockets.clients) socket.close(1001, 'server shutting down');
   // A sweep under way finishes before the database closes under it.
   const swept = sweeps.stop();
+  // A send under way finishes (or fails and is put back for the next start) before the database closes.
+  const mailed = mailSender?.stop();
   // Refuses new connections and closes idle keep-alive ones; requests under way are answered first.
   server.close(() => {
-    void Promise.all([swept, roomsLeft])
+    void Promise.all([swept, roomsLeft, mailed])
       .then(() => Promise.all([db.destroy(), redis?.quit()]))
       .then(() => dataDirLock.release())
       .finally(() => process.exit(0));

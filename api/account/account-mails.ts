@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { siteUrl } from '../billing/site-url';
 import type { UserRow } from '../db/tables';
+import { mailLink } from '../mail/mail-link';
 import { CONFIRM_EMAIL_LIFETIME_MS, issueLink, linksSentSince, MAX_RESET_MAILS_PER_HOUR, PASSWORD_RESET_LIFETIME_MS } from './account-links';
 
 /*
@@ -20,7 +20,7 @@ export async function mailEmailConfirmation(c: Context<AppEnv>, user: Pick<UserR
       `Hello ${user.name},`,
       '',
       `Please confirm that ${email} is your address by opening this link within 7 days:`,
-      `${siteUrl(c)}/confirm-email#${token}`,
+      mailLink(c.get('config'), `/confirm-email#${token}`),
       '',
       'If you did not ask for this, ignore this mail: nothing changes.',
     ].join('\n'),
@@ -39,7 +39,7 @@ export async function mailPasswordReset(c: Context<AppEnv>, user: Pick<UserRow, 
       `Hello ${user.name},`,
       '',
       'Open this link within an hour to choose a new password. It works once, and signs you out everywhere else:',
-      `${siteUrl(c)}/reset-password#${token}`,
+      mailLink(c.get('config'), `/reset-password#${token}`),
       '',
       'If you did not ask for this, ignore this mail: your password stays as it is.',
     ].join('\n'),

@@ -1,5 +1,7 @@
 import type Stripe from 'stripe';
+import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { mailLink } from '../mail/mail-link';
 import type { Mail } from '../mail/mailer';
 import { idOf } from './stripe-client';
 import { applySubscription, findUserByCustomer } from './subscriptions';
@@ -14,7 +16,7 @@ export type EventOutcome = 'handled' | 'ignored' | 'duplicate';
  * completed one-tour Checkout session charged the tour's price (chargesTourPrice); one that did not is ignored.
  * Mails to send once it is committed are returned.
  */
-export async function handleStripeEvent(db: Db, event: Stripe.Event, siteUrl: string, tourPrice = false): Promise<{ outcome: EventOutcome; mails: Mail[] }> {
+export async function handleStripeEvent(db: Db, event: Stripe.Event, config: Config, tourPrice = false): Promise<{ outcome: EventOutcome; mails: Mail[] }> {
   return db.transaction().execute(async (trx) => {
     const fresh = await trx
       .insertInto('stripe_event')
@@ -24,12 +26,12 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event, siteUrl: st
       .executeTakeFirst();
     if (!fresh) return { outcome: 'duplicate' as const, mails: [] };
     const mails: Mail[] = [];
-    const handled = await apply(trx, event, mails, siteUrl, tourPrice);
+    const handled = await apply(trx, event, mails, config, tourPrice);
     return { outcome: handled ? ('handled' as const) : ('ignored' as const), mails };
   });
 }
 
-async function apply(trx: Db, event: Stripe.Event, mails: Mail[], siteUrl: string, tourPrice: boolean): Promise<boolean> {
+async function apply(trx: Db, event: Stripe.Event, mails: Mail[], config: Config, tourPrice: boolean): Promise<boolean> {
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
@@ -49,7 +51,7 @@ async function apply(trx: Db, event: Stripe.Event, mails: Mail[], siteUrl: strin
           to: owner.email,
           userId: refunded.userId,
           subject: `Your payment for "${refunded.title || refunded.shortId}" was refunded`,
-          text: `Hello ${owner.name},\n\nthe payment for your tour "${refunded.title || refunded.shortId}" was refunded, so the tour is locked again: visitors no longer see it. To publish it again, open it in the editor: ${siteUrl}/tours/${refunded.shortId}/edit\n`,
+          text: `Hello ${owner.name},\n\nthe payment for your tour "${refunded.title || refunded.shortId}" was refunded, so the tour is locked again: visitors no longer see it. To publish it again, open it in the editor: ${mailLink(config, `/tours/${refunded.shortId}/edit`)}\n`,
         });
       }
       return true;
@@ -61,7 +63,7 @@ async function apply(trx: Db, event: Stripe.Event, mails: Mail[], siteUrl: strin
         to: owner.email,
         userId: owner.id,
         subject: 'Your Pro Plus payment did not go through',
-        text: `Hello ${owner.name},\n\nthe payment for your Pro Plus renewal failed. Pro Plus stays on while the payment is tried again; please check your card under "Manage subscription" in the user menu (${siteUrl}/dashboard). If no payment succeeds, the subscription ends and your tours lock again.\n`,
+        text: `Hello ${owner.name},\n\nthe payment for your Pro Plus renewal failed. Pro Plus stays on while the payment is tried again; please check your card under "Manage subscription" in the user menu (${mailLink(config, '/dashboard')}). If no payment succeeds, the subscription ends and your tours lock again.\n`,
       });
       return true;
     }

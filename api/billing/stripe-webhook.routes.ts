@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import type Stripe from 'stripe';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../errors';
-import { siteUrl } from './site-url';
 import { handleStripeEvent } from './stripe-events';
 import { requirePayments, type Payments } from './stripe-client';
 import { chargesTourPrice, tourPurchaseOf } from './tour-payments';
@@ -26,7 +25,7 @@ export function stripeWebhookRoutes(payments: Payments | undefined): Hono<AppEnv
     // Asked of Stripe before the event's transaction, which should not wait on the network.
     const session = event.type === 'checkout.session.completed' ? event.data.object : undefined;
     const tourPrice = !!session && !!tourPurchaseOf(session) && (await chargesTourPrice(stripe, session.id, settings.priceTour));
-    const { outcome, mails } = await handleStripeEvent(c.get('db'), event, siteUrl(c), tourPrice);
+    const { outcome, mails } = await handleStripeEvent(c.get('db'), event, c.get('config'), tourPrice);
     for (const mail of mails) await c.get('mailer').send(mail);
     return c.json({ received: true, outcome });
   });

@@ -26,6 +26,7 @@ const TABLES_IN_ORDER: Array<keyof Database> = [
   'team_tour',
   'team_tour_permission',
   'team_history',
+  'mail_queue',
 ];
 
 /** Rows sent per insert: well below PostgreSQL's 65,535 parameters for the widest table. */

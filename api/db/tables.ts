@@ -93,6 +93,18 @@ export interface OutboxEmailTable {
   created_at: CreatedAt;
 }
 
+/** A mail the SMTP server has yet to accept; its text is the outbox row's. */
+export interface MailQueueTable {
+  id: Generated<number>;
+  outbox_id: number;
+  /** For notification mails: the List-Unsubscribe address. */
+  unsubscribe_url: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** Until when one instance is sending it; null or past, any instance may claim it. */
+  claimed_until: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface AssetTable {
   id: string;
   user_id: number;
@@ -242,6 +254,7 @@ export interface Database {
   lead: LeadTable;
   showing_request: ShowingRequestTable;
   outbox_email: OutboxEmailTable;
+  mail_queue: MailQueueTable;
   asset: AssetTable;
   session: SessionTable;
   payment: PaymentTable;

@@ -1,4 +1,3 @@
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 
@@ -17,32 +16,26 @@ export interface Mailer {
 }
 
 /**
- * Every mail lands in the outbox table first, so nothing is lost; with SMTP_URL set it is also handed to the SMTP
- * server and marked sent. A failing SMTP server is logged, never the visitor's error.
+ * Every mail lands in the outbox table first, so nothing is lost; with SMTP_URL set it is also queued, and the
+ * mail sender (`queued` wakes it) hands it to the SMTP server after the answer: a request never waits for the SMTP
+ * server, so whether a mail was sent does not show in how long the answer took.
  */
-export function createMailer(db: Db, config: Config): Mailer {
-  const transport: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
-  const from = `Tour Platform <tours@${new URL(config.publicUrl ?? 'http://localhost').hostname}>`;
+export function createMailer(db: Db, config: Config, queued: () => void = () => {}): Mailer {
   return {
     async send(mail) {
-      const { id } = await db
-        .insertInto('outbox_email')
-        .values({ user_id: mail.userId, to_address: mail.to, subject: mail.subject, body: mail.text, sent_at: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (!transport) return;
-      try {
-        await transport.sendMail({
-          from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          list: mail.unsubscribeUrl ? { unsubscribe: mail.unsubscribeUrl } : undefined,
-        });
-        await db.updateTable('outbox_email').set({ sent_at: new Date().toISOString() }).where('id', '=', id).execute();
-      } catch (err) {
-        console.error(`mail ${id} to ${mail.to} stays in the outbox: ${(err as Error).message}`);
-      }
+      await db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('outbox_email')
+          .values({ user_id: mail.userId, to_address: mail.to, subject: mail.subject, body: mail.text, sent_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (!config.smtpUrl) return;
+        await trx
+          .insertInto('mail_queue')
+          .values({ outbox_id: id, unsubscribe_url: mail.unsubscribeUrl ?? null, next_attempt_at: new Date().toISOString() })
+          .execute();
+      });
+      if (config.smtpUrl) queued();
     },
   };
 }

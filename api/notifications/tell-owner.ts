@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { siteUrl } from '../billing/site-url';
+import { mailLink } from '../mail/mail-link';
 import { findUserById } from '../users/user.repository';
 import { mailedKinds } from './mail-settings';
 import { notify, type NewNotification } from './notify';
@@ -13,7 +13,7 @@ export interface OwnerNews extends NewNotification {
 
 /** The page an unsubscribe link opens; the token follows the '#', so it reaches no server log. */
 export function unsubscribeUrl(c: Context<AppEnv>, userId: number, kind: NewNotification['kind']): string {
-  return `${siteUrl(c)}/unsubscribe#${unsubscribeToken(userId, kind, c.get('config').jwtSecret)}`;
+  return mailLink(c.get('config'), `/unsubscribe#${unsubscribeToken(userId, kind, c.get('config').jwtSecret)}`);
 }
 
 /**

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ExpressionBuilder } from 'kysely';
 import type { AppEnv } from '../app-env';
-import { siteUrl } from '../billing/site-url';
 import type { Db } from '../db/database';
 import type { Database, UserRow } from '../db/tables';
 import { ApiError } from '../errors';
+import { mailLink } from '../mail/mail-link';
 import { notify } from '../notifications/notify';
 import { tellOwner } from '../notifications/tell-owner';
 import { tooManyRequests } from '../rate-limit';
@@ -20,7 +20,7 @@ function tokenHash(token: string): string {
 
 /** The address in an invitation mail: it opens the teams screen, which signs the invitee up first if need be. */
 function invitationLink(c: Context<AppEnv>, token: string, email: string): string {
-  return `${siteUrl(c)}/teams?invitation=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+  return mailLink(c.get('config'), `/teams?invitation=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`);
 }
 
 /**

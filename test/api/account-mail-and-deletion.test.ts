@@ -54,7 +54,8 @@ describe('unsubscribe links', () => {
     await t.app.request(`/api/tours/${tour.shortId}/joinChat`, { headers: (await guest(t)).auth });
     const notices = (await mailsTo(t, owner.email!)).filter((mail) => mail.subject !== 'Confirm your e-mail address');
     expect(notices).toHaveLength(3);
-    for (const mail of notices) expect(mail.body).toMatch(/Stop these e-mails: http:\/\/localhost\/unsubscribe#\S+$/);
+    // Without PUBLIC_URL (and so without mail) the outbox keeps the link as a path.
+    for (const mail of notices) expect(mail.body).toMatch(/Stop these e-mails: \/unsubscribe#\S+$/);
 
     const token = await lastLinkTo(t, owner.email!, 'unsubscribe');
     const response = await t.app.request('/api/account/unsubscribe', json({ token }));

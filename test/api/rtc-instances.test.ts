@@ -12,10 +12,11 @@ import { REDIS_URL, redisAnswers, testPrefix } from '../support/local-redis';
 import { openRtc, type RtcClient } from '../support/rtc-client';
 import { createTestApp, type TestApp } from './support/test-app';
 import { signUp } from './support/users';
+import { TEST_JWT_SECRET } from '../support/test-secret';
 
 const redis = await redisAnswers();
 
-const SECRET = 'test-secret';
+const SECRET = TEST_JWT_SECRET;
 /** Short, so a killed instance's participants leave their rooms within a second. */
 const INSTANCE_TTL_MS = 600;
 

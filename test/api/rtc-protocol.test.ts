@@ -13,8 +13,9 @@ import { mintMeshToken, mintTwilioToken } from '../../api/video/video-token';
 import { closeCodeForAnnouncedFrame, openRtc, rawUpgrade, type RtcClient } from '../support/rtc-client';
 import { createTestApp, type TestApp } from './support/test-app';
 import { signUp } from './support/users';
+import { TEST_JWT_SECRET } from '../support/test-secret';
 
-const SECRET = 'test-secret';
+const SECRET = TEST_JWT_SECRET;
 let server: ServerType | undefined;
 const sockets: WebSocket[] = [];
 /** The room of the one tour each test's database holds. */

@@ -13,6 +13,7 @@ import { createPostgresDatabase, dropPostgresDatabase } from '../support/postgre
 import { TEMP_ROOT_VARIABLE } from './support/temp-root-variable';
 import { TEST_ENGINE } from './support/test-database';
 import { json, signUp } from './support/users';
+import { TEST_JWT_SECRET } from '../support/test-secret';
 
 const PASSWORD = 'correct horse battery';
 
@@ -20,7 +21,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('moving an installation from SQLite t
   const dataDir = mkdtempSync(join(process.env[TEMP_ROOT_VARIABLE] ?? tmpdir(), 'tour-migrate-'));
   const media = new LocalMediaStorage(localMediaDir(dataDir));
   const appOn = (db: Db) => {
-    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret' });
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET });
     return { app: createApp({ db, config, media, rootDir: resolve('.') }), db, config, media };
   };
   let url: string;

@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSmtp } from '../support/smtp-server';
+import { createMailingTestApp, signUpAndClearMail, type MailingTestApp } from './support/mails';
 import { createTestApp, type TestApp } from './support/test-app';
 import { guest, json, signUp, type TestUser } from './support/users';
 
-// A real SMTP server on loopback: mail goes through nodemailer and the SMTP protocol, nothing is faked.
-let closeSmtp: (() => Promise<void>) | undefined;
+let mailing: MailingTestApp | undefined;
 afterEach(async () => {
-  await closeSmtp?.();
-  closeSmtp = undefined;
+  await mailing?.close();
+  mailing = undefined;
 });
 
 async function tourWith(t: TestApp, owner: TestUser, fields: Record<string, unknown>) {
@@ -41,11 +40,9 @@ describe('leads', () => {
 
 describe('showing requests and join notices, mailed through a real SMTP server', () => {
   it('stores a showing request and mails the agent', async () => {
-    const smtp = await startSmtp();
-    closeSmtp = smtp.close;
-    const t = await createTestApp({ SMTP_URL: smtp.url });
-    const owner = await signUp(t);
-    smtp.received.length = 0; // the sign-up's confirmation mail
+    mailing = await createMailingTestApp();
+    const { t, smtp } = mailing;
+    const owner = await signUpAndClearMail(mailing);
     const tour = await tourWith(t, owner, { title: 'Loft', agentName: 'Alex', agentEmail: 'alex@agency.example', isScheduleEnabled: true });
     const response = await t.app.request(
       `/api/tours/${tour.shortId}/requestShowing`,
@@ -53,13 +50,14 @@ describe('showing requests and join notices, mailed through a real SMTP server',
     );
     expect(response.status).toBe(201);
     expect(await response.json(), "the agent's address is not told to the visitor").toEqual({ ok: true, agentName: 'Alex' });
-    expect(smtp.received).toHaveLength(1);
+    await expect.poll(() => smtp.received).toHaveLength(1);
     expect(smtp.received[0].to).toEqual(['alex@agency.example']);
     expect(smtp.received[0].raw).toContain('Vera');
     // Mail programs offer their own unsubscribe button from this header.
     expect(smtp.received[0].raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/localhost\/unsubscribe#[^>]+>/m);
     const showings = await (await t.app.request(`/api/tours/${tour.shortId}/showings`, { headers: owner.auth })).json();
     expect(showings.items[0]).toMatchObject({ name: 'Vera', phone: '+1 555 0100', comments: 'Tomorrow?' });
+    await mailing.sendDue();
     const outbox = await (await t.app.request('/api/outbox', { headers: owner.auth })).json();
     expect(outbox.items[0].sentAt).toBeTruthy();
   });
@@ -89,17 +87,15 @@ describe('showing requests and join notices, mailed through a real SMTP server',
   });
 
   it('mails the owner when someone else joins the chat and notifications are on', async () => {
-    const smtp = await startSmtp();
-    closeSmtp = smtp.close;
-    const t = await createTestApp({ SMTP_URL: smtp.url });
-    const owner = await signUp(t);
-    smtp.received.length = 0; // the sign-up's confirmation mail
+    mailing = await createMailingTestApp();
+    const { t, smtp } = mailing;
+    const owner = await signUpAndClearMail(mailing);
     const quiet = await tourWith(t, owner, {});
     expect(await (await t.app.request(`/api/tours/${quiet.shortId}/joinChat`)).json()).toEqual({ notified: false });
     const loud = await tourWith(t, owner, { isNotifyEnabled: true, title: 'Loft' });
     expect(await (await t.app.request(`/api/tours/${loud.shortId}/joinChat`, { headers: owner.auth })).json()).toEqual({ notified: false });
     expect(await (await t.app.request(`/api/tours/${loud.shortId}/joinChat`, { headers: (await guest(t)).auth })).json()).toEqual({ notified: true });
-    expect(smtp.received).toHaveLength(1);
+    await expect.poll(() => smtp.received).toHaveLength(1);
     expect(smtp.received[0].to).toEqual([(await (await t.app.request('/api/status/user', { headers: owner.auth })).json()).email]);
     expect(smtp.received[0].raw).toContain('Loft');
   });

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tour } from '../../api/schema/tour';
 import { launchChromium } from './support/browser';
 import { removeDataDir, startServer, type RunningServer } from './support/server';
+import { TEST_JWT_SECRET } from '../support/test-secret';
 
 const PASSWORD = 'correct horse battery';
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { JWT_SECRET: 'first-secret' } }), launchChromium()]);
+  [server, browser] = await Promise.all([startServer({ env: { JWT_SECRET: TEST_JWT_SECRET } }), launchChromium()]);
 });
 
 afterAll(async () => {
@@ -54,7 +55,7 @@ describe('the owner’s sign-in goes away while editing', () => {
     // The server comes back with another signing secret: every token it handed out is now invalid.
     const { dataDir, port } = server;
     await server.stop();
-    server = await startServer({ dataDir, port, env: { JWT_SECRET: 'second-secret' } });
+    server = await startServer({ dataDir, port, env: { JWT_SECRET: `${TEST_JWT_SECRET}-rotated` } });
 
     await title.fill('Typed with a stale sign-in');
     await expect.poll(() => status.textContent()).toBe('Sign in again to save');

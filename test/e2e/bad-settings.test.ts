@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { freePort, removeDataDir, startServer, tempDataDir } from './support/server';
+import { TEST_JWT_SECRET } from '../support/test-secret';
 
 /** Permissions stop root from nothing, so the unwritable cases run the server as the unprivileged user `nobody`. */
 const NOBODY = 65534;
@@ -47,13 +48,31 @@ describe('the server with settings that cannot work', () => {
     removeDataDir(base);
   });
 
+  it('SMTP_URL without PUBLIC_URL, a PUBLIC_URL with a path, a short JWT_SECRET: one plain line each, exit code 2', async () => {
+    const base = tempDataDir();
+    const dataDir = join(base, 'data');
+    const run = await startWith({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:2525', JWT_SECRET: 'short' });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      'JWT_SECRET must be at least 32 characters long (openssl rand -hex 32 makes one).',
+      "PUBLIC_URL must be set too when SMTP_URL is: mailed links lead to it, never to a request's own Host.",
+    ]);
+    const withPath = await startWith({ DATA_DIR: dataDir, PUBLIC_URL: 'https://example.com/tours' });
+    expect(withPath.code).toBe(2);
+    expect(withPath.stderr).toBe(
+      "PUBLIC_URL must be the server's address without a path, such as https://tours.example.com, not 'https://example.com/tours'.\n",
+    );
+    expect(existsSync(dataDir)).toBe(false);
+    removeDataDir(base);
+  });
+
   it('a PostgreSQL and a Redis that do not answer: one plain line each, exit code 1, and nothing served', async () => {
     const base = tempDataDir();
     const [postgresPort, redisPort] = [await freePort(), await freePort()];
     const run = await startWith({
       DATA_DIR: join(base, 'data'),
       DATABASE_URL: `postgres://postgres@127.0.0.1:${postgresPort}/tours`,
-      JWT_SECRET: 'a-secret-for-this-test',
+      JWT_SECRET: TEST_JWT_SECRET,
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     });
     expect(run.code).toBe(1);

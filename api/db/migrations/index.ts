@@ -8,6 +8,7 @@ import * as notifications from './2026-11-24T13-00-notifications';
 import * as accountsInbox from './2026-11-24T15-00-accounts-inbox';
 import * as teams from './2026-11-24T16-00-teams';
 import * as invitationQuota from './2026-11-26T18-00-invitation-quota';
+import * as mailQueue from './2026-11-26T19-00-mail-queue';
 
 /** Frozen migrations, in order. Add new files; never edit one that has landed. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T15-00-accounts-inbox': accountsInbox,
   '2026-11-24T16-00-teams': teams,
   '2026-11-26T18-00-invitation-quota': invitationQuota,
+  '2026-11-26T19-00-mail-queue': mailQueue,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,43 @@
-import type { TestApp } from './test-app';
+import type { Logger } from '../../../api/logger';
+import { startSmtp, type TestSmtp } from '../../support/smtp-server';
+import { createTestApp, type TestApp } from './test-app';
+import { signUp, type TestUser } from './users';
+
+/** The address API tests request (`app.request` takes paths on http://localhost), which PUBLIC_URL must name. */
+export const TEST_PUBLIC_URL = 'http://localhost';
+
+export interface MailingTestApp {
+  t: TestApp;
+  smtp: TestSmtp;
+  /** Sends what the app has queued (after any send under way) and resolves once each was tried. */
+  sendDue: () => Promise<void>;
+  /** Stops the app's mail sender, then the SMTP server. */
+  close: () => Promise<void>;
+}
+
+/** The app mailing through a real SMTP server on loopback: nodemailer and the SMTP protocol, nothing faked. */
+export async function createMailingTestApp({ refuseFirst, logger }: { refuseFirst?: number; logger?: Logger } = {}): Promise<MailingTestApp> {
+  const smtp = await startSmtp({ refuseFirst });
+  const t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: TEST_PUBLIC_URL }, { logger });
+  const sender = t.mailSender!;
+  return {
+    t,
+    smtp,
+    sendDue: () => sender.sendDue(),
+    close: async () => {
+      await sender.stop();
+      await smtp.close();
+    },
+  };
+}
+
+/** A new account whose sign-up mail (its address confirmation) was delivered and cleared from the SMTP server's list. */
+export async function signUpAndClearMail(mailing: MailingTestApp, name?: string): Promise<TestUser> {
+  const user = await signUp(mailing.t, name);
+  await mailing.sendDue();
+  mailing.smtp.received.length = 0;
+  return user;
+}
 
 /** The mails the app has written for an address, oldest first, from its outbox table. */
 export async function mailsTo(t: TestApp, address: string): Promise<Array<{ subject: string; body: string; userId: number | null }>> {

@@ -2,11 +2,15 @@ import type { Redis } from 'ioredis';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pino } from 'pino';
 import { createApp } from '../../../api/app';
 import { databaseFile, loadConfig, type Config } from '../../../api/config';
 import type { Db } from '../../../api/db/database';
+import type { Logger } from '../../../api/logger';
+import { startMailSender, type MailSender } from '../../../api/mail/mail-sender';
 import type { MediaStorage } from '../../../api/media/media-storage';
 import { openMediaStorage } from '../../../api/media/open-media-storage';
+import { TEST_JWT_SECRET } from '../../support/test-secret';
 import { TEMP_ROOT_VARIABLE } from './temp-root-variable';
 import { openTestDatabase } from './test-database';
 
@@ -16,6 +20,8 @@ export interface TestApp {
   config: Config;
   /** The app's media store: the temporary media folder, or the bucket the S3_* settings name. */
   media: MediaStorage;
+  /** With SMTP_URL: the app's background mail sender, which the test stops when it is done. */
+  mailSender?: MailSender;
 }
 
 /**
@@ -25,11 +31,12 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { redis, sqliteFile = false }: { redis?: Redis; sqliteFile?: boolean } = {},
+  { redis, sqliteFile = false, logger = pino({ level: 'warn' }) }: { redis?: Redis; sqliteFile?: boolean; logger?: Logger } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(process.env[TEMP_ROOT_VARIABLE] ?? tmpdir(), 'tour-api-'));
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret', ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, ...env });
   const db = await openTestDatabase(sqliteFile ? databaseFile(dataDir) : undefined);
   const media = await openMediaStorage(config);
-  return { app: createApp({ db, config, media, rootDir: resolve('.'), redis }), db, config, media };
+  const mailSender = startMailSender(db, config, logger);
+  return { app: createApp({ db, config, media, rootDir: resolve('.'), redis, logger, mailSender }), db, config, media, mailSender };
 }

@@ -40,9 +40,12 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? tempDataDir();
   const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, 'a');
+  const origin = `http://localhost:${port}`;
+  // A server that mails needs PUBLIC_URL, its links' address: the one the tests open.
+  const publicUrl = options.env?.SMTP_URL ? { PUBLIC_URL: origin } : {};
   const child = spawn(process.execPath, ['dist/api/server.js'], {
     cwd: options.cwd,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...options.env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...publicUrl, ...options.env },
     stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
   });
   if (logFd !== undefined) closeSync(logFd);
@@ -73,7 +76,7 @@ export async function startServer(
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
-    origin: `http://localhost:${port}`,
+    origin,
     port,
     dataDir,
     process: child,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, SettingsError } from '../../../api/config';
+import { TEST_JWT_SECRET } from '../../support/test-secret';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -37,6 +38,35 @@ describe('settings checked at start', () => {
     expect(existsSync(dataDir)).toBe(false);
   });
 
+  it('asks for PUBLIC_URL with SMTP_URL: mailed links are made from it, never from a request’s Host', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tour-config-'));
+    expect(problemsOf({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:2525' })).toEqual([
+      "PUBLIC_URL must be set too when SMTP_URL is: mailed links lead to it, never to a request's own Host.",
+    ]);
+    expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://tours.example.com/' })).toMatchObject({
+      publicUrl: 'https://tours.example.com',
+      mailFrom: 'Tour Platform <no-reply@tours.example.com>',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://tours.example.com', MAIL_FROM: 'Harbour Tours <tours@harbour.example>' })).toMatchObject({
+      mailFrom: 'Harbour Tours <tours@harbour.example>',
+    });
+  });
+
+  it.each(['https://example.com/tours', 'https://example.com/tours/', 'https://example.com/?x=1'])(
+    'refuses PUBLIC_URL %s: every page is at the root',
+    (publicUrl) => {
+      expect(problemsOf({ DATA_DIR: mkdtempSync(join(tmpdir(), 'tour-config-')), PUBLIC_URL: publicUrl })).toEqual([
+        `PUBLIC_URL must be the server's address without a path, such as https://tours.example.com, not '${publicUrl}'.`,
+      ]);
+    },
+  );
+
+  it('refuses a JWT_SECRET under 32 characters, without repeating it', () => {
+    expect(problemsOf({ DATA_DIR: mkdtempSync(join(tmpdir(), 'tour-config-')), JWT_SECRET: 'x'.repeat(31) })).toEqual([
+      'JWT_SECRET must be at least 32 characters long (openssl rand -hex 32 makes one).',
+    ]);
+  });
+
   it('refuses a port out of range', () => {
     expect(problemsOf({ DATA_DIR: mkdtempSync(join(tmpdir(), 'tour-config-')), PORT: '70000' })).toEqual([
       "PORT must be a port number from 1 to 65535, not '70000'.",
@@ -69,8 +99,8 @@ describe('settings checked at start', () => {
     expect(problemsOf({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://tours@127.0.0.1:5432/tours' })).toEqual([
       'JWT_SECRET must be set too when DATABASE_URL is: every instance sharing the database signs and checks sign-ins with it.',
     ]);
-    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://tours@127.0.0.1:5432/tours', JWT_SECRET: 'shared' })).toMatchObject({
-      jwtSecret: 'shared',
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://tours@127.0.0.1:5432/tours', JWT_SECRET: TEST_JWT_SECRET })).toMatchObject({
+      jwtSecret: TEST_JWT_SECRET,
     });
   });
 

@@ -7,6 +7,7 @@ import { tourInputSchema } from '../../../../api/schema/tour';
 import { insertTour } from '../../../../api/tours/tour.repository';
 import { mintMeshToken } from '../../../../api/video/video-token';
 import { createTestApp } from '../../../api/support/test-app';
+import { TEST_JWT_SECRET } from '../../../support/test-secret';
 
 import { ControlSocket, RECONNECT_MAX_MS, SESSION_TIMEOUT_MS, type ConnectionState } from '../../../../embed/video/control-socket';
 import { ControlledRoom } from '../../../../embed/video/providers/controlled-room';
@@ -15,7 +16,7 @@ import type { RoomError } from '../../../../embed/video/providers/media-provider
 /** The tour server the viewer reaches: the loopback server each test starts. */
 const loopback = { origin: '' };
 
-const SECRET = 'test-secret';
+const SECRET = TEST_JWT_SECRET;
 let server: ServerType | undefined;
 let hub: RoomHub;
 let room = '';
