@@ -58,7 +58,15 @@ async function start() {
   const sockets = createRtcSocketServer();
   const mailSender = startMailSender(db, config, logger);
   const app = createApp({ db, config, rootDir, media, hub, logger, redis, mailSender });
-  const server = serve({ fetch: app.fetch, port: config.port, websocket: { server: sockets }, serverOptions: HTTP_TIMEOUTS }) as Server;
+  // autoCleanupIncoming off: the adapter would cut a connection whose body still arrives 500 ms after the answer, so a
+  // refused upload's client would see a broken pipe instead of its 403/404; the upload reader drops that rest itself.
+  const server = serve({
+    fetch: app.fetch,
+    port: config.port,
+    websocket: { server: sockets },
+    serverOptions: HTTP_TIMEOUTS,
+    autoCleanupIncoming: false,
+  }) as Server;
   // Behind proxies every connection comes from one of them, which limits its own clients.
   guardConnections(server, config.trustProxy === 0 ? config.httpConnectionsPerAddress : undefined);
   await new Promise<void>((resolve, reject) => {
