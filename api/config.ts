@@ -23,6 +23,8 @@ export interface Config {
    * 0 (the default) ignores the header, which any caller can write.
    */
   trustProxy: number;
+  /** WebSocket connections to `/api/rtc` one client address may hold open on one instance (RTC_CONNECTIONS_PER_ADDRESS, default 20). */
+  rtcConnectionsPerAddress: number;
   /** Whether white-label addresses may lead to this server's own networks (intranet deployments). */
   whiteLabelPrivateNetworks: boolean;
   smtpUrl: string | undefined;
@@ -246,6 +248,7 @@ export function loadConfig(env: Env = process.env): Config {
     mediaBaseUrl: env.MEDIA_BASE_URL?.replace(/\/$/, '') || '/media',
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
     trustProxy: Number(env.TRUST_PROXY || 0),
+    rtcConnectionsPerAddress: Number(env.RTC_CONNECTIONS_PER_ADDRESS || 20),
     whiteLabelPrivateNetworks: env.WHITE_LABEL_PRIVATE_NETWORKS === '1',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || `Tour Platform <no-reply@${new URL(env.PUBLIC_URL || 'http://localhost').hostname}>`,

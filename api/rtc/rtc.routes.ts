@@ -6,6 +6,8 @@ import type { Db } from '../db/database';
 import { VIDEO_ERRORS, type ClientFrame, type VideoErrorCode } from '../schema/video';
 import { identityError, mayEnterRoom, roomExists, roomNameError } from '../video/video-room';
 import { verifyMeshToken, type VideoGrant } from '../video/video-token';
+import { clientAddress } from '../rate-limit';
+import { AddressConnections } from './address-connections';
 import { parseClientFrame } from './client-frames';
 import { guardedEvents } from './connection-guard';
 import type { RoomHub } from './room-hub';
@@ -24,50 +26,63 @@ async function admit(hello: Extract<ClientFrame, { type: 'hello' }>, secret: str
   return (await mayEnterRoom(db, grant.room, { user, tourAccessToken: hello.tourAccessToken }, secret)) ? grant : { error: 53106 };
 }
 
-/** `/api/rtc`: hello → welcome, heartbeats, msg, bye over one WebSocket. */
+/**
+ * `/api/rtc`: hello → welcome, heartbeats, msg, bye over one WebSocket. A client address holding its share of
+ * this instance's connections has further ones refused as busy (53006).
+ */
 export function rtcRoutes(hub: RoomHub): Hono<AppEnv> {
+  const connections = new AddressConnections();
   return new Hono<AppEnv>().get(
     '/',
     upgradeWebSocket((c) => {
+      const address = clientAddress(c);
+      const counted = connections.take(address, c.get('config').rtcConnectionsPerAddress);
       let sid: string | undefined;
       let greeting = false;
-      return guardedEvents(hub.limits, (guard) => ({
-        async onMessage(event) {
-          const { socket } = guard;
-          const parsed = parseClientFrame(String(event.data));
-          if (!parsed.ok) return socket.send({ type: 'bad', reason: parsed.reason, code: 53004 });
-          const { frame } = parsed;
-          if (sid) hub.seen(sid);
-          if (frame.type === 'hello') {
-            if (sid || greeting) return socket.send({ type: 'bad', reason: 'already greeted', code: 53004 });
-            greeting = true;
-            guard.cancelHelloDeadline();
-            const grant = await admit(frame, c.get('config').jwtSecret, c.get('db'));
-            // Gone while its hello was being checked: nothing to join, and nobody to tell.
-            if (!guard.open) return;
-            if ('error' in grant) {
-              socket.send({ type: 'error', code: grant.error, message: VIDEO_ERRORS[grant.error] });
-              return socket.close(4000 + (grant.error % 1000), VIDEO_ERRORS[grant.error]);
+      return guardedEvents(hub.limits, (guard) => {
+        if (!counted) {
+          guard.socket.send({ type: 'error', code: 53006, message: VIDEO_ERRORS[53006] });
+          guard.socket.close(4006, VIDEO_ERRORS[53006]);
+        }
+        return {
+          async onMessage(event) {
+            const { socket } = guard;
+            const parsed = parseClientFrame(String(event.data));
+            if (!parsed.ok) return socket.send({ type: 'bad', reason: parsed.reason, code: 53004 });
+            const { frame } = parsed;
+            if (sid) hub.seen(sid);
+            if (frame.type === 'hello') {
+              if (sid || greeting) return socket.send({ type: 'bad', reason: 'already greeted', code: 53004 });
+              greeting = true;
+              guard.cancelHelloDeadline();
+              const grant = await admit(frame, c.get('config').jwtSecret, c.get('db'));
+              // Gone while its hello was being checked: nothing to join, and nobody to tell.
+              if (!guard.open) return;
+              if ('error' in grant) {
+                socket.send({ type: 'error', code: grant.error, message: VIDEO_ERRORS[grant.error] });
+                return socket.close(4000 + (grant.error % 1000), VIDEO_ERRORS[grant.error]);
+              }
+              sid = await hub.join(socket, grant.identity, grant.room, frame.timeout);
+              // A tour deleted while this hello was being checked has ended its room before this join: end it again.
+              if (sid && !(await roomExists(c.get('db'), grant.room))) await hub.endRoom(grant.room);
+              return;
             }
-            sid = await hub.join(socket, grant.identity, grant.room, frame.timeout);
-            // A tour deleted while this hello was being checked has ended its room before this join: end it again.
-            if (sid && !(await roomExists(c.get('db'), grant.room))) await hub.endRoom(grant.room);
-            return;
-          }
-          if (!sid) return socket.send({ type: 'bad', reason: 'say hello first', code: 53004 });
-          if (frame.type === 'msg' && guard.admitMessage(frame.body.type)) await hub.message(sid, frame.body);
-          if (frame.type === 'bye') {
-            await hub.leave(sid);
+            if (!sid) return socket.send({ type: 'bad', reason: 'say hello first', code: 53004 });
+            if (frame.type === 'msg' && guard.admitMessage(frame.body.type)) await hub.message(sid, frame.body);
+            if (frame.type === 'bye') {
+              await hub.leave(sid);
+              sid = undefined;
+              socket.send({ type: 'bye' });
+              socket.close(1000, 'bye');
+            }
+          },
+          async onClose() {
+            if (counted) connections.release(address);
+            if (sid) await hub.leave(sid);
             sid = undefined;
-            socket.send({ type: 'bye' });
-            socket.close(1000, 'bye');
-          }
-        },
-        async onClose() {
-          if (sid) await hub.leave(sid);
-          sid = undefined;
-        },
-      }));
+          },
+        };
+      });
     }),
   );
 }

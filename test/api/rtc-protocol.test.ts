@@ -31,8 +31,8 @@ afterEach(async () => {
 });
 
 /** The real app and WebSocket upgrade on a loopback port, with one tour (whose room is ROOM). */
-async function start(hub = new RoomHub()): Promise<string> {
-  const base = await createTestApp({ JWT_SECRET: SECRET });
+async function start(hub = new RoomHub(), env: Record<string, string> = {}): Promise<string> {
+  const base = await createTestApp({ JWT_SECRET: SECRET, ...env });
   db = base.db;
   ROOM = String((await insertTour(db, { shortId: 'rtc-tour', userId: null, type: 'paid', input: tourInputSchema.parse({}) })).id);
   t = { ...base, app: createApp({ db, config: base.config, rootDir: '.', hub }) };
@@ -324,6 +324,22 @@ describe('what one /api/rtc connection cannot do to the server or the room', () 
     } finally {
       raw.destroy();
     }
+  });
+
+  it('refuses an address its connections beyond RTC_CONNECTIONS_PER_ADDRESS as busy (53006), and takes one again once another closes', async () => {
+    const url = await start(new RoomHub(), { RTC_CONNECTIONS_PER_ADDRESS: '2' });
+    const ann = await connect(url, 'Ann::1');
+    await ann.next('welcome');
+    const bob = await connect(url, 'Bob::2');
+    await bob.next('welcome');
+    const extra = await openRtc(url);
+    sockets.push(extra.socket);
+    expect((await extra.next('error')).code).toBe(53006);
+    await expect.poll(() => extra.closed?.code).toBe(4006);
+    bob.socket.close();
+    await expect.poll(() => bob.closed).toBeDefined();
+    const cat = await connect(url, 'Cat::3');
+    await cat.next('welcome');
   });
 
   it('closes a connection that does not say hello in time (3007), and not one that did', async () => {
