@@ -154,6 +154,7 @@ const envSchema = z.object({
       error: (issue) => `must be one of ${LOG_LEVELS.join(', ')}, not '${String(issue.input)}'.`,
     }),
   HTTP_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 65535, 'must be a whole number of connections from 1 to 65535'),
+  RTC_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 65535, 'must be a whole number of connections from 1 to 65535'),
   STRIPE_API_URL: url(['http:', 'https:'], "must be the http(s) address of Stripe's API or a stand-in"),
   S3_ENDPOINT: url(['http:', 'https:'], 'must be the http(s) address of the S3-compatible storage'),
   SITE_NAME: z

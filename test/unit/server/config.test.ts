@@ -67,6 +67,20 @@ describe('settings checked at start', () => {
     ]);
   });
 
+  it('refuses connection caps and a site name that are not what they say', () => {
+    const problems = problemsOf({
+      DATA_DIR: join(mkdtempSync(join(tmpdir(), 'tour-config-')), 'data'),
+      HTTP_CONNECTIONS_PER_ADDRESS: 'many',
+      RTC_CONNECTIONS_PER_ADDRESS: '0',
+      SITE_NAME: 'x'.repeat(61),
+    });
+    expect(problems).toEqual([
+      "HTTP_CONNECTIONS_PER_ADDRESS must be a whole number of connections from 1 to 65535, not 'many'.",
+      "RTC_CONNECTIONS_PER_ADDRESS must be a whole number of connections from 1 to 65535, not '0'.",
+      'SITE_NAME must be a name of at most 60 characters.',
+    ]);
+  });
+
   it('refuses a port out of range', () => {
     expect(problemsOf({ DATA_DIR: mkdtempSync(join(tmpdir(), 'tour-config-')), PORT: '70000' })).toEqual([
       "PORT must be a port number from 1 to 65535, not '70000'.",
