@@ -8,9 +8,9 @@ export default defineConfig({
     setupFiles: ['test/api/support/close-test-databases.ts'],
     // Image processing on two shared cores can be slow; this is a hang guard, not a speed check.
     testTimeout: 60_000,
-    // Hooks close servers and drop PostgreSQL databases, each drop waiting for a checkpoint that a busy disk makes
-    // take seconds: hang guards too, not the default 10 s.
-    hookTimeout: 60_000,
+    // Hooks close servers and drop PostgreSQL databases (hundreds after the authorization matrix), each drop waiting
+    // for a checkpoint that a busy disk makes take seconds: hang guards too, not the default 10 s.
+    hookTimeout: 300_000,
     teardownTimeout: 60_000,
   },
 });

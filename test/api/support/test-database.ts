@@ -5,6 +5,9 @@ import { POSTGRES_TEMPLATE_VARIABLE } from './postgres-template';
 /** The engine the API tests run on: SQLite in memory, or PostgreSQL with TEST_DATABASE=postgres. */
 export const TEST_ENGINE: 'sqlite' | 'postgres' = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
+/** How many databases a file drops at once, each on a connection of its own. */
+const DROPS_TOGETHER = 10;
+
 /** On PostgreSQL: the databases this test file made, with their pools. */
 const opened: { db: Db; url: string }[] = [];
 
@@ -30,7 +33,10 @@ export async function openTestDatabase(sqliteFile?: string): Promise<Db> {
 /** Closes what the file opened and drops its PostgreSQL databases; the set-up file calls it after each file. */
 export async function closeTestDatabases(): Promise<void> {
   const databases = opened.splice(0);
-  // Pools first, so that no drop has to end connections; then every drop together, sharing their checkpoints.
+  // Pools first, so that no drop has to end connections; then a few drops at a time, which share their checkpoints
+  // and keep within the server's connections (other test files and runs use it too).
   await Promise.all(databases.map(({ db }) => db.destroy()));
-  await Promise.all(databases.map(({ url }) => dropPostgresDatabase(url)));
+  for (let first = 0; first < databases.length; first += DROPS_TOGETHER) {
+    await Promise.all(databases.slice(first, first + DROPS_TOGETHER).map(({ url }) => dropPostgresDatabase(url)));
+  }
 }
