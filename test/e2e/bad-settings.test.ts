@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { freePort, removeDataDir, startServer, tempDataDir } from './support/server';
 import { TEST_JWT_SECRET } from '../support/test-secret';
@@ -11,9 +12,24 @@ import { TEST_JWT_SECRET } from '../support/test-secret';
 const NOBODY = 65534;
 const asRoot = process.getuid?.() === 0;
 
+/**
+ * The built server, hard-linked (nothing copied) into a folder every user can enter: `nobody` cannot read a
+ * checkout in a private folder, such as a clone in root's home.
+ */
+function serverOpenToAll(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tour-e2e-server-'));
+  chmodSync(dir, 0o755);
+  execFileSync('cp', ['-al', 'dist', 'node_modules', 'package.json', dir]);
+  return dir;
+}
+
+/** Where the server runs as `nobody` from: made for this file's tests that need it. */
+let openServer = '.';
+
 async function startWith(env: Record<string, string>, uid?: number): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/api/server.js'], {
+    cwd: uid === undefined ? '.' : openServer,
     env: { ...process.env, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(uid === undefined ? {} : { uid, gid: uid }),
@@ -26,6 +42,13 @@ async function startWith(env: Record<string, string>, uid?: number): Promise<{ c
 }
 
 describe('the server with settings that cannot work', () => {
+  beforeAll(() => {
+    if (asRoot) openServer = serverOpenToAll();
+  });
+  afterAll(() => {
+    if (asRoot) rmSync(openServer, { recursive: true, force: true });
+  });
+
   it('PORT=abc: one plain line, exit code 2, and no data folder or database created', async () => {
     const base = tempDataDir();
     const dataDir = join(base, 'data');

@@ -25,16 +25,36 @@ export function uniqueDatabaseName(prefix: string): string {
   return `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** Makes an empty database and answers its address; `dropPostgresDatabase` removes it. */
-export async function createPostgresDatabase(prefix: string): Promise<string> {
+/**
+ * Makes a database, empty or a copy of `template` (which must have no connections), and answers its address;
+ * `dropPostgresDatabase` removes it.
+ */
+export async function createPostgresDatabase(prefix: string, template?: string): Promise<string> {
   const name = uniqueDatabaseName(prefix);
-  await onPostgresServer(`create database ${name}`);
+  await onPostgresServer(`create database ${name}${template ? ` template ${template}` : ''}`);
   return `${POSTGRES_SERVER}/${name}`;
 }
 
-/** Drops a test database, ending connections a failed test may have left open. */
+/** The name of the database at a PostgreSQL address. */
+export function databaseName(url: string): string {
+  return new URL(url).pathname.slice(1);
+}
+
+/**
+ * Drops a test database, ending connections a failed test may have left open. Each drop waits for a checkpoint,
+ * which takes seconds on a busy disk; drops running together share one, so drop several at once.
+ */
 export async function dropPostgresDatabase(url: string): Promise<void> {
-  await onPostgresServer(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+  await onPostgresServer(`drop database if exists ${databaseName(url)} with (force)`);
+}
+
+/** Drops the test databases (every name starts `tour_`) that runs which crashed left more than a day ago. */
+export async function dropStalePostgresDatabases(): Promise<void> {
+  // PostgreSQL keeps no creation time; a database's PG_VERSION file is written when it is made and never after.
+  const [stale] = await onPostgresServer(
+    `select datname from pg_database where datname like 'tour\\_%' and (pg_stat_file('base/' || oid || '/PG_VERSION')).modification < now() - interval '1 day'`,
+  );
+  await Promise.all(stale.rows.map(({ datname }: { datname: string }) => dropPostgresDatabase(`${POSTGRES_SERVER}/${datname}`)));
 }
 
 /**

@@ -1,17 +1,19 @@
 import { migrateToLatest, openDatabase, openPostgres, type Db } from '../../../api/db/database';
 import { createPostgresDatabase, dropPostgresDatabase } from '../../support/postgres';
+import { POSTGRES_TEMPLATE_VARIABLE } from './postgres-template';
 
 /** The engine the API tests run on: SQLite in memory, or PostgreSQL with TEST_DATABASE=postgres. */
 export const TEST_ENGINE: 'sqlite' | 'postgres' = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
-/** On PostgreSQL: the one database of this test file (each file runs in its own worker), made at first use. */
-let fileDatabase: Promise<string> | undefined;
-const opened: Db[] = [];
-let schemas = 0;
+/** How many databases a file drops at once, each on a connection of its own. */
+const DROPS_TOGETHER = 10;
+
+/** On PostgreSQL: the databases this test file made, with their pools. */
+const opened: { db: Db; url: string }[] = [];
 
 /**
  * A fresh, migrated database for one test app: on SQLite in memory, or in `sqliteFile` as the server keeps it. On
- * PostgreSQL each is a new schema of the file's database, which costs far less than a database each.
+ * PostgreSQL a copy of the run's migrated template database.
  */
 export async function openTestDatabase(sqliteFile?: string): Promise<Db> {
   if (TEST_ENGINE === 'sqlite') {
@@ -19,20 +21,22 @@ export async function openTestDatabase(sqliteFile?: string): Promise<Db> {
     await migrateToLatest(db);
     return db;
   }
-  fileDatabase ??= createPostgresDatabase('tour_test');
-  const url = await fileDatabase;
-  const schema = `app_${++schemas}`;
+  const template = process.env[POSTGRES_TEMPLATE_VARIABLE];
+  if (!template) throw new Error(`${POSTGRES_TEMPLATE_VARIABLE} is not set: run the PostgreSQL tests through vitest.config.ts's global set-up.`);
+  const url = await createPostgresDatabase('tour_test', template);
   // A file makes many apps and keeps each until it ends: their idle connections go soon, within the server's limit.
-  const db = openPostgres(`${url}?options=${encodeURIComponent(`-c search_path=${schema} -c synchronous_commit=off`)}`, { max: 4, idleTimeoutMillis: 200 });
-  opened.push(db);
-  await db.schema.createSchema(schema).execute();
-  await migrateToLatest(db);
+  const db = openPostgres(`${url}?options=${encodeURIComponent('-c synchronous_commit=off')}`, { max: 4, idleTimeoutMillis: 200 });
+  opened.push({ db, url });
   return db;
 }
 
-/** Closes what the file opened and drops its PostgreSQL database; the set-up file calls it after each file. */
+/** Closes what the file opened and drops its PostgreSQL databases; the set-up file calls it after each file. */
 export async function closeTestDatabases(): Promise<void> {
-  await Promise.all(opened.splice(0).map((db) => db.destroy()));
-  if (fileDatabase) await dropPostgresDatabase(await fileDatabase);
-  fileDatabase = undefined;
+  const databases = opened.splice(0);
+  // Pools first, so that no drop has to end connections; then a few drops at a time, which share their checkpoints
+  // and keep within the server's connections (other test files and runs use it too).
+  await Promise.all(databases.map(({ db }) => db.destroy()));
+  for (let first = 0; first < databases.length; first += DROPS_TOGETHER) {
+    await Promise.all(databases.slice(first, first + DROPS_TOGETHER).map(({ url }) => dropPostgresDatabase(url)));
+  }
 }
