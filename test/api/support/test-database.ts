@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { migrateToLatest, openDatabase, openPostgres, type Db } from '../../../api/db/database';
 import { createPostgresDatabase, dropPostgresDatabase } from '../../support/postgres';
 import { POSTGRES_TEMPLATE_VARIABLE } from './postgres-template';
@@ -27,6 +28,9 @@ export async function openTestDatabase(sqliteFile?: string): Promise<Db> {
   // A file makes many apps and keeps each until it ends: their idle connections go soon, within the server's limit.
   const db = openPostgres(`${url}?options=${encodeURIComponent('-c synchronous_commit=off')}`, { max: 4, idleTimeoutMillis: 200 });
   opened.push({ db, url });
+  // As a server's start-up migration would: Kysely opens its pool on the first query, and a pool never opened is not
+  // closed by destroy() (tests of a closed database would find it open again).
+  await sql`select 1`.execute(db);
   return db;
 }
 
