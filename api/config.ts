@@ -239,6 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
   problems.push(...storageProblems(dataDir, !unset(env.JWT_SECRET)));
   if (problems.length > 0) throw new SettingsError(problems);
 
+  const siteName = env.SITE_NAME?.trim() || 'Tour Platform';
   // Only this server's user may read the data folder: it holds the database, the JWT secret and private media.
   mkdirSync(localMediaDir(dataDir), { recursive: true, mode: 0o700 });
   return {
@@ -252,7 +253,7 @@ export function loadConfig(env: Env = process.env): Config {
     rtcConnectionsPerAddress: Number(env.RTC_CONNECTIONS_PER_ADDRESS || 20),
     whiteLabelPrivateNetworks: env.WHITE_LABEL_PRIVATE_NETWORKS === '1',
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || `Tour Platform <no-reply@${new URL(env.PUBLIC_URL || 'http://localhost').hostname}>`,
+    mailFrom: env.MAIL_FROM || `${displayName(siteName)} <no-reply@${new URL(env.PUBLIC_URL || 'http://localhost').hostname}>`,
     redisUrl: env.REDIS_URL || undefined,
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_API_KEY && env.TWILIO_API_SECRET
@@ -270,7 +271,7 @@ export function loadConfig(env: Env = process.env): Config {
           }
         : undefined,
     freeToursPerUser: unset(env.FREE_TOURS_PER_USER) ? 3 : Number(env.FREE_TOURS_PER_USER),
-    siteName: env.SITE_NAME?.trim() || 'Tour Platform',
+    siteName,
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {
@@ -284,6 +285,11 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: (env.LOG_LEVEL || 'info') as LevelWithSilent,
     httpConnectionsPerAddress: Number(env.HTTP_CONNECTIONS_PER_ADDRESS || 256),
   };
+}
+
+/** A sender's display name as mail headers take it: plain words as they are, anything else quoted. */
+function displayName(name: string): string {
+  return /^[\p{L}\p{N} .'-]+$/u.test(name) ? name : `"${name.replace(/["\\]/g, '\\$&')}"`;
 }
 
 /** Generated once and kept beside the data, so tokens survive restarts without any set-up. */

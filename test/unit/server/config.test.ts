@@ -47,6 +47,9 @@ describe('settings checked at start', () => {
       publicUrl: 'https://tours.example.com',
       mailFrom: 'Tour Platform <no-reply@tours.example.com>',
     });
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://tours.example.com', SITE_NAME: 'Acme "Views" & Co' })).toMatchObject({
+      mailFrom: '"Acme \\"Views\\" & Co" <no-reply@tours.example.com>',
+    });
     expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://tours.example.com', MAIL_FROM: 'Harbour Tours <tours@harbour.example>' })).toMatchObject({
       mailFrom: 'Harbour Tours <tours@harbour.example>',
     });
