@@ -1,25 +1,39 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
 import { ApiError, readJson } from '../errors';
 import { rateLimit } from '../rate-limit';
 import { VIDEO_ERRORS, type VideoErrorCode } from '../schema/video';
-import { identityError, mayEnterRoom, roomNameError, TOKEN_MAX } from './video-room';
+import { IDENTITY_MAX, identityError, mayEnterRoom, roomNameError, TOKEN_MAX } from './video-room';
 import { mintMeshToken, mintTwilioToken, type VideoGrant } from './video-token';
 
+/** Room for '::' and the server's part after the caller's name, within the providers' identity limit. */
+const SERVER_PART_LENGTH = 14;
+
 /**
- * `{identity, room}` checked as the video service would, refused with its code in the details, and
- * the tour-access token of a password tour, if sent.
+ * The participant's identity, made here: the caller's `identity` names them (what stands before any '::' in it),
+ * and a random part only this server gives makes it theirs. Nobody can ask for someone else's identity, so nobody
+ * can take their place in a room (53205); only the token's holder can reconnect as them.
+ */
+function serverIdentity(name: string): string {
+  return `${name}::${randomBytes(9).toString('base64url')}`;
+}
+
+/**
+ * `{identity, room}` checked as the video service would (the identity as the participant's name), refused with its
+ * code in the details, and the tour-access token of a password tour, if sent.
  */
 function readRequest(body: unknown): { grant: VideoGrant; tourAccessToken?: string } {
   const { identity, room, tourAccessToken } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const code: VideoErrorCode | undefined = roomNameError(room) ?? identityError(identity);
+  const name = typeof identity === 'string' ? identity.split('::')[0].trim() : identity;
+  const code: VideoErrorCode | undefined =
+    roomNameError(room) ?? identityError(name) ?? (String(name).length > IDENTITY_MAX - SERVER_PART_LENGTH ? 53201 : undefined);
   if (code) throw new ApiError(422, 'ValidationFailed', `${VIDEO_ERRORS[code]}.`, { code });
   if (tourAccessToken !== undefined && (typeof tourAccessToken !== 'string' || tourAccessToken.length > TOKEN_MAX)) {
     throw new ApiError(422, 'ValidationFailed', 'tourAccessToken must be the token given with the tour.');
   }
-  return { grant: { identity: identity as string, room: room as string }, tourAccessToken };
+  return { grant: { identity: serverIdentity(name as string), room: room as string }, tourAccessToken };
 }
 
 /** TURN credentials that expire (the TURN REST API scheme: user = expiry:name, password = HMAC-SHA1). */
@@ -48,7 +62,11 @@ export function videoRoutes(): Hono<AppEnv> {
   return app;
 }
 
-/** `/:provider/video-token`: a token for the tour's video room from the `mesh` or `twilio` provider. */
+/**
+ * `/:provider/video-token`: a token for the tour's video room from the `mesh` or `twilio` provider, with the
+ * identity the server made. Twilio's answer carries the /api/rtc control plane's token too (`controlToken`), for
+ * the same identity: the two planes must name the participant alike.
+ */
 export function videoTokenRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
@@ -62,9 +80,10 @@ export function videoTokenRoutes(): Hono<AppEnv> {
     if (provider === 'twilio') {
       const twilio = c.get('config').twilio;
       if (!twilio) throw new ApiError(404, 'NotFound', 'Twilio Video is not configured on this server.');
-      return c.json({ token: await mintTwilioToken(grant, twilio) });
+      const [token, controlToken] = await Promise.all([mintTwilioToken(grant, twilio), mintMeshToken(grant, c.get('config').jwtSecret)]);
+      return c.json({ token, controlToken, identity: grant.identity });
     }
-    return c.json({ token: await mintMeshToken(grant, c.get('config').jwtSecret) });
+    return c.json({ token: await mintMeshToken(grant, c.get('config').jwtSecret), identity: grant.identity });
   });
 
   return app;

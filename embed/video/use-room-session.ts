@@ -66,21 +66,18 @@ export function useRoomSession(
       fail(CAMERA_ERROR);
       return store.update(room.joinFailed);
     }
-    const identity = `${store.get().name.trim()}::${crypto.randomUUID().slice(0, 8)}`;
     const roomName = String(tour.id);
     const config = await fetchVideoConfig(apiOrigin);
     const provider = config.ok ? config.value.provider : 'mesh';
-    // The control plane (/api/rtc) takes our own token whichever provider carries the media. A
-    // password tour's room asks for the token its accepted password gave; the owner is known by their sign-in,
-    // which the requests carry and the socket's hello shows again.
-    const request = { identity, room: roomName, tourAccessToken: tour.accessToken };
-    const [control, media] = await Promise.all([
-      apiPost<{ token: string }>(apiOrigin, '/mesh/video-token', request),
-      provider === 'twilio' ? apiPost<{ token: string }>(apiOrigin, '/twilio/video-token', request) : undefined,
-    ]);
-    // A failed token request (the config only says which tokens to ask for) is silent apart from
-    // clearing state: the visitor is back in the lobby and may connect again.
-    if (!config.ok || !control.ok || (media && !media.ok)) {
+    // The control plane (/api/rtc) takes our own token whichever provider carries the media; Twilio's answer
+    // carries it beside Twilio's, for the one identity the server made from our name. A password tour's room asks
+    // for the token its accepted password gave; the owner is known by their sign-in, which the request carries and
+    // the socket's hello shows again.
+    const request = { identity: store.get().name.trim(), room: roomName, tourAccessToken: tour.accessToken };
+    const tokens = await apiPost<{ token: string; controlToken?: string }>(apiOrigin, `/${provider}/video-token`, request);
+    // A failed token request is silent apart from clearing state: the visitor is back in the lobby and may connect
+    // again.
+    if (!config.ok || !tokens.ok) {
       local.getTracks().forEach((track) => track.stop());
       return store.update(room.joinFailed);
     }
@@ -88,8 +85,8 @@ export function useRoomSession(
     const join = provider === 'twilio' ? twilioProvider() : meshProvider;
     const options = {
       apiOrigin,
-      controlToken: control.value.token,
-      mediaToken: media?.ok ? media.value.token : undefined,
+      controlToken: tokens.value.controlToken ?? tokens.value.token,
+      mediaToken: provider === 'twilio' ? tokens.value.token : undefined,
       access: { auth: user?.token, tourAccessToken: tour.accessToken },
       room: roomName,
       local,

@@ -15,12 +15,22 @@ async function withTour(env: Record<string, string> = {}) {
 }
 
 describe('video tokens and config', () => {
-  it('mints a mesh token for the tour’s room that the control plane accepts', async () => {
+  it('mints a mesh token for the tour’s room that the control plane accepts, for an identity the server makes from the name', async () => {
     const { t, room } = await withTour();
-    const response = await t.app.request('/api/mesh/video-token', json({ identity: 'Ann::7f3a', room }));
+    const response = await t.app.request('/api/mesh/video-token', json({ identity: 'Ann', room }));
     expect(response.status).toBe(200);
-    const { token } = await response.json();
-    expect(await verifyMeshToken(token, t.config.jwtSecret)).toEqual({ identity: 'Ann::7f3a', room });
+    const { token, identity } = await response.json();
+    expect(identity).toMatch(/^Ann::[\w-]{12}$/);
+    expect(await verifyMeshToken(token, t.config.jwtSecret)).toEqual({ identity, room });
+  });
+
+  it("never hands out the identity a caller asks for: taking someone's place in a room (53205) needs their token", async () => {
+    const { t, room } = await withTour();
+    const first = await (await t.app.request('/api/mesh/video-token', json({ identity: 'Ann', room }))).json();
+    const taker = await (await t.app.request('/api/mesh/video-token', json({ identity: first.identity, room }))).json();
+    expect(taker.identity).not.toBe(first.identity);
+    expect(taker.identity.split('::')[0]).toBe('Ann');
+    expect((await verifyMeshToken(taker.token, t.config.jwtSecret)) as { identity: string }).toMatchObject({ identity: taker.identity });
   });
 
   it('refuses an unknown room, bad room names and identities with their video codes, and Twilio when it is not configured', async () => {
@@ -36,6 +46,7 @@ describe('video tokens and config', () => {
     expect(await refused({ identity: 'Ann::1', room: '1; drop' })).toEqual({ status: 422, code: 53102 });
     expect(await refused({ identity: '', room })).toEqual({ status: 422, code: 53200 });
     expect(await refused({ identity: 'A'.repeat(257), room })).toEqual({ status: 422, code: 53201 });
+    expect(await refused({ identity: 'A'.repeat(243), room }), 'no room left for the server’s part').toEqual({ status: 422, code: 53201 });
     expect(await refused({ identity: 'a\u0000b', room })).toEqual({ status: 422, code: 53202 });
     expect((await t.app.request('/api/twilio/video-token', json({ identity: 'Ann::1', room }))).status).toBe(404);
     expect(await (await t.app.request('/api/video/config')).json()).toEqual({ provider: 'mesh', iceServers: [] });
@@ -45,10 +56,13 @@ describe('video tokens and config', () => {
   it('mints a Twilio AccessToken (decoded, not sent to Twilio) when Twilio is configured', async () => {
     const { t, room } = await withTour(TWILIO);
     expect((await (await t.app.request('/api/video/config')).json()).provider).toBe('twilio');
-    const { token } = await (await t.app.request('/api/twilio/video-token', json({ identity: 'Ann::1', room }))).json();
+    const { token, controlToken, identity } = await (await t.app.request('/api/twilio/video-token', json({ identity: 'Ann', room }))).json();
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT', cty: 'twilio-fpa;v=1' });
     const claims = decodeJwt(token);
-    expect(claims).toMatchObject({ iss: TWILIO.TWILIO_API_KEY, sub: TWILIO.TWILIO_ACCOUNT_SID, grants: { identity: 'Ann::1', video: { room } } });
+    expect(identity).toMatch(/^Ann::/);
+    expect(claims).toMatchObject({ iss: TWILIO.TWILIO_API_KEY, sub: TWILIO.TWILIO_ACCOUNT_SID, grants: { identity, video: { room } } });
+    // The control plane's token comes with it, for the same participant.
+    expect(await verifyMeshToken(controlToken, t.config.jwtSecret)).toEqual({ identity, room });
     expect(claims.jti).toMatch(new RegExp(`^${TWILIO.TWILIO_API_KEY}-\\d+$`));
     await jwtVerify(token, new TextEncoder().encode(TWILIO.TWILIO_API_SECRET));
   });
