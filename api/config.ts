@@ -25,6 +25,8 @@ export interface Config {
   trustProxy: number;
   /** WebSocket connections to `/api/rtc` one client address may hold open on one instance (RTC_CONNECTIONS_PER_ADDRESS, default 20). */
   rtcConnectionsPerAddress: number;
+  /** Seats one client address may hold in one video room (ROOM_SEATS_PER_ADDRESS, default 2). */
+  roomSeatsPerAddress: number;
   /** Whether white-label addresses may lead to this server's own networks (intranet deployments). */
   whiteLabelPrivateNetworks: boolean;
   smtpUrl: string | undefined;
@@ -154,6 +156,7 @@ const envSchema = z.object({
       error: (issue) => `must be one of ${LOG_LEVELS.join(', ')}, not '${String(issue.input)}'.`,
     }),
   HTTP_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 65535, 'must be a whole number of connections from 1 to 65535'),
+  ROOM_SEATS_PER_ADDRESS: wholeNumber(1, 1000, 'must be a whole number of seats from 1 to 1000'),
   RTC_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 65535, 'must be a whole number of connections from 1 to 65535'),
   STRIPE_API_URL: url(['http:', 'https:'], "must be the http(s) address of Stripe's API or a stand-in"),
   S3_ENDPOINT: url(['http:', 'https:'], 'must be the http(s) address of the S3-compatible storage'),
@@ -251,6 +254,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
     trustProxy: Number(env.TRUST_PROXY || 0),
     rtcConnectionsPerAddress: Number(env.RTC_CONNECTIONS_PER_ADDRESS || 20),
+    roomSeatsPerAddress: Number(env.ROOM_SEATS_PER_ADDRESS || 2),
     whiteLabelPrivateNetworks: env.WHITE_LABEL_PRIVATE_NETWORKS === '1',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || `${displayName(siteName)} <no-reply@${new URL(env.PUBLIC_URL || 'http://localhost').hostname}>`,

@@ -28,6 +28,21 @@ interface Peer extends RoomParticipant {
   joinedAt: number;
 }
 
+/** How a verified participant enters: its heartbeat wish, where it connects from, and whether it owns the tour. */
+export interface RoomEntry {
+  requestedTimeout?: number;
+  /** The client address (as TRUST_PROXY defines it), counted against `seatsPerAddress`. */
+  address?: string;
+  owner?: boolean;
+  /** The tour has an owner: the room keeps its last seat for them. */
+  ownerSeat?: boolean;
+  /** Seats one client address may hold in a room (ROOM_SEATS_PER_ADDRESS). */
+  seatsPerAddress?: number;
+}
+
+/** Seats one client address may hold in a room unless the entry says otherwise. */
+export const DEFAULT_SEATS_PER_ADDRESS = 2;
+
 export interface RoomHubOptions {
   roomCap?: number;
   /** Connections this server accepts before answering `busy`. */
@@ -64,7 +79,8 @@ export class RoomHub {
   }
 
   /** Joins a verified identity to a room; answers the peer's sid, or undefined when refused (the socket is told why). */
-  async join(socket: PeerSocket, identity: string, roomName: string, requestedTimeout = REQUESTED_HEARTBEAT_TIMEOUT_MS): Promise<string | undefined> {
+  async join(socket: PeerSocket, identity: string, roomName: string, entry: RoomEntry = {}): Promise<string | undefined> {
+    const { requestedTimeout = REQUESTED_HEARTBEAT_TIMEOUT_MS, address, owner, ownerSeat = false, seatsPerAddress = DEFAULT_SEATS_PER_ADDRESS } = entry;
     if (this.connections >= this.maxConnections) {
       socket.send({ type: 'busy', retryAfter: 5000 });
       socket.close(1013, 'busy');
@@ -77,7 +93,8 @@ export class RoomHub {
     try {
       // Watching before joining: whatever the room decides after this peer is in it reaches it.
       await this.store.watch(roomName, (events, base) => this.deliver(roomName, events, base));
-      admission = await this.store.update(roomName, (state) => joined(state, { sid, identity, instance: this.store.instance }, this.roomCap));
+      const member = { sid, identity, instance: this.store.instance, address, owner };
+      admission = await this.store.update(roomName, (state) => joined(state, member, { cap: this.roomCap, perAddress: seatsPerAddress, ownerSeat }));
     } catch (err) {
       this.drop(peer);
       throw err;

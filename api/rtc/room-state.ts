@@ -4,6 +4,17 @@ import { hostChosen, infospotShared, viewShared, type RoomRecord } from './room-
 /** A participant as every server sees it, with the server it is connected to: a server that dies takes its participants along. */
 export interface RoomMember extends RoomParticipant {
   instance: string;
+  /** The client address it connected from (as TRUST_PROXY defines it); counted against the seats per address. */
+  address?: string;
+  /** The tour's owner, whose seat the room keeps. */
+  owner?: boolean;
+}
+
+/** How many may be in a room: in all, and from one client address; `ownerSeat` keeps the last seat for its owner. */
+export interface RoomSeats {
+  cap: number;
+  perAddress: number;
+  ownerSeat: boolean;
 }
 
 /** Everything a room is, as plain JSON: who is in it and what it remembers (host, host view). */
@@ -54,17 +65,29 @@ export function departed(state: RoomState, sids: string[]): Change<void> {
 export type Admission = { others: RoomParticipant[]; record: RoomRecord } | undefined;
 
 /** A newcomer enters unless the room is full; an earlier connection with the same identity is disconnected (53205) first. */
-export function joined(state: RoomState, newcomer: RoomMember, roomCap: number): Change<Admission> {
+export function joined(state: RoomState, newcomer: RoomMember, seats: RoomSeats): Change<Admission> {
+  // Identities are the server's, handed out with a token: the same one again is its holder reconnecting.
   const duplicate = state.members.find((member) => member.identity === newcomer.identity);
   const kicked: Change<void> = duplicate ? departed(state, [duplicate.sid]) : { events: [], value: undefined };
   const events: RoomEvent[] = duplicate ? [{ close: 53205, to: duplicate.sid }, ...kicked.events] : [];
   const before = kicked.state ?? state;
-  if (before.members.length >= roomCap) return { state: kicked.state, events, value: undefined };
+  if (!hasSeat(before.members, newcomer, seats)) return { state: kicked.state, events, value: undefined };
   return {
     state: { members: [...before.members, newcomer], record: before.record },
     events: [...events, { frame: { type: 'joined', participant: participant(newcomer) }, except: newcomer.sid }],
     value: { others: before.members.map(participant), record: before.record },
   };
+}
+
+/**
+ * Whether the room has a seat for the newcomer: under the cap, with the last seat kept for the tour's owner while
+ * they are away, and under the seats one client address may hold (so a few sockets from one place cannot fill it).
+ */
+function hasSeat(members: RoomMember[], newcomer: RoomMember, { cap, perAddress, ownerSeat }: RoomSeats): boolean {
+  if (members.length >= cap) return false;
+  if (newcomer.owner) return true;
+  if (ownerSeat && members.length >= cap - 1 && !members.some((member) => member.owner)) return false;
+  return newcomer.address === undefined || members.filter((member) => member.address === newcomer.address).length < perAddress;
 }
 
 /** A participant's room message: what it changes and whom it reaches, or the `bad` frame it is refused with. */

@@ -4,7 +4,7 @@ import type { AppEnv } from '../app-env';
 import { signedInWith } from '../auth/current-user';
 import type { Db } from '../db/database';
 import { VIDEO_ERRORS, type ClientFrame, type VideoErrorCode } from '../schema/video';
-import { identityError, mayEnterRoom, roomExists, roomNameError } from '../video/video-room';
+import { identityError, roomEntry, roomExists, roomNameError } from '../video/video-room';
 import { verifyMeshToken, type VideoGrant } from '../video/video-token';
 import { clientAddress } from '../rate-limit';
 import { AddressConnections } from './address-connections';
@@ -17,13 +17,18 @@ import type { RoomHub } from './room-hub';
  * then the names in it (53100–53102, 53200–53202), then whether the room's tour still exists and this caller may
  * still be in it (53106): a tour made private, or a password changed, since the token was minted shuts it out.
  */
-async function admit(hello: Extract<ClientFrame, { type: 'hello' }>, secret: string, db: Db): Promise<VideoGrant | { error: VideoErrorCode }> {
+async function admit(
+  hello: Extract<ClientFrame, { type: 'hello' }>,
+  secret: string,
+  db: Db,
+): Promise<(VideoGrant & { owner: boolean; ownerSeat: boolean }) | { error: VideoErrorCode }> {
   const grant = await verifyMeshToken(hello.token, secret);
   if ('error' in grant) return grant;
   const error = roomNameError(grant.room) ?? identityError(grant.identity);
   if (error) return { error };
   const user = hello.auth === undefined ? undefined : (await signedInWith(db, hello.auth, secret))?.user;
-  return (await mayEnterRoom(db, grant.room, { user, tourAccessToken: hello.tourAccessToken }, secret)) ? grant : { error: 53106 };
+  const entry = await roomEntry(db, grant.room, { user, tourAccessToken: hello.tourAccessToken }, secret);
+  return entry ? { ...grant, ...entry } : { error: 53106 };
 }
 
 /**
@@ -62,7 +67,13 @@ export function rtcRoutes(hub: RoomHub): Hono<AppEnv> {
                 socket.send({ type: 'error', code: grant.error, message: VIDEO_ERRORS[grant.error] });
                 return socket.close(4000 + (grant.error % 1000), VIDEO_ERRORS[grant.error]);
               }
-              sid = await hub.join(socket, grant.identity, grant.room, frame.timeout);
+              sid = await hub.join(socket, grant.identity, grant.room, {
+                requestedTimeout: frame.timeout,
+                address,
+                owner: grant.owner,
+                ownerSeat: grant.ownerSeat,
+                seatsPerAddress: c.get('config').roomSeatsPerAddress,
+              });
               // A tour deleted while this hello was being checked has ended its room before this join: end it again.
               if (sid && !(await roomExists(c.get('db'), grant.room))) await hub.endRoom(grant.room);
               return;

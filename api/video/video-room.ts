@@ -43,6 +43,16 @@ export async function roomExists(db: Db, room: string): Promise<boolean> {
  * is refused as one that does not exist (53106), so room names do not tell which private tours exist.
  */
 export async function mayEnterRoom(db: Db, room: string, caller: TourCaller, secret: string): Promise<boolean> {
+  return (await roomEntry(db, room, caller, secret)) !== undefined;
+}
+
+/**
+ * How the caller enters the room, or undefined when not at all: `owner` is the tour's owner; `ownerSeat` says the
+ * tour has an owner, whose seat the room keeps for them.
+ */
+export async function roomEntry(db: Db, room: string, caller: TourCaller, secret: string): Promise<{ owner: boolean; ownerSeat: boolean } | undefined> {
   const found = await roomTour(db, room);
-  return found !== undefined && (await tourAccess(db, found, caller, secret)).joinsVideo;
+  if (!found) return undefined;
+  const access = await tourAccess(db, found, caller, secret);
+  return access.joinsVideo ? { owner: access.owns, ownerSeat: found.tour.userId !== null } : undefined;
 }

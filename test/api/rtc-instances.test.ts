@@ -52,8 +52,9 @@ async function instance(base: TestApp): Promise<Instance> {
 }
 
 /** Two instances on one database and one Redis, with one tour (whose room is ROOM). */
-async function twoInstances(): Promise<[Instance, Instance]> {
-  const base = await createTestApp({ JWT_SECRET: SECRET });
+async function twoInstances(seatsPerAddress = '20'): Promise<[Instance, Instance]> {
+  // Every visitor here connects from loopback: one address, more seats than a real visitor's unless a test says.
+  const base = await createTestApp({ JWT_SECRET: SECRET, ROOM_SEATS_PER_ADDRESS: seatsPerAddress });
   ROOM = String((await insertTour(base.db, { shortId: 'rtc-tour', userId: null, type: 'paid', input: tourInputSchema.parse({}) })).id);
   return [await instance(base), await instance(base)];
 }
@@ -95,6 +96,16 @@ afterEach(async () => {
 const scene = (sceneId: string) => ({ type: 'msg', body: { type: 'scene', data: { sceneId, coords: { x: 0, y: 0, z: -1 }, fov: 80 } } });
 
 describe.runIf(redis)('/api/rtc on two instances sharing Redis', () => {
+  it("counts one address's seats across instances: a third socket from it is refused wherever it connects", async () => {
+    const [a, b] = await twoInstances('2');
+    await enter(a, 'Ann::1');
+    await enter(b, 'Bob::2');
+    const third = await openRtc(a.url);
+    clients.push(third);
+    third.send({ type: 'hello', version: 2, id: randomUUID(), token: await mintMeshToken({ identity: 'Cat::3', room: ROOM }, SECRET) });
+    expect((await third.next('error')).code).toBe(53105);
+  });
+
   it('puts visitors of both instances in one room: presence, host, view, late joiners and signalling cross over', async () => {
     const [a, b] = await twoInstances();
     const ann = await enter(a, 'Ann::1');

@@ -32,7 +32,8 @@ afterEach(async () => {
 
 /** The real app and WebSocket upgrade on a loopback port, with one tour (whose room is ROOM). */
 async function start(hub = new RoomHub(), env: Record<string, string> = {}): Promise<string> {
-  const base = await createTestApp({ JWT_SECRET: SECRET, ...env });
+  // Every participant here connects from loopback: one address, more seats than a real visitor's unless a test says.
+  const base = await createTestApp({ JWT_SECRET: SECRET, ROOM_SEATS_PER_ADDRESS: '20', ...env });
   db = base.db;
   ROOM = String((await insertTour(db, { shortId: 'rtc-tour', userId: null, type: 'paid', input: tourInputSchema.parse({}) })).id);
   t = { ...base, app: createApp({ db, config: base.config, rootDir: '.', hub }) };
@@ -224,6 +225,26 @@ describe('the /api/rtc control plane', () => {
     const again = await connect(url, 'P1::1');
     expect((await six[0].next('error')).code).toBe(53205);
     await again.next('welcome');
+  });
+
+  it('gives one client address at most ROOM_SEATS_PER_ADDRESS seats in a room (default 2): a few sockets cannot fill it', async () => {
+    const url = await start(new RoomHub(), { ROOM_SEATS_PER_ADDRESS: '' });
+    for (const identity of ['P1::1', 'P2::2']) await (await connect(url, identity)).next('welcome');
+    const third = await connect(url, 'P3::3');
+    expect((await third.next('error')).code).toBe(53105);
+  });
+
+  it("keeps the last seat for the tour's owner: visitors fill all but one, the signed-in owner takes it", async () => {
+    const url = await start();
+    const owner = await signUp(t, 'Owner');
+    const room = String((await insertTour(db, { shortId: 'owned-tour', userId: owner.id, type: 'paid', input: tourInputSchema.parse({}) })).id);
+    for (let i = 1; i <= 5; i++) await (await connect(url, `P${i}::${i}`, room)).next('welcome');
+    const sixthVisitor = await connect(url, 'P6::6', room);
+    expect((await sixthVisitor.next('error')).code).toBe(53105);
+    const host = await openRtc(url);
+    sockets.push(host.socket);
+    host.send({ type: 'hello', version: 2, id: randomUUID(), token: await mintMeshToken({ identity: 'Owner::o', room }, SECRET), auth: owner.token });
+    expect((await host.next('welcome')).participants).toHaveLength(5);
   });
 
   it('closes a connection that misses three heartbeats', async () => {

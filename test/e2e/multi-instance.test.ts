@@ -46,7 +46,8 @@ describe.skipIf(!servicesAnswer)('two instances sharing PostgreSQL, Redis and S3
   beforeAll(async () => {
     databaseUrl = await createPostgresDatabase('multi_instance');
     // Both sign and check sign-ins with one secret, as every instance of one installation must.
-    const env = { DATABASE_URL: databaseUrl, REDIS_URL, ...s3!.env, JWT_SECRET: randomBytes(32).toString('hex') };
+    // Every participant connects from loopback: one address, more seats than a real visitor's.
+    const env = { DATABASE_URL: databaseUrl, REDIS_URL, ...s3!.env, JWT_SECRET: randomBytes(32).toString('hex'), ROOM_SEATS_PER_ADDRESS: '20' };
     // Started at once: the migrations and the demo seed run once, under a lock.
     [a, b] = await Promise.all([startServer({ env }), startServer({ env })]);
     balancer = loadBalancer([a.origin, b.origin]);

@@ -8,7 +8,8 @@ let room = '';
 const clients: RtcClient[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
+  // Three participants from loopback: one address, more seats than a real visitor's.
+  server = await startServer({ env: { ROOM_SEATS_PER_ADDRESS: '20' } });
   room = String((await (await fetch(`${server.origin}/api/tours/demo`)).json()).id);
 });
 afterAll(async () => {

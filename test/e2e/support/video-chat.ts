@@ -22,6 +22,9 @@ export interface VideoChatRig {
 }
 
 /** Sets up a rig for the test file that calls it (beforeAll) and tears it down after (afterAll). */
+/** Every participant of these tests connects from loopback: one address, more seats than a real visitor's. */
+const LOOPBACK_SEATS = { ROOM_SEATS_PER_ADDRESS: '20' };
+
 export function videoChatRig(): VideoChatRig {
   let server: RunningServer;
   let partner: PartnerSite;
@@ -30,7 +33,7 @@ export function videoChatRig(): VideoChatRig {
   let visitors = 0;
 
   beforeAll(async () => {
-    [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
+    [server, partner, browser] = await Promise.all([startServer({ env: LOOPBACK_SEATS }), startPartnerSite(), launchChromium()]);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -58,7 +61,7 @@ export function videoChatRig(): VideoChatRig {
     },
     async restartServer() {
       await server.stop();
-      server = await startServer({ dataDir: server.dataDir, port: server.port });
+      server = await startServer({ dataDir: server.dataDir, port: server.port, env: LOOPBACK_SEATS });
     },
     openTour,
     openLobby,

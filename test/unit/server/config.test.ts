@@ -75,10 +75,12 @@ describe('settings checked at start', () => {
       DATA_DIR: join(mkdtempSync(join(tmpdir(), 'tour-config-')), 'data'),
       HTTP_CONNECTIONS_PER_ADDRESS: 'many',
       RTC_CONNECTIONS_PER_ADDRESS: '0',
+      ROOM_SEATS_PER_ADDRESS: 'two',
       SITE_NAME: 'x'.repeat(61),
     });
     expect(problems).toEqual([
       "HTTP_CONNECTIONS_PER_ADDRESS must be a whole number of connections from 1 to 65535, not 'many'.",
+      "ROOM_SEATS_PER_ADDRESS must be a whole number of seats from 1 to 1000, not 'two'.",
       "RTC_CONNECTIONS_PER_ADDRESS must be a whole number of connections from 1 to 65535, not '0'.",
       'SITE_NAME must be a name of at most 60 characters.',
     ]);
