@@ -22,6 +22,16 @@ export default tseslint.config(
     },
   },
   {
+    // The request path stays lean: Hono builds `c.var` anew from its map on every access (see api/app-env.ts).
+    files: ['api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[computed=false][property.name='var']", message: 'Read request variables with c.get(), not c.var.' },
+      ],
+    },
+  },
+  {
     // Migrations are frozen against the database as it was, not today's types (Kysely's own advice).
     files: ['api/db/migrations/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
