@@ -19,7 +19,7 @@ export interface EmbedBuild {
 }
 
 /** What a build's entry makes it: its version and its integrity. */
-export function entryIdentity(entry: Buffer): Pick<EmbedBuild, 'version' | 'integrity'> {
+function entryIdentity(entry: Buffer): Pick<EmbedBuild, 'version' | 'integrity'> {
   return {
     version: createHash('sha256').update(entry).digest('hex').slice(0, 16),
     integrity: `sha384-${createHash('sha384').update(entry).digest('base64')}`,
@@ -43,7 +43,7 @@ export async function keepEmbedBuild(media: MediaStorage, embedDir: string, pack
   const kept = await readMediaFile(media, recordPath);
   if (kept) return JSON.parse(kept.toString('utf8')) as EmbedBuild;
   for (const file of await filesBelow(embedDir)) {
-    await media.put(`${EMBED_BUILDS_FOLDER}/${identity.version}/${file.split('\\').join('/')}`, await readFile(join(embedDir, file)));
+    await media.put(`${EMBED_BUILDS_FOLDER}/${identity.version}/${file}`, await readFile(join(embedDir, file)));
   }
   const build: EmbedBuild = { ...identity, packageVersion, date: new Date().toISOString() };
   await media.put(recordPath, Buffer.from(JSON.stringify(build)));

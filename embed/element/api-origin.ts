@@ -17,11 +17,6 @@ export function apiOriginOf(element: Element): string | undefined {
   }
 }
 
-/** Whether the element names its server; without one, a script served from elsewhere cannot know where tours live. */
-export function namesServer(element: Element): boolean {
-  return Boolean(element.getAttribute('server')?.trim());
-}
-
 /** On the tour's own page (served by us) the address is ours to keep a deep link in; on a partner's page it is not. */
 export function onOwnPage(): boolean {
   return location.origin === SCRIPT_ORIGIN && location.pathname.startsWith('/tours/');
