@@ -75,7 +75,6 @@ async function start() {
       reject(err.code === 'EADDRINUSE' ? new Error(`Port ${config.port} is already in use (set PORT to another).`) : err),
     );
   });
-  logger.info(`listening on ${config.publicUrl ?? `http://localhost:${config.port}`}/ (demo tour: /tours/demo, partner page: /demo/)`);
   // Not awaited: the server listens while the first sweep runs.
   const sweeps = startMediaSweeps(db, media, redis && new RedisLock(redis, 'media-sweep', MEDIA_SWEEP_LOCK_MS));
   return { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, server, sweeps };
@@ -124,3 +123,5 @@ function shutdown(signal: string): void {
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection (the server carries on)'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
+// Said once SIGTERM is handled: a supervisor that stops the server as soon as it listens gets a clean shutdown.
+logger.info(`listening on ${config.publicUrl ?? `http://localhost:${config.port}`}/ (demo tour: /tours/demo, partner page: /demo/)`);
