@@ -1,9 +1,11 @@
 import type { PannellumViewer } from 'pannellum/build/pannellum.js';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Infospot, Tour } from '../../api/schema/tour';
+import { SceneFailure, type SceneFailureState } from '../ui/SceneFailure';
 import type { PanoramaView } from '../video/contract';
 import { takeEarlyPanorama } from './early-panorama';
-import { initialView } from './scene-config';
+import { fetchPanorama, PanoramaUnavailable } from './fetch-panorama';
+import { initialView, panoramaUrl } from './scene-config';
 import { errorText, panoramaKey, startPannellum, type FirstView } from './start-pannellum';
 
 /** What the rest of the viewer may do with the panorama. */
@@ -41,6 +43,8 @@ export function Panorama(props: PanoramaProps) {
   latest.current = props;
   // A lost WebGL context (GPU reset, too many contexts on the page) is recovered by building the viewer again.
   const [generation, setGeneration] = useState(0);
+  const [failure, setFailure] = useState<SceneFailureState | null>(null);
+  const loading = useRef<AbortController>(undefined);
 
   // A layout effect starts pannellum (and its panorama download) right after the DOM commit, not a frame later.
   useLayoutEffect(() => {
@@ -55,8 +59,17 @@ export function Panorama(props: PanoramaProps) {
     started.handlers.progress = (fraction) => viewer && latest.current.onProgress?.(viewer.getScene(), fraction);
     viewerRef.current = viewer;
     // pannellum may still finish loading a picture after destroy(): by then there is nobody to tell.
-    viewer.on('load', () => viewer && latest.current.onSceneLoad(viewer.getScene()));
-    viewer.on('error', (message: string) => latest.current.onError(errorText(message)));
+    viewer.on('load', () => {
+      if (!viewer) return;
+      setFailure(null);
+      latest.current.onSceneLoad(viewer.getScene());
+    });
+    // pannellum's own failures (its first scene, a picture that fails after our download) leave nothing to keep.
+    const failed = (message: string) => {
+      latest.current.onError(message);
+      if (viewer) setFailure({ sceneId: viewer.getScene(), reason: navigator.onLine ? 'refused' : 'offline' });
+    };
+    viewer.on('error', (message: string) => failed(errorText(message)));
     const onContextLost = (event: Event) => {
       event.preventDefault();
       setGeneration((n) => n + 1);
@@ -71,7 +84,7 @@ export function Panorama(props: PanoramaProps) {
       getView: () => ({ sceneId: viewer!.getScene(), yaw: viewer!.getYaw(), pitch: viewer!.getPitch(), hfov: viewer!.getHfov() }),
     });
     // A panorama started early may have been drawn, or have failed, before this component existed.
-    if (started.error) latest.current.onError(started.error);
+    if (started.error) failed(started.error);
     else if (started.loaded) {
       viewer.resize();
       latest.current.onSceneLoad(viewer.getScene());
@@ -80,6 +93,7 @@ export function Panorama(props: PanoramaProps) {
       latest.current.onReady(null);
       canvas?.removeEventListener('webglcontextlost', onContextLost);
       resizes.disconnect();
+      loading.current?.abort();
       viewer?.destroy();
       viewer = undefined;
       viewerRef.current = undefined;
@@ -87,14 +101,57 @@ export function Panorama(props: PanoramaProps) {
     };
   }, [tour, allowLinks, apiOrigin, generation]);
 
-  useEffect(() => {
+  /** Downloads a scene's picture, then switches pannellum to it; a failure keeps the scene shown and says so. */
+  function show(sceneId: string) {
     const viewer = viewerRef.current;
-    if (!viewer || viewer.getScene() === props.sceneId) return;
-    const image = tour.images.find((candidate) => candidate.id === props.sceneId);
-    if (!image) return;
-    const view = initialView(image, viewer.getScene());
-    viewer.loadScene(props.sceneId, view.pitch, view.yaw, view.hfov);
+    const image = tour.images.find((candidate) => candidate.id === sceneId);
+    if (!viewer || !image) return;
+    loading.current?.abort();
+    const aborted = (loading.current = new AbortController());
+    const shown = viewer.getScene();
+    // After pannellum itself failed there is no picture on screen to keep.
+    const keptSceneId = failure && failure.sceneId === shown && !failure.keptSceneId ? undefined : shown;
+    setFailure(null);
+    fetchPanorama(panoramaUrl(image, apiOrigin), aborted.signal).then(
+      () => {
+        if (viewerRef.current !== viewer || aborted.signal.aborted) return;
+        const view = initialView(image, shown);
+        viewer.loadScene(sceneId, view.pitch, view.yaw, view.hfov);
+      },
+      (err: unknown) => {
+        if (aborted.signal.aborted || !(err instanceof PanoramaUnavailable)) return;
+        latest.current.onError(err.message);
+        setFailure({ sceneId, reason: err.reason, keptSceneId });
+        // The viewer goes back to the scene still shown, as if the visitor had returned to it.
+        if (keptSceneId) latest.current.onSceneChange(keptSceneId);
+      },
+    );
+  }
+
+  useEffect(() => {
+    if (viewerRef.current && viewerRef.current.getScene() !== props.sceneId) show(props.sceneId);
   }, [props.sceneId, tour]);
 
-  return <div ref={containerRef} className="tv-panorama" data-testid="panorama" role="region" aria-label={props.label} />;
+  // Offline, the visitor is told when the network is back, so Retry is worth pressing.
+  useEffect(() => {
+    if (!failure || failure.reason === 'refused' || failure.backOnline) return;
+    const back = () => setFailure((now) => now && { ...now, backOnline: true });
+    window.addEventListener('online', back);
+    return () => window.removeEventListener('online', back);
+  }, [failure]);
+
+  const titleOf = (sceneId: string) => tour.images.find((image) => image.id === sceneId)?.title ?? '';
+  const retry = () => {
+    if (!failure) return;
+    // A kept scene is left through the store like any visit; a failed first scene is loaded again in place.
+    if (failure.keptSceneId) props.onSceneChange(failure.sceneId);
+    else show(failure.sceneId);
+  };
+
+  return (
+    <>
+      <div ref={containerRef} className="tv-panorama" data-testid="panorama" role="region" aria-label={props.label} />
+      {failure && <SceneFailure failure={failure} titleOf={titleOf} onRetry={retry} />}
+    </>
+  );
 }

@@ -1,0 +1,133 @@
+import { readdirSync, renameSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smallPanorama } from '../support/pictures';
+import { launchChromium } from './support/browser';
+import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
+import { pixelStats } from './support/pixels';
+import { removeDataDir, startServer, type RunningServer } from './support/server';
+import { TourBuilder, type Owner } from './support/tour-builder';
+import { panoramaCanvas, RECORD_EVENTS, waitForEvent } from './support/viewer-page';
+
+let server: RunningServer;
+let partner: PartnerSite;
+let browser: Browser;
+let builder: TourBuilder;
+let owner: Owner;
+let pictures: Buffer[];
+
+beforeAll(async () => {
+  [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
+  builder = new TourBuilder(server.origin, server.dataDir);
+  owner = await builder.owner();
+  pictures = await Promise.all([smallPanorama(1024), smallPanorama(1024), smallPanorama(1024)]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await partner?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+/** The stored file behind a media URL, found under the server's data directory. */
+function storedFile(url: string, dir = server.dataDir): string | undefined {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      const found = storedFile(url, path);
+      if (found) return found;
+    } else if (name === basename(url)) return path;
+  }
+  return undefined;
+}
+
+/** Takes a scene's panorama off the server (it answers 404) and answers the way to put it back. */
+async function withoutPanorama(shortId: string, sceneId: string): Promise<() => void> {
+  const tour = await (await fetch(`${server.origin}/api/tours/${shortId}`)).json();
+  const file = storedFile(tour.images.find((image: { id: string }) => image.id === sceneId).url)!;
+  renameSync(file, `${file}.away`);
+  return () => renameSync(`${file}.away`, file);
+}
+
+async function openTour(context: BrowserContext, shortId: string): Promise<Page> {
+  const url = partner.page(
+    `/edges-${shortId}`,
+    partnerPage(server.origin, `<tour-viewer id="tour" short-id="${shortId}" loading="eager" style="height:560px"></tour-viewer>`, RECORD_EVENTS),
+  );
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+const sceneShown = (page: Page) => page.evaluate(() => (document.querySelector('#tour') as HTMLElement & { view?: { sceneId: string } }).view?.sceneId);
+
+async function expectDrawn(page: Page) {
+  const canvas = panoramaCanvas(page.locator('#tour'));
+  await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeGreaterThan(300);
+  await expect.poll(async () => (await pixelStats(await canvas.screenshot())).stdev).toBeGreaterThan(15);
+}
+
+describe('a scene that cannot be loaded', () => {
+  it('a 404 keeps the current scene and says so; Retry loads it once it is back; offline the same, and the return of the network is told', async () => {
+    const tour = await builder.tour(owner, pictures);
+    builder.setType(tour.shortId, 'paid');
+    const restore = await withoutPanorama(tour.shortId, 'scene-2');
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await openTour(context, tour.shortId);
+    await waitForEvent(page, 'tour-load');
+    const viewer = page.locator('#tour');
+    const failure = viewer.locator('.tv-scene-failure');
+
+    await viewer.locator('.tv-reel__tile[data-scene-id="scene-2"]').click();
+    const failed = await waitForEvent(page, 'tour-error');
+    expect(failed.detail.code).toBe('SceneLoadFailed');
+    expect(failed.detail.message).toContain('HTTP 404');
+    await expect.poll(() => failure.textContent()).toContain('“Scene 2” could not be loaded.');
+    expect(await failure.textContent()).toContain('You are still in “Scene 1”.');
+    expect(await failure.getAttribute('role')).toBe('alert');
+    expect(await sceneShown(page)).toBe('scene-1');
+    expect(await viewer.locator('.tv-reel__tile[aria-current="true"]').getAttribute('data-scene-id')).toBe('scene-1');
+    await expectDrawn(page);
+
+    restore();
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => sceneShown(page)).toBe('scene-2');
+    await expect.poll(() => failure.count()).toBe(0);
+    await expectDrawn(page);
+
+    await context.setOffline(true);
+    await viewer.locator('.tv-reel__tile[data-scene-id="scene-3"]').click();
+    await expect.poll(() => failure.textContent()).toContain('You are offline. “Scene 3” could not be loaded.');
+    expect(await failure.textContent()).toContain('You are still in “Scene 2”.');
+    expect(await failure.textContent()).not.toContain('back online');
+    expect(await sceneShown(page)).toBe('scene-2');
+    await expectDrawn(page);
+
+    await context.setOffline(false);
+    await expect.poll(() => failure.textContent()).toContain('You are back online.');
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => sceneShown(page)).toBe('scene-3');
+    await expect.poll(() => failure.count()).toBe(0);
+    await expectDrawn(page);
+    await context.close();
+  });
+
+  it('a first scene that 404s is told, not a black box, and Retry shows it once it is back', async () => {
+    const tour = await builder.tour(owner, pictures.slice(0, 1));
+    builder.setType(tour.shortId, 'paid');
+    const restore = await withoutPanorama(tour.shortId, 'scene-1');
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await openTour(context, tour.shortId);
+    const failure = page.locator('#tour .tv-scene-failure');
+    await expect.poll(() => failure.textContent(), { timeout: 60_000 }).toContain('“Scene 1” could not be loaded.');
+    expect(await failure.textContent()).not.toContain('still in');
+    restore();
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await waitForEvent(page, 'tour-load');
+    await expect.poll(() => failure.count()).toBe(0);
+    await expectDrawn(page);
+    await context.close();
+  });
+});
