@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { onOwnPage } from '../element/api-origin';
-import { AUTO_ROTATE_DEG_PER_S } from '../panorama/scene-config';
 import { openChat } from '../tour/viewer-store';
 import type { Viewer } from '../viewer/viewer-context';
 
@@ -15,10 +14,10 @@ function setVideoChatFlag(on: boolean): void {
 }
 
 /**
- * What the video chat changes outside the store: the panel opens at start when asked for, and a live chat stops
- * autorotate (ending it restores autorotate) and is flagged in the tour page's own address.
+ * What the video chat changes outside the store: the panel opens at start when asked for, and a live chat is
+ * flagged in the tour page's own address (its autorotate is use-auto-rotate's).
  */
-export function useLiveChat({ store, panorama }: Viewer, requested: boolean): void {
+export function useLiveChat({ store }: Viewer, requested: boolean): void {
   const { status } = useSnapshot(store);
   useEffect(() => {
     if (status === 'ready' && requested) openChat(store);
@@ -29,13 +28,10 @@ export function useLiveChat({ store, panorama }: Viewer, requested: boolean): vo
         store,
         'chatActive',
         (active) => {
-          const viewer = panorama.current?.viewer;
-          if (active) viewer?.stopAutoRotate();
-          else if (store.tour?.config.autoRotate) viewer?.startAutoRotate(AUTO_ROTATE_DEG_PER_S);
           if (onOwnPage()) setVideoChatFlag(active);
         },
         true,
       ),
-    [store, panorama],
+    [store],
   );
 }

@@ -34,6 +34,35 @@ export interface PanoramaProps {
   onReady: (handle: PanoramaHandle | null) => void;
 }
 
+/** How long the view takes to turn to a hot spot reached with Tab. */
+const TURN_TO_SPOT_MS = 600;
+
+/** The element focused in the shadow root (or page) `node` is in: `document.activeElement` stops at the host. */
+function focusedIn(node: Node): Element | null {
+  return (node.getRootNode() as ShadowRoot | Document).activeElement;
+}
+
+/**
+ * Tab reaches every hot spot, also those outside the view (the stylesheet keeps them focusable); focusing one turns
+ * the view to it. The browser scrolls pannellum's clipped layers to bring a focused element into sight, which would
+ * shift the hot spots against the picture: those scrolls are undone.
+ */
+function turnToFocusedSpot(viewer: PannellumViewer, container: HTMLElement, target: Element): void {
+  const anchor = target.closest<HTMLElement>('.tv-hotspot-anchor');
+  const spot = anchor && viewer.getConfig().hotSpots?.find((candidate) => candidate.div === anchor);
+  if (!anchor || !spot) return;
+  for (let layer = anchor.parentElement; layer && layer !== container.parentElement; layer = layer.parentElement) {
+    layer.scrollLeft = 0;
+    layer.scrollTop = 0;
+  }
+  const view = container.getBoundingClientRect();
+  const box = target.getBoundingClientRect();
+  const inView = anchor.style.visibility !== 'hidden' && box.left >= view.left && box.right <= view.right && box.top >= view.top && box.bottom <= view.bottom;
+  if (inView) return;
+  viewer.stopAutoRotate();
+  viewer.lookAt(spot.pitch, spot.yaw, viewer.getHfov(), TURN_TO_SPOT_MS);
+}
+
 /** The pannellum canvas: created once per tour, scenes switched with loadScene, destroyed on unmount. */
 export function Panorama(props: PanoramaProps) {
   const { tour, allowLinks, apiOrigin } = props;
@@ -54,7 +83,14 @@ export function Panorama(props: PanoramaProps) {
     const start = { apiOrigin, sceneId, firstView, allowLinks, poster };
     const started = (root instanceof ShadowRoot && takeEarlyPanorama(root.host, panoramaKey(tour, start), frame)) || startPannellum(frame, tour, start);
     let viewer: PannellumViewer | undefined = started.viewer;
-    started.handlers.goTo = (id) => latest.current.onSceneChange(id);
+    // A hot spot chosen from the keyboard is gone with its scene: focus then goes to the panorama itself (whose arrow
+    // keys turn the view, and from which Tab reaches the new scene's spots), never to <body>. Not to the first spot:
+    // focusing one outside the view would turn the view away from the scene's opening direction.
+    let refocus = false;
+    started.handlers.goTo = (id) => {
+      refocus = started.container.contains(focusedIn(frame));
+      latest.current.onSceneChange(id);
+    };
     started.handlers.openInfospot = (spot) => latest.current.onInfospot(spot);
     started.handlers.progress = (fraction) => viewer && latest.current.onProgress?.(viewer.getScene(), fraction);
     viewerRef.current = viewer;
@@ -62,6 +98,8 @@ export function Panorama(props: PanoramaProps) {
     viewer.on('load', () => {
       if (!viewer) return;
       setFailure(null);
+      if (refocus && !focusedIn(frame) && (!document.activeElement || document.activeElement === document.body)) started.container.focus();
+      refocus = false;
       latest.current.onSceneLoad(viewer.getScene());
     });
     // pannellum's own failures (its first scene, a picture that fails after our download) leave nothing to keep.
@@ -74,6 +112,8 @@ export function Panorama(props: PanoramaProps) {
       event.preventDefault();
       setGeneration((n) => n + 1);
     };
+    const onFocusIn = (event: FocusEvent) => viewer && turnToFocusedSpot(viewer, started.container, event.target as Element);
+    started.container.addEventListener('focusin', onFocusIn);
     const canvas = started.container.querySelector('canvas');
     canvas?.addEventListener('webglcontextlost', onContextLost);
     // pannellum only listens to window resizes; the element can change size on its own.
@@ -92,6 +132,7 @@ export function Panorama(props: PanoramaProps) {
     return () => {
       latest.current.onReady(null);
       canvas?.removeEventListener('webglcontextlost', onContextLost);
+      started.container.removeEventListener('focusin', onFocusIn);
       resizes.disconnect();
       loading.current?.abort();
       viewer?.destroy();

@@ -45,10 +45,13 @@ declare module 'pannellum/build/pannellum.js' {
     setHfov(hfov: number, animated?: number | boolean): PannellumViewer;
     lookAt(pitch?: number, yaw?: number, hfov?: number, animated?: number | boolean): PannellumViewer;
     isLoaded(): boolean;
+    /** pannellum's own element (focusable: it takes the arrow keys). */
+    getContainer(): HTMLElement;
+    /** The current scene's config; each hot spot carries the element pannellum drew it in. */
+    getConfig(): { hotSpots?: Array<PannellumHotSpot & { div?: HTMLElement }> };
     startAutoRotate(speed?: number, pitch?: number): PannellumViewer;
     stopAutoRotate(): PannellumViewer;
     toggleFullscreen(): PannellumViewer;
-    getRenderer(): { getCanvas(): HTMLCanvasElement } | undefined;
     /** [pitch, yaw] of the direction under a pointer event's position. */
     mouseEventToCoords(event: MouseEvent): [number, number];
     addHotSpot(hotSpot: PannellumHotSpot, sceneId?: string): PannellumViewer;

@@ -31,7 +31,8 @@ export function createPanoramaControl(host: PanoramaControlHost): AttachablePano
     viewer.lookAt(pending.pitch, pending.yaw, pending.hfov, false);
     pending = null;
   };
-  const container = () => viewer?.getRenderer()?.getCanvas().closest('.pnlm-container') ?? null;
+  // pannellum's own element, there from the start (its canvas only once a scene has loaded).
+  const container = () => viewer?.getContainer() ?? null;
 
   return {
     attach(next) {

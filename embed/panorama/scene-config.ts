@@ -87,7 +87,8 @@ export function pannellumConfig(
       crossOrigin: 'anonymous',
       sceneFadeDuration: 600,
       autoRotate: tour.config.autoRotate ? AUTO_ROTATE_DEG_PER_S : false,
-      autoRotateInactivityDelay: 10_000,
+      // Never pannellum's resume, which levels the view: the viewer resumes autorotate itself (use-auto-rotate).
+      autoRotateInactivityDelay: -1,
       hfov: DEFAULT_FOV_DEG,
       strings: { loadingLabel: 'Loading…' },
     },

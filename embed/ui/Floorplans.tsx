@@ -1,3 +1,4 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { Floorplan } from '../../api/schema/tour';
 import { useMediaUrl } from '../viewer/api-origin-context';
 import { Modal } from './Modal';
@@ -17,24 +18,64 @@ export function FloorplanPanel({ floorplans, onOpen }: { floorplans: Floorplan[]
   );
 }
 
-/** The read-only link-to-rooms modal: a click on a room jumps to its scene. */
-export function FloorplanModal({ plan, onRoom, onClose }: { plan: Floorplan; onRoom: (sceneId: string) => void; onClose: () => void }) {
+/** Keys that move along the plan's rooms, and how far. */
+const ROOM_KEYS: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowDown: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  ArrowUp: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_, count) => count - 1,
+};
+
+/**
+ * The read-only link-to-rooms modal: a click on a room jumps to its scene, and the room the visitor stands in says
+ * "You are here". The rooms are one Tab stop (the current room, else the first) and the arrow keys move between
+ * them, so a plan of many rooms is not a long walk of Tabs.
+ */
+export function FloorplanModal({
+  plan,
+  sceneId,
+  onRoom,
+  onClose,
+}: {
+  plan: Floorplan;
+  sceneId: string;
+  onRoom: (sceneId: string) => void;
+  onClose: () => void;
+}) {
   const mediaUrl = useMediaUrl();
+  const here = plan.hotspots.findIndex((spot) => spot.destinationSceneId === sceneId);
+  const [active, setActive] = useState(Math.max(here, 0));
+  const rooms = useRef<HTMLDivElement>(null);
+  const move = (event: KeyboardEvent) => {
+    const step = ROOM_KEYS[event.key];
+    if (!step || plan.hotspots.length === 0) return;
+    event.preventDefault();
+    const next = step(active, plan.hotspots.length);
+    setActive(next);
+    rooms.current?.querySelectorAll<HTMLElement>('.tv-floorplan__room')[next]?.focus();
+  };
   return (
     <Modal title={plan.name || 'Floor plan'} onClose={onClose} className="tv-floorplan-modal">
-      <div className="tv-floorplan">
+      <div className="tv-floorplan" ref={rooms} role="group" aria-label="Rooms" onKeyDown={move}>
         <img src={mediaUrl(plan.url)} alt={plan.name} />
-        {plan.hotspots.map((spot) => (
+        {plan.hotspots.map((spot, index) => (
           <button
             key={spot.id}
             type="button"
-            className="tv-floorplan__room"
+            className={`tv-floorplan__room${index === here ? ' tv-floorplan__room--here' : ''}`}
             style={{ left: `${spot.coords.x}%`, top: `${spot.coords.y}%` }}
             data-scene-id={spot.destinationSceneId}
             aria-label={`Go to ${spot.destinationTitle || 'room'}`}
+            aria-current={index === here ? 'location' : undefined}
+            tabIndex={index === active ? 0 : -1}
             title={spot.destinationTitle}
+            onFocus={() => setActive(index)}
             onClick={() => onRoom(spot.destinationSceneId)}
-          />
+          >
+            {index === here && <span className="tv-floorplan__here">You are here</span>}
+          </button>
         ))}
       </div>
     </Modal>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Infospot } from '../../api/schema/tour';
 import { useMediaUrl } from '../viewer/api-origin-context';
+import { INFOSPOT_LABELS } from '../panorama/infospot-element';
 import { Modal } from './Modal';
 
 /**
@@ -24,8 +25,10 @@ function SanitisedHtml({ html }: { html: string }) {
 
 export function InfospotModal({ spot, onClose }: { spot: Infospot; onClose: () => void }) {
   const mediaUrl = useMediaUrl();
+  // An 'ext' spot's preview text is its body, not a title: the dialog is named for its kind instead.
+  const title = spot.data.previewText && spot.dataType !== 'ext' ? spot.data.previewText : undefined;
   return (
-    <Modal title={spot.data.previewText && spot.dataType !== 'ext' ? spot.data.previewText : undefined} onClose={onClose} width={640} className="tv-infospot">
+    <Modal title={title} label={INFOSPOT_LABELS[spot.dataType]} onClose={onClose} width={640} className="tv-infospot">
       {spot.dataType === 'html' && <SanitisedHtml html={spot.data.htmlContent} />}
       {spot.dataType === 'ext' && <p className="tv-infospot__text">{spot.data.previewText}</p>}
       {spot.dataType === 'image' && spot.data.image && (

@@ -1,8 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Tour } from '../../api/schema/tour';
 import { apiPost } from '../tour/tour-client';
 import { useApiOrigin, useMediaUrl } from '../viewer/api-origin-context';
 import { Modal } from './Modal';
+
+/** Said of an empty field, so the visitor knows which one is missing. */
+export const LEAD_MISSING = { name: 'Please enter your name.', email: 'Please enter your email.' } as const;
 
 export const LEAD_RECEIVED = 'Thank you! Your information was received and you will be contacted shortly.';
 
@@ -10,16 +13,29 @@ export function LeadModal({ tour, onClose, onSubmitted }: { tour: Tour; onClose:
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
+  const [missing, setMissing] = useState<keyof typeof LEAD_MISSING | null>(null);
+  const nameField = useRef<HTMLInputElement>(null);
+  const emailField = useRef<HTMLInputElement>(null);
   const apiOrigin = useApiOrigin();
   const mediaUrl = useMediaUrl();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const empty = !name.trim() ? 'name' : !email.trim() ? 'email' : null;
+    setMissing(empty);
+    if (empty) {
+      setError('');
+      (empty === 'name' ? nameField : emailField).current?.focus();
+      return;
+    }
     const url = location.href;
     const result = await apiPost<{ ok: boolean }>(apiOrigin, `/leads/${tour.id}`, { createdDate: new Date().toISOString(), email, name, tourId: tour.id, url });
     if (result.ok && result.value.ok) return onSubmitted();
     setError(result.ok ? 'Something went wrong.' : result.error.message);
   }
+
+  const errorId = useId();
+  const fieldState = (field: keyof typeof LEAD_MISSING) => (missing === field ? { 'aria-invalid': true, 'aria-describedby': errorId } : {});
 
   return (
     <Modal title="Request information" onClose={onClose} width={460}>
@@ -28,21 +44,35 @@ export function LeadModal({ tour, onClose, onSubmitted }: { tour: Tour; onClose:
         <p>{tour.leadgen.message || 'to receive information about this'}</p>
         <label className="tv-field">
           <span>Name</span>
-          <input value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" />
+          <input ref={nameField} name="name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" {...fieldState('name')} />
         </label>
+        {missing === 'name' && <FormError id={errorId} text={LEAD_MISSING.name} />}
         <label className="tv-field">
           <span>Email</span>
-          <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="email" />
+          <input
+            ref={emailField}
+            name="email"
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            autoComplete="email"
+            {...fieldState('email')}
+          />
         </label>
-        {error && (
-          <p className="tv-error" role="alert">
-            {error}
-          </p>
-        )}
+        {missing === 'email' && <FormError id={errorId} text={LEAD_MISSING.email} />}
+        {error && <FormError text={error} />}
         <button type="submit" className="tv-button">
           Submit
         </button>
       </form>
     </Modal>
+  );
+}
+
+function FormError({ id, text }: { id?: string; text: string }) {
+  return (
+    <p id={id} className="tv-error" role="alert">
+      {text}
+    </p>
   );
 }

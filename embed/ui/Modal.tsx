@@ -10,6 +10,8 @@ function focusedIn(node: Node): HTMLElement | null {
 
 export interface ModalProps {
   title?: string;
+  /** The dialog's accessible name where it shows no title. */
+  label?: string;
   /** Without onClose the modal has no close icon and Escape does nothing (the password gate). */
   onClose?: () => void;
   width?: number;
@@ -19,7 +21,7 @@ export interface ModalProps {
 }
 
 /** The generic modal, drawn inside the element (never over the partner's page). */
-export function Modal({ title, onClose, width = 900, height, className = '', children }: ModalProps) {
+export function Modal({ title, label, onClose, width = 900, height, className = '', children }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   // Focus moves into the dialog when it opens and back to where it was (the button that opened it) when it closes.
@@ -32,7 +34,8 @@ export function Modal({ title, onClose, width = 900, height, className = '', chi
   const keepFocusInside = (event: KeyboardEvent) => {
     if (event.key === 'Escape') onClose?.();
     if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    // A control taken out of the Tab order (a group's roving tabindex) is not where Tab goes.
+    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.tabIndex >= 0);
     if (focusable.length === 0) return;
     const [first, last] = [focusable[0], focusable[focusable.length - 1]];
     const active = focusedIn(dialog.current);
@@ -48,6 +51,7 @@ export function Modal({ title, onClose, width = 900, height, className = '', chi
         role="dialog"
         aria-modal="true"
         aria-labelledby={title ? titleId : undefined}
+        aria-label={title ? undefined : label}
         className={`tv-modal ${className}`}
         style={{ maxWidth: width, maxHeight: height }}
       >

@@ -1,6 +1,20 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { Tour } from '../../api/schema/tour';
 import { useMediaUrl } from '../viewer/api-origin-context';
+
+/** Whether an element's text is cut off by its box, followed as the box changes size. */
+function useClipped(ref: RefObject<HTMLElement | null>): boolean {
+  const [clipped, setClipped] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setClipped(element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1);
+    const resizes = new ResizeObserver(measure);
+    resizes.observe(element);
+    return () => resizes.disconnect();
+  }, [ref]);
+  return clipped;
+}
 
 /** Reel themes; unknown themes fall back to classic. */
 export function reelTheme(theme: string): 'classic' | 'modern' | 'flow' | 'cascade' {
@@ -25,6 +39,8 @@ export function SceneReel({ tour, sceneId, onSelect, showBranding }: SceneReelPr
   const hasArrows = theme !== 'classic';
   const [moreShown, setMoreShown] = useState(false);
   const descriptionId = useId();
+  const description = useRef<HTMLParagraphElement>(null);
+  const clipped = useClipped(description);
 
   useEffect(() => {
     list.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -44,8 +60,12 @@ export function SceneReel({ tour, sceneId, onSelect, showBranding }: SceneReelPr
       {showBranding && (tour.logo || tour.description) && (
         <div className={`tv-reel__about${moreShown ? ' tv-reel__about--open' : ''}`}>
           {tour.logo && !tour.hideLogo && <img src={mediaUrl(tour.logo)} alt={tour.companyName || 'Logo'} />}
-          {tour.description && <p id={descriptionId}>{tour.description}</p>}
           {tour.description && (
+            <p id={descriptionId} ref={description}>
+              {tour.description}
+            </p>
+          )}
+          {tour.description && (clipped || moreShown) && (
             <button type="button" className="tv-reel__more" aria-expanded={moreShown} aria-controls={descriptionId} onClick={() => setMoreShown(!moreShown)}>
               {moreShown ? 'less' : 'more'}
             </button>

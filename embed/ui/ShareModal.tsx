@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MESSAGES } from '../../api/schema/errors';
 import { shareLinks } from '../../api/schema/share-links';
 import type { Tour } from '../../api/schema/tour';
+import { signedInUser } from '../tour/tour-client';
 import { useApiOrigin } from '../viewer/api-origin-context';
 import { Modal } from './Modal';
 
@@ -9,7 +10,10 @@ export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; c
   const [mls, setMls] = useState(false);
   const [copied, setCopied] = useState(false);
   const title = tour.title || tour.name;
-  const { link, iframe, script, facebook, twitter, email } = shareLinks(useApiOrigin(), tour.shortId, mls, title || undefined);
+  const apiOrigin = useApiOrigin();
+  const { link, iframe, script, facebook, twitter, email } = shareLinks(apiOrigin, tour.shortId, mls, title || undefined);
+  // The white-label hint is the owner's business; visitors (and anyone on a partner page, where nobody is known) never see it.
+  const ownerHere = signedInUser(apiOrigin)?.id === tour.userId;
 
   async function copy(text: string) {
     await navigator.clipboard?.writeText(text).catch(() => undefined);
@@ -26,7 +30,7 @@ export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; c
       )}
       <label className="tv-field">
         <span>Direct link</span>
-        <input readOnly value={link} onClick={() => copy(link)} aria-describedby="tv-copy-hint" />
+        <input readOnly value={link} onClick={() => copy(link)} aria-describedby={ownerHere ? 'tv-copy-hint' : undefined} />
       </label>
       <label className="tv-field">
         <span>Embed with an iframe</span>
@@ -54,13 +58,15 @@ export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; c
           E-mail
         </a>
       </div>
-      <p
-        className="tv-hint"
-        id="tv-copy-hint"
-        title="White-labelling (your own address for tours) is set under Tour Editor, Brand Kit, Whitelabel URL, for Pro Plus users."
-      >
-        where's my whitelabel
-      </p>
+      {ownerHere && (
+        <p
+          className="tv-hint"
+          id="tv-copy-hint"
+          title="White-labelling (your own address for tours) is set under Tour Editor, Brand Kit, Whitelabel URL, for Pro Plus users."
+        >
+          where's my whitelabel
+        </p>
+      )}
       {copied && (
         <p className="tv-toast" role="status">
           {MESSAGES.textCopied}

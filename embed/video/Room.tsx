@@ -1,3 +1,5 @@
+import { useId } from 'react';
+import { displayName } from '../../api/schema/video';
 import { ContinueChatModal } from './ContinueChatModal';
 import { ParticipantTiles } from './ParticipantTiles';
 import { RoomControls } from './RoomControls';
@@ -17,6 +19,9 @@ interface RoomProps {
 export function Room({ store, session, notices, notify }: RoomProps) {
   const current = room.useRoom(store);
   const { connection, speakerSid, mySid, hostSid, askContinue, changeRequest } = current;
+  // SPEC's sentence stays as it is; who asks is said on a line of its own.
+  const requester = changeRequest ? current.participants.find((participant) => participant.sid === changeRequest) : undefined;
+  const promptId = useId();
   return (
     <div className="vc-room" data-connection={connection} data-dominant-speaker={speakerSid ?? undefined}>
       {connection === 'reconnecting' && <p role="status">Reconnecting…</p>}
@@ -46,8 +51,9 @@ export function Room({ store, session, notices, notify }: RoomProps) {
         />
       )}
       {changeRequest && (
-        <div className="vc-modal" role="dialog" aria-modal="true">
-          <p>Another user requests to be a host. Allow host changing?</p>
+        <div className="vc-modal" role="dialog" aria-modal="true" aria-labelledby={promptId}>
+          <p id={promptId}>Another user requests to be a host. Allow host changing?</p>
+          {requester && <p className="vc-modal__requester">{displayName(requester.identity)}</p>}
           <button
             type="button"
             className="vc-button"

@@ -4,6 +4,7 @@ import { coordsToYawPitch } from '../../api/schema/coords';
 import type { Tour } from '../../api/schema/tour';
 import { parseLoading } from '../element/loading-mode';
 import { emit, markFirstPanorama } from '../element/viewer-events';
+import { useAutoRotate } from '../hooks/use-auto-rotate';
 import { useHostWidth } from '../hooks/use-host-size';
 import { useLiveChat } from '../hooks/use-live-chat';
 import { useHostAttribute } from '../hooks/use-host-attribute';
@@ -22,6 +23,7 @@ import { CardboardVr } from '../ui/CardboardVr';
 import { PanoramaProgress } from '../ui/PanoramaProgress';
 import { PasswordGate } from '../ui/PasswordGate';
 import { SceneLinksList } from '../ui/SceneLinksList';
+import { TourErrorWayOn } from '../ui/TourErrorWayOn';
 import { ApiOriginContext } from './api-origin-context';
 import { createViewer, registerViewReader, useViewer, ViewerContext, type Viewer } from './viewer-context';
 import { ViewerErrorBoundary } from './ViewerErrorBoundary';
@@ -84,12 +86,19 @@ function ViewerScreen({ listingMode, chatRequested, alt, poster }: Omit<ViewerRo
   const viewer = useViewer();
   const state = useSnapshot(viewer.store);
   useLiveChat(viewer, chatRequested);
+  useAutoRotate(viewer);
   useViewHashSync(viewer.panorama, state.status === 'ready');
   useViewChangeEvents(viewer, state.status === 'ready');
   // Components take the tour as the store holds it; reading it through the snapshot re-renders when it is replaced.
   const tour = state.tour && viewer.store.tour;
 
-  if (state.status === 'error' && state.error) return <ViewerNotice status="error" text={state.error.message} />;
+  if (state.status === 'error' && state.error) {
+    return (
+      <ViewerNotice status="error" text={state.error.message}>
+        <TourErrorWayOn code={state.error.code} shortId={viewer.host.getAttribute('short-id')} apiOrigin={viewer.apiOrigin} />
+      </ViewerNotice>
+    );
+  }
   if (!tour || state.status === 'idle' || state.status === 'loading') {
     return (
       <ViewerFrame status={state.status}>

@@ -9,12 +9,13 @@ export function ViewerFrame({ status, className = 'tv-root', theme, children }: 
   );
 }
 
-/** A viewer that shows one message instead of the tour. */
-export function ViewerNotice({ status, text }: { status: string; text: string }) {
+/** A viewer that shows one message instead of the tour, and under it a way on if there is one. */
+export function ViewerNotice({ status, text, children }: { status: string; text: string; children?: ReactNode }) {
   return (
     <ViewerFrame status={status}>
-      <div className="tv-notice" role="alert">
-        {text}
+      <div className="tv-notice">
+        <p role="alert">{text}</p>
+        {children}
       </div>
     </ViewerFrame>
   );

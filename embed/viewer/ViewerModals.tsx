@@ -24,7 +24,7 @@ import { useViewer } from './viewer-context';
 
 /** The video chat panel and the one modal the store has open. */
 export function ViewerModals({ tour, chatPanel }: { tour: Tour; chatPanel: boolean }) {
-  const { store, host, apiOrigin, control, goTo } = useViewer();
+  const { store, host, apiOrigin, panorama, control, goTo } = useViewer();
   const state = useSnapshot(store);
   const user = signedInUser(apiOrigin);
   const close = () => closeModal(store);
@@ -62,10 +62,13 @@ export function ViewerModals({ tour, chatPanel }: { tour: Tour; chatPanel: boole
       {state.modal === 'floorplan' && openPlan && (
         <FloorplanModal
           plan={openPlan}
+          sceneId={state.sceneId}
           onClose={close}
           onRoom={(sceneId) => {
             floorplanRoomChosen(store);
             goTo(sceneId);
+            // The plan and the panel that opened it are gone: the keyboard goes on in the panorama, not on <body>.
+            requestAnimationFrame(() => panorama.current?.viewer.getContainer().focus());
           }}
         />
       )}

@@ -7,15 +7,30 @@ import { session, setUser } from '../../lib/session';
 import { AccountForm, type AccountMode } from './AccountForm';
 import { TestimonialsModal } from './TestimonialsModal';
 
-/** Signed in: the dashboard, or the page whose address brought the owner here (an editor link opened signed out). */
+/**
+ * Where `?next=` may send a visitor after signing in: a tour page of this site (a private tour's "Log in"), never
+ * another site.
+ */
+function tourPageToReturnTo(search: string): string | null {
+  const next = new URLSearchParams(search).get('next');
+  return next && /^\/tours\/[^/?#\\]+$/.test(next) ? next : null;
+}
+
+/**
+ * Signed in: the dashboard, the tour page that sent the visitor to sign in (a whole page of the server's, not the
+ * app's), or the page whose address brought the owner here (an editor link opened signed out).
+ */
 function welcome(user: User) {
   setUser(user);
   toast.success(`Welcome, ${user.name}`, { autoClose: 5000 });
-  if (location.pathname === '/' || location.pathname === '') navigate('/dashboard');
+  const tourPage = tourPageToReturnTo(location.search);
+  if (tourPage) location.assign(tourPage);
+  else if (location.pathname === '/' || location.pathname === '') navigate('/dashboard');
 }
 
 export function Landing() {
-  const [mode, setMode] = useState<AccountMode>('signup');
+  // A private tour's "Log in" opens the sign-in form rather than the sign-up one.
+  const [mode, setMode] = useState<AccountMode>(() => (new URLSearchParams(location.search).has('login') ? 'login' : 'signup'));
   const [testimonials, setTestimonials] = useState<'open' | 'closed' | 'signing-up'>('closed');
   const firstField = useRef<HTMLInputElement>(null);
 

@@ -19,7 +19,8 @@ function renderPanorama(tour: Tour, firstScene: string) {
     tour,
     apiOrigin: location.origin,
     allowLinks: true,
-    onSceneChange: () => undefined,
+    // As the viewer's store does: the scene asked for becomes the one to show (a failure asks for the kept one back).
+    onSceneChange: (sceneId: string) => control.showScene(sceneId),
     onInfospot: () => undefined,
     onReady: () => undefined,
     onError: (message: string) => errors.push(message),
@@ -42,21 +43,25 @@ function renderPanorama(tour: Tour, firstScene: string) {
 afterEach(unmountAll);
 
 describe('<Panorama> over pannellum', () => {
-  it('leaves an empty panorama when a scene image fails, reports it, and still moves on to another scene', async () => {
-    const { errors, loaded, showScene } = renderPanorama(
+  it('keeps the scene shown when the next scene image fails, reports it and says so, and still moves on to another scene', async () => {
+    const { host, errors, loaded, showScene } = renderPanorama(
       tourWith([
         { id: 'broken', url: '/no/such/panorama.jpg' },
         { id: 'fine', url: panoramaDataUrl('#468') },
+        { id: 'other', url: panoramaDataUrl('#864') },
       ]),
       'fine',
     );
     await until(() => loaded.length === 1, 'the first scene');
     showScene('broken');
     await until(() => errors.length > 0, 'the load error');
-    showScene('fine');
-    await until(() => loaded.length === 2, 'the way back');
-    expect(loaded).to.deep.equal(['fine', 'fine']);
-    expect(errors).to.have.length(1);
+    const failure = await until(() => host.querySelector('.tv-scene-failure'), 'the failure told');
+    expect(failure.textContent).to.contain('“broken” could not be loaded.').and.contain('You are still in “fine”.');
+    expect(errors[0]).to.contain('HTTP 404');
+    showScene('other');
+    await until(() => loaded.length === 2, 'the way on');
+    expect(loaded).to.deep.equal(['fine', 'other']);
+    expect(host.querySelector('.tv-scene-failure')).to.equal(null);
   });
 
   it('shows a scene title holding script as text, and reports a failed picture as plain text', async () => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { adoptViewerStyles } from '../../../../embed/styles';
 import { createViewerStore, type ViewerState } from '../../../../embed/tour/viewer-store';
@@ -23,6 +24,22 @@ export function renderViewerElement(options: { poster?: string } = {}): ShownVie
   roots.push(root);
   root.render(<ViewerRoot viewer={createViewer(element, store)} listingMode={false} chatRequested={false} poster={options.poster} />);
   return { element, shadow, store };
+}
+
+/**
+ * Renders `node` in the shadow root of an element with the viewer's styles, as the element does (sized by `css`,
+ * a viewer's inline style); `unmountViewers` takes it away.
+ */
+export function renderInViewer(node: ReactNode, css = ''): ShadowRoot {
+  const element = document.createElement('div');
+  element.style.cssText = css;
+  document.body.append(element);
+  const shadow = element.attachShadow({ mode: 'open' });
+  adoptViewerStyles(shadow);
+  const root = createRoot(shadow);
+  roots.push(root);
+  root.render(node);
+  return shadow;
 }
 
 /** Takes every viewer rendered so far away again (in afterEach). */

@@ -1,6 +1,4 @@
 import { expect } from 'chai';
-import { createRoot, type Root } from 'react-dom/client';
-import { adoptViewerStyles } from '../../../../embed/styles';
 import { Lobby } from '../../../../embed/video/Lobby';
 import { RoomNotices } from '../../../../embed/video/RoomNotices';
 import videoCss from '../../../../embed/video/video.css';
@@ -10,23 +8,11 @@ import { useAdoptedStyles } from '../../../../embed/hooks/use-adopted-styles';
 import { apiTour } from '../support/fixtures';
 import { textContrast } from '../support/contrast';
 import { until } from '../support/render';
+import { renderInViewer, unmountViewers } from '../support/viewer-element';
 import { useRef, type ReactNode } from 'react';
 
-const roots: Root[] = [];
 const noop = () => undefined;
-
-/** Renders `node` in the shadow root of a viewer-sized element that has the viewer's styles, as the element does. */
-function renderInViewer(node: ReactNode): ShadowRoot {
-  const element = document.createElement('div');
-  element.style.cssText = 'width:800px;height:480px';
-  document.body.append(element);
-  const shadow = element.attachShadow({ mode: 'open' });
-  adoptViewerStyles(shadow);
-  const root = createRoot(shadow);
-  roots.push(root);
-  root.render(node);
-  return shadow;
-}
+const VIEWER_SIZE = 'width:800px;height:480px';
 
 /** The chat panel as the viewer draws it, with the chat's own styles adopted as the lazy chunk does. */
 function ChatPanel({ children }: { children: ReactNode }) {
@@ -43,10 +29,7 @@ function ChatPanel({ children }: { children: ReactNode }) {
   );
 }
 
-afterEach(() => {
-  roots.splice(0).forEach((root) => root.unmount());
-  document.body.replaceChildren();
-});
+afterEach(unmountViewers);
 
 // WCAG AA for normal text.
 const READABLE = 4.5;
@@ -70,6 +53,7 @@ describe('toasts and notices inside the element are readable (contrast at least 
         <RoomNotices notices={[{ id: 1, text: 'Bob has left the conversation.' }]} />
         <VideoToasts containerId="readable" />
       </ChatPanel>,
+      VIEWER_SIZE,
     );
     await until(() => shadow.querySelector('.Toastify'), 'the toast container');
     showFailure('readable', 'Something went wrong. Please make sure that the application has access to the camera.');
@@ -81,7 +65,7 @@ describe('toasts and notices inside the element are readable (contrast at least 
   });
 
   it('the viewer’s own notices', async () => {
-    const shadow = renderInViewer(<ViewerNotice status="error" text="Error: This does not appear to be a valid tour." />);
+    const shadow = renderInViewer(<ViewerNotice status="error" text="Error: This does not appear to be a valid tour." />, VIEWER_SIZE);
     const notice = await until(() => shadow.querySelector('.tv-notice'), 'the notice');
     expect(textContrast(notice)).to.be.at.least(READABLE);
   });
