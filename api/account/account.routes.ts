@@ -26,7 +26,7 @@ import { requireFreeEmail } from './email-change';
 
 /** A refusal shown under the form field it concerns. */
 function fieldRefusal(field: string, message: string): ApiError {
-  return new ApiError(422, 'ValidationFailed', message, { formErrors: [], fieldErrors: { [field]: [message] } });
+  return new ApiError(422, 'ValidationFailed', message, { details: { formErrors: [], fieldErrors: { [field]: [message] } } });
 }
 
 /** Changes that need the password: an account with one, which the caller typed right. */

@@ -5,7 +5,8 @@ import { requireUser } from '../auth/current-user';
 import { ApiError, parseOr422, readJson } from '../errors';
 import { removeUnreferencedFiles } from '../media/unreferenced-files';
 import { floorplanHotspotSchema, type Tour } from '../schema/tour';
-import { bumpRevision, recordTeamChange } from '../teams/team-history';
+import { recordTeamChange } from '../teams/team-history';
+import { bumpRevision } from '../tours/tour.repository';
 import { findTourByIdFor } from '../tours/tour-access';
 import { floorplanFromRow } from '../tours/tour.repository';
 
@@ -55,7 +56,9 @@ function checkRooms(tour: Tour, hotspots: Array<{ destinationSceneId: string }>)
   const scenes = new Set(tour.images.map((image) => image.id));
   const missing = hotspots.find((spot) => !scenes.has(spot.destinationSceneId));
   if (missing)
-    throw new ApiError(422, 'ValidationFailed', 'A floor-plan room links to a scene that does not exist.', { destinationSceneId: missing.destinationSceneId });
+    throw new ApiError(422, 'ValidationFailed', 'A floor-plan room links to a scene that does not exist.', {
+      details: { destinationSceneId: missing.destinationSceneId },
+    });
 }
 
 /** A floor plan of a tour the caller may edit; one of anybody else's tour answers as a missing one does. */

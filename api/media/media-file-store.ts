@@ -25,7 +25,9 @@ export async function storeMediaFiles(media: MediaStorage, folder: MediaFolder, 
     await Promise.all(written.map((path) => media.delete(path).catch(() => undefined)));
     console.error(`Storing ${what} in media/${folder} failed:`, err);
     throw new ApiError(507, 'StorageFailed', `Could not store the ${what}: ${media.failedPutReason}.`, {
-      reason: (err as NodeJS.ErrnoException).code ?? 'unknown',
+      details: {
+        reason: (err as NodeJS.ErrnoException).code ?? 'unknown',
+      },
     });
   }
 }

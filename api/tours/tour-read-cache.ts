@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { commitStampOf, type Db } from '../db/database';
 import { tourInView, type FoundTour, type TourView } from './tour-access';
-import { findTourByShortId, tourFromRecord } from './tour.repository';
+import { findTourByShortId, TOUR_STATE_KEY, tourFromRecord } from './tour.repository';
 import { SharedFreshReads } from '../db/shared-fresh-reads';
 
 /** A tour as last read, with its answers serialised once per kind of view. */
@@ -34,15 +34,10 @@ interface DbCache {
 const cacheByDb = new WeakMap<Db, DbCache>();
 
 /** One statement, the same text every time, so SQLite keeps it prepared: the key of a tour's current state. */
-async function keyQuery(db: Db, shortId: string): Promise<string | undefined> {
-  const { rows } = await sql<{ key: string }>`select tour.id || ':' || tour.write_count || ':' || coalesce("user".type, '') || ':'
-      || coalesce((select cast(team_id as text) from team_tour where tour_id = tour.id), '') as key
+export async function keyQuery(db: Db, shortId: string): Promise<string | undefined> {
+  const { rows } = await sql<{ key: string }>`select ${TOUR_STATE_KEY} as key
     from tour left join "user" on "user".id = tour.user_id where tour.short_id = ${shortId}`.execute(db);
   return rows[0]?.key;
-}
-
-function keyOf(found: FoundTour): string {
-  return `${found.record.row.id}:${found.record.row.write_count}:${found.record.ownerType ?? ''}:${found.record.row.team_id ?? ''}`;
 }
 
 /**
@@ -69,7 +64,7 @@ export async function readTourCached(db: Db, shortId: string): Promise<CachedTou
       if (!record) return undefined;
       const found = { record, tour: tourFromRecord(record) };
       // Kept under the state actually read: a write landing between the two queries is found on the next read.
-      entry = { key: keyOf(found), stamp, found, answers: new Map() };
+      entry = { key: record.stateKey, stamp, found, answers: new Map() };
     }
     entry.stamp = stamp;
   }
