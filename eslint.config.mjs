@@ -32,6 +32,8 @@ export default tseslint.config(
     // The request path stays lean: Hono builds `c.var` anew from its map on every access (see api/app-env.ts).
     files: ['api/**'],
     rules: {
+      // One logger, passed in: the server's lines are pino's JSON (or pretty on a terminal), at LOG_LEVEL.
+      'no-console': 'error',
       'no-restricted-syntax': [
         'error',
         { selector: "MemberExpression[computed=false][property.name='var']", message: 'Read request variables with c.get(), not c.var.' },

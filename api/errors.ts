@@ -10,6 +10,8 @@ export interface ApiErrorOptions {
   details?: unknown;
   /** Headers the answer carries, such as a 429's Retry-After. */
   headers?: Record<string, string>;
+  /** The failure behind it, logged with it. */
+  cause?: unknown;
 }
 
 /** The one error type of the API; `onError` turns it into the one error shape. */
@@ -21,9 +23,9 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,
     message: string,
-    { details, headers = {} }: ApiErrorOptions = {},
+    { details, headers = {}, cause }: ApiErrorOptions = {},
   ) {
-    super(message);
+    super(message, { cause });
     this.details = details;
     this.headers = headers;
   }

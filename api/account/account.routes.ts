@@ -116,7 +116,7 @@ export function accountRoutes(hub: RoomHub, payments: Payments | undefined): Hon
     await cancelSubscription(payments, user);
     const { tourIds, named } = await deleteAccount(c.get('db'), user.id);
     await Promise.all(tourIds.map((id) => hub.endRoom(String(id))));
-    await removeUnreferencedFiles(c.get('db'), c.get('media'), named);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), c.get('logger'), named);
     return c.body(null, 204);
   });
 

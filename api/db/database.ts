@@ -92,7 +92,8 @@ const pgTypes = {
 export function openPostgres(
   url: string,
   pool: Omit<pg.PoolConfig, 'connectionString' | 'types'> = {},
-  connectionLost: ConnectionLost = (message) => console.warn(message),
+  // The server logs it; a short-lived command hears of a lost connection from its next query's error.
+  connectionLost: ConnectionLost = () => undefined,
 ): Db {
   const connections = new pg.Pool({ ...pool, connectionString: url, types: pgTypes });
   // A connection the server ends (a restart, a failover, an administrator) reports it as an error, whether idle in
@@ -136,8 +137,6 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const schema = isPostgres(db) ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema : undefined;
   const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
   const { error, results } = await underStartupLock(db, () => migrator.migrateToLatest());
-  for (const result of results ?? []) {
-    if (result.status === 'Error') console.error(`migration ${result.migrationName} failed`);
-  }
-  if (error) throw error;
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) throw failed ? new Error(`migration ${failed.migrationName} failed`, { cause: error }) : error;
 }

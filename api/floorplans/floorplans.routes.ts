@@ -119,7 +119,7 @@ export function floorplanRoutes(): Hono<AppEnv> {
     const updated = await c.get('db').updateTable('floorplan').set(changes).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
     const revision = await tourChanged(c, tour.id, 'floorplan changed', updated.name);
     // A plan moved onto another picture leaves the old one to nobody, unless a clone's plan still shows it.
-    await removeUnreferencedFiles(c.get('db'), c.get('media'), [row.url, row.thumb_url], [updated.url, updated.thumb_url]);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), c.get('logger'), [row.url, row.thumb_url], [updated.url, updated.thumb_url]);
     return c.json({ ...floorplanFromRow(updated), revision });
   });
 
@@ -129,7 +129,7 @@ export function floorplanRoutes(): Hono<AppEnv> {
     if (!deleted) return c.json({ ok: true, revision: tour.revision });
     const revision = await tourChanged(c, tour.id, 'floorplan removed', row.name);
     // A clone's copy of the plan, or a kept state of a team tour, names the same picture and keeps it.
-    await removeUnreferencedFiles(c.get('db'), c.get('media'), [deleted.url, deleted.thumb_url]);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), c.get('logger'), [deleted.url, deleted.thumb_url]);
     return c.json({ ok: true, revision });
   });
 

@@ -284,7 +284,7 @@ export function teamsRoutes(): Hono<AppEnv> {
     const { tour } = await findTourFor(c, entry.tourId, 'edit');
     const named = await restoreEntry(c.get('db'), entry.id);
     await recordTeamChange(c.get('db'), tour.id, user.id, { type: 'restore', currentValue: `revision ${entry.revision}` });
-    await removeUnreferencedFiles(c.get('db'), c.get('media'), named.before, named.after);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), c.get('logger'), named.before, named.after);
     const restored = await findTourFor(c, entry.tourId, 'edit');
     return c.json(tourSeenWith(restored.tour, restored.access));
   });

@@ -73,7 +73,7 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
     if (saved.kind === 'stale') throw staleRevision(saved.revision);
     await recordTeamChange(c.get('db'), tour.id, c.get('user')!.id, describeSave(tour, input));
     // Dropped scenes, a replaced logo or ambience: their files go unless another row (a clone, the library) names them.
-    await removeUnreferencedFiles(c.get('db'), c.get('media'), [saved.replaced], [saved.written]);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), c.get('logger'), [saved.replaced], [saved.written]);
     return c.json(saved.tour);
   });
 
@@ -81,7 +81,7 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
     const { record } = await findTourFor(c, c.req.param('shortId'), 'manage');
     const named = await deleteTour(c.get('db'), record.row.id);
     await hub.endRoom(String(record.row.id));
-    await removeUnreferencedFiles(c.get('db'), c.get('media'), named);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), c.get('logger'), named);
     return c.json({ ok: true });
   });
 

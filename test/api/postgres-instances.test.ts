@@ -15,7 +15,7 @@ import { createPostgresDatabase, dropPostgresDatabase, onPostgresServer } from '
 import { TEST_JWT_SECRET } from '../support/test-secret';
 import { TEST_PUBLIC_URL } from './support/mails';
 import { TEMP_ROOT_VARIABLE } from './support/temp-root-variable';
-import type { TestApp } from './support/test-app';
+import { warningsLogger, type TestApp } from './support/test-app';
 import { TEST_ENGINE } from './support/test-database';
 import { json, signUp } from './support/users';
 
@@ -80,7 +80,8 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL data
       const dataDir = mkdtempSync(join(process.env[TEMP_ROOT_VARIABLE] ?? tmpdir(), 'tour-instances-'));
       const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, DATABASE_URL: url });
       const media = new LocalMediaStorage(localMediaDir(dataDir));
-      const on = (db: Db): TestApp => ({ app: createApp({ db, config, media, rootDir: resolve('.') }), db, config, media });
+      const logger = warningsLogger();
+      const on = (db: Db): TestApp => ({ app: createApp({ db, config, media, rootDir: resolve('.'), logger }), db, config, media, logger });
       apps = [on(instance()), on(instance())];
       await migrateToLatest(apps[0].db);
     });

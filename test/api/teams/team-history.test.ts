@@ -133,7 +133,7 @@ describe('team history', () => {
     const file = join(t.config.dataDir, picture.url);
     const old = new Date(Date.now() - 48 * 60 * 60 * 1000);
     utimesSync(file, old, old);
-    await sweepUnnamedMedia(t.db, t.media);
+    await sweepUnnamedMedia(t.db, t.media, t.logger);
     expect((await t.app.request(picture.url)).status).toBe(200);
     const restored = await expectCall<Tour>(t, 'POST', `/teams/${team.id}/history/${entry.id}/restore`, owner, 200);
     expect(restored.images.map((image) => image.url)).toContain(picture.url);
