@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compressBody, type Coding } from '../compression';
 import { commitStampOf, type Db } from '../db/database';
 import { tourInView, type FoundTour, type TourView } from './tour-access';
 import { findTourByShortId, TOUR_STATE_KEY, tourFromRecord } from './tour.repository';
@@ -12,12 +13,16 @@ interface Kept {
   stamp: string | undefined;
   found: FoundTour;
   answers: Map<TourView, Uint8Array<ArrayBuffer>>;
+  /** The answers compressed, by view and coding; undefined where an answer is too short to compress. */
+  compressed: Map<string, Uint8Array<ArrayBuffer> | undefined>;
 }
 
 export interface CachedTour {
   found: FoundTour;
   /** The tour shown as `view`, as JSON in UTF-8 (encoded once: a tour's texts make encoding it a cost per answer). */
   answer: (view: TourView) => Uint8Array<ArrayBuffer>;
+  /** The same answer in `coding`, compressed once per state; undefined when it is too short to be worth it. */
+  compressedAnswer: (view: TourView, coding: Coding) => Uint8Array<ArrayBuffer> | undefined;
 }
 
 /** Tours kept per database; the least recently read goes first. Each holds its row and up to three answers. */
@@ -64,7 +69,7 @@ export async function readTourCached(db: Db, shortId: string): Promise<CachedTou
       if (!record) return undefined;
       const found = { record, tour: tourFromRecord(record) };
       // Kept under the state actually read: a write landing between the two queries is found on the next read.
-      entry = { key: record.stateKey, stamp, found, answers: new Map() };
+      entry = { key: record.stateKey, stamp, found, answers: new Map(), compressed: new Map() };
     }
     entry.stamp = stamp;
   }
@@ -73,13 +78,19 @@ export async function readTourCached(db: Db, shortId: string): Promise<CachedTou
   kept.delete(shortId);
   kept.set(shortId, entry);
   if (kept.size > KEPT_TOURS) kept.delete(kept.keys().next().value!);
-  const { found, answers } = entry;
+  const { found, answers, compressed } = entry;
+  const answer = (view: TourView) => {
+    let bytes = answers.get(view);
+    if (bytes === undefined) answers.set(view, (bytes = utf8.encode(JSON.stringify(tourInView(found.tour, view)))));
+    return bytes;
+  };
   return {
     found,
-    answer: (view) => {
-      let bytes = answers.get(view);
-      if (bytes === undefined) answers.set(view, (bytes = utf8.encode(JSON.stringify(tourInView(found.tour, view)))));
-      return bytes;
+    answer,
+    compressedAnswer: (view, coding) => {
+      const key = `${view} ${coding}`;
+      if (!compressed.has(key)) compressed.set(key, compressBody(answer(view), coding, 'kept'));
+      return compressed.get(key);
     },
   };
 }

@@ -14,6 +14,7 @@ import { newShortId } from './short-id';
 import { callerAccess, findTourFor, findTourOr404, refuseOwnerOnlyChanges, tourAccess, tourAsSeen, tourSeenWith, viewFor } from './tour-access';
 import { describeSave, recordTeamChange } from '../teams/team-history';
 import { readTourCached } from './tour-read-cache';
+import { preferredCoding } from '../compression';
 import { staleRevision } from './stale-revision';
 import { cloneTour, deleteTour, insertTour, listTours, saveTour, tourFromRecord, unlockWithEmail } from './tour.repository';
 
@@ -51,7 +52,12 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
     // A Response of its own rather than c.body, which builds a Headers object for more than one header: visitors'
     // reads are this server's most frequent answer. (Headers a middleware set with c.header would not reach it; the
     // app's own go through withAnswerHeaders.)
-    return new Response(cached.answer(view), { headers: { 'Content-Type': 'application/json', 'Cache-Control': cacheControlOf(cached.found.tour) } });
+    const coding = preferredCoding(c.req.header('Accept-Encoding'));
+    const compressed = coding && cached.compressedAnswer(view, coding);
+    const headers = { 'Content-Type': 'application/json', 'Cache-Control': cacheControlOf(cached.found.tour), Vary: 'Accept-Encoding' };
+    return compressed
+      ? new Response(compressed, { headers: { ...headers, 'Content-Encoding': coding } })
+      : new Response(cached.answer(view), { headers });
   });
 
   app.post('/:shortId', async (c) => {
