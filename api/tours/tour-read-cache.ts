@@ -49,17 +49,19 @@ export async function keyQuery(db: Db, shortId: string): Promise<string | undefi
  * Visitors read a tour far more often than anyone writes it, so a tour is read, validated and serialised once per
  * state and kept. Whether the kept state is still current is asked of the database: the row's write count (which
  * triggers raise on every write to the tour or its floor plans, from any route, command or process), its owner's
- * type (Pro Plus changes how it is shown) and the team it is shared with. On a SQLite file that question is skipped
- * while nothing at all has been committed since it was last answered; elsewhere (PostgreSQL) the reads of one tour
- * that arrive together share the question (SharedFreshReads). What the caller may see is not kept: it is decided for
- * every request, and only picks which of the kept answers is sent.
+ * type (Pro Plus changes how it is shown) and the team it is shared with. That question is skipped while the
+ * database's commit stamp says nothing has changed since it was last answered (a SQLite file; PostgreSQL listening
+ * for commits, where a visitor may see another instance's save about a second late); `fresh` reads (signed-in
+ * callers: owners and editors read their own saves at once) always ask. The reads of one tour that arrive together
+ * share the question (SharedFreshReads). What the caller may see is not kept: it is decided for every request, and
+ * only picks which of the kept answers is sent.
  */
-export async function readTourCached(db: Db, shortId: string): Promise<CachedTour | undefined> {
+export async function readTourCached(db: Db, shortId: string, { fresh = false }: { fresh?: boolean } = {}): Promise<CachedTour | undefined> {
   let cache = cacheByDb.get(db);
   if (!cache) cacheByDb.set(db, (cache = { kept: new Map(), keyReads: new SharedFreshReads() }));
   const { kept, keyReads } = cache;
   // Taken before the key query: a commit landing after it makes the next read ask again.
-  const stamp = commitStampOf(db)?.();
+  const stamp = fresh ? undefined : commitStampOf(db)?.();
   let entry = kept.get(shortId);
   if (stamp === undefined || entry?.stamp !== stamp) {
     const current = await keyReads.read(shortId, () => keyQuery(db, shortId));

@@ -44,7 +44,7 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
   });
 
   app.get('/:shortId', async (c) => {
-    const cached = await readTourCached(c.get('db'), c.req.param('shortId'));
+    const cached = await readTourCached(c.get('db'), c.req.param('shortId'), { fresh: c.get('user') !== undefined });
     if (!cached) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
     const view = viewFor(await callerAccess(c, cached.found));
     // The 403 for a private tour must not be stored either.
@@ -55,9 +55,7 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
     const coding = preferredCoding(c.req.header('Accept-Encoding'));
     const compressed = coding && cached.compressedAnswer(view, coding);
     const headers = { 'Content-Type': 'application/json', 'Cache-Control': cacheControlOf(cached.found.tour), Vary: 'Accept-Encoding' };
-    return compressed
-      ? new Response(compressed, { headers: { ...headers, 'Content-Encoding': coding } })
-      : new Response(cached.answer(view), { headers });
+    return compressed ? new Response(compressed, { headers: { ...headers, 'Content-Encoding': coding } }) : new Response(cached.answer(view), { headers });
   });
 
   app.post('/:shortId', async (c) => {
