@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import { askStripe, requirePayments, type Payments } from '../billing/stripe-client';
 import { hasLiveSubscription } from '../billing/subscriptions';
 import type { AccountDeletionList } from '../schema/account';
+import { AMBIENCE_ASSET_TYPE } from '../schema/media';
 import { deleteToursOf } from '../tours/tour.repository';
 
 /** Teams the account owns, which go with it (their rows cascade with their owner): listed so the owner sees them first. */
@@ -18,7 +19,10 @@ export async function listAccountDeletion(db: Db, user: UserRow): Promise<Accoun
     db.selectFrom('tour').select(['short_id', 'list_title']).where('user_id', '=', user.id).orderBy('id').execute(),
     db
       .selectFrom('asset')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .select((eb) => [
+        eb.fn.countAll<number>().as('all'),
+        eb.fn.sum<number>(eb.case().when('asset_type', '=', AMBIENCE_ASSET_TYPE).then(1).else(0).end()).as('sounds'),
+      ])
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow(),
     db
@@ -30,7 +34,8 @@ export async function listAccountDeletion(db: Db, user: UserRow): Promise<Accoun
   ]);
   return {
     tours: tours.map((tour) => ({ shortId: tour.short_id, title: tour.list_title })),
-    libraryItems: Number(assets.count),
+    libraryPictures: Number(assets.all) - Number(assets.sounds ?? 0),
+    librarySounds: Number(assets.sounds ?? 0),
     teams,
     cancelsSubscription: hasLiveSubscription(user),
     paymentsKept: Number(payments.count),
