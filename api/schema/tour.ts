@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SceneMultires } from './multires';
 import type { UserType } from './user';
 
 /** Hotspot styles: 1 preview image, 2 white arrow, 3 black arrow, 4 custom image. */
@@ -197,7 +198,8 @@ export type CameraPosition = z.infer<typeof cameraPositionSchema>;
 export type Hotspot = z.infer<typeof hotspotSchema>;
 export type Infospot = z.infer<typeof infospotSchema>;
 export type InfospotDataType = (typeof INFOSPOT_DATA_TYPES)[number];
-export type Image = z.infer<typeof imageSchema>;
+/** A scene; `multires` is the server's, present once its tiles are ready. */
+export type Image = z.infer<typeof imageSchema> & { multires?: SceneMultires };
 export type TourConfig = z.infer<typeof tourConfigSchema>;
 export type Contacts = z.infer<typeof contactsSchema>;
 export type Leadgen = z.infer<typeof leadgenSchema>;
@@ -209,7 +211,8 @@ export type Privacy = (typeof PRIVACY_LEVELS)[number];
 export type Theme = (typeof THEMES)[number];
 
 /** A tour as the API answers it. */
-export interface Tour extends TourInput {
+export interface Tour extends Omit<TourInput, 'images'> {
+  images: Image[];
   id: number;
   userId: number | null;
   shortId: string;
