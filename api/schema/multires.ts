@@ -1,18 +1,4 @@
-/**
- * A scene's tiles, once cut, in pannellum's multires layout and under its names: cube faces of `cubeResolution`
- * pixels in tiles of `tileResolution`, `maxLevel` levels (level 1 the coarsest, one tile per face), `path` and
- * `fallbackPath` relative to `basePath` (`%l` level, `%s` face, `%y`/`%x` tile), files ending in `extension`.
- * The server sets it in the tour answer; an owner's save never carries it.
- */
-export interface SceneMultires {
-  basePath: string;
-  path: string;
-  fallbackPath: string;
-  extension: string;
-  tileResolution: number;
-  maxLevel: number;
-  cubeResolution: number;
-}
+import type { SceneMultires } from './tour';
 
 /** pannellum's cube faces in its own order, and where each one's centre looks (yaw, pitch) in degrees. */
 const FACE_CENTRES: Record<'f' | 'b' | 'u' | 'd' | 'l' | 'r', [number, number]> = { f: [0, 0], b: [180, 0], u: [0, 90], d: [0, -90], l: [-90, 0], r: [90, 0] };

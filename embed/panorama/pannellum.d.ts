@@ -10,7 +10,7 @@ declare module 'pannellum/build/pannellum.js' {
     createTooltipArgs?: unknown;
   }
   /** pannellum's multires config, which the tour answer carries under pannellum's own names. */
-  export type PannellumMultiRes = import('../../api/schema/multires').SceneMultires;
+  export type PannellumMultiRes = import('../../api/schema/tour').SceneMultires;
   export type PannellumScene = PannellumSceneCommon & ({ type: 'equirectangular'; panorama: string } | { type: 'multires'; multiRes: PannellumMultiRes });
   export interface PannellumSceneCommon {
     title?: string;

@@ -1,6 +1,6 @@
 import type { PannellumConfig, PannellumHotSpot, PannellumScene } from 'pannellum/build/pannellum.js';
 import { coordsToYawPitch } from '../../api/schema/coords';
-import type { Hotspot, Image, Infospot, Tour } from '../../api/schema/tour';
+import type { Hotspot, Image, Infospot, SceneAnswer, Tour } from '../../api/schema/tour';
 import { absoluteUrl } from '../element/api-origin';
 import { maxTextureSize } from './max-texture-size';
 import type { PanoramaStart } from './start-pannellum';
@@ -28,7 +28,7 @@ export function panoramaUrl(image: Image, apiOrigin: string): string {
  * detail follows the zoom (each tile is a small texture, so a device's texture limit never caps the detail), and
  * browsers without WebGL get pannellum's fallback faces. Any other scene opens its whole picture.
  */
-export function scenePicture(image: Image, apiOrigin: string): PannellumScene {
+export function scenePicture(image: SceneAnswer, apiOrigin: string): PannellumScene {
   if (image.multires) return { type: 'multires', multiRes: { ...image.multires, basePath: absoluteUrl(image.multires.basePath, apiOrigin) } };
   return { type: 'equirectangular', panorama: panoramaUrl(image, apiOrigin), ...(image.isNotEquirect ? { haov: 360, vaov: 180 } : {}) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { faceInSight, tileUrl, type SceneMultires } from '../../../api/schema/multires';
-import { imageSchema, tourInputSchema, type Tour } from '../../../api/schema/tour';
+import { faceInSight, tileUrl } from '../../../api/schema/multires';
+import { imageSchema, tourInputSchema, type SceneMultires, type Tour } from '../../../api/schema/tour';
 import { renderPublicTourPage } from '../../../api/pages/public-tour-page';
 
 const multires: SceneMultires = {

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { imageSchema, type Image, type Tour } from '../../../../api/schema/tour';
-import type { SceneMultires } from '../../../../api/schema/multires';
+import { imageSchema, type SceneAnswer, type SceneMultires, type Tour } from '../../../../api/schema/tour';
 import { startPannellum, type StartedPanorama } from '../../../../embed/panorama/start-pannellum';
 import { apiTour } from '../support/fixtures';
 import { until } from '../support/render';
@@ -17,7 +16,7 @@ function tiles(width: number, set = `s${Date.now()}-${++sets}`): SceneMultires {
 }
 
 /** A scene of a picture `width` wide with its tiles, its original and phone variant at addresses that must not be asked for. */
-function tiledScene(width: number, multires: SceneMultires): Image {
+function tiledScene(width: number, multires: SceneMultires): SceneAnswer {
   return {
     ...imageSchema.parse({ id: 'hall', title: 'Hall', uploaded: true, width, height: width / 2 }),
     url: `/test-originals/${width}.jpg`,
