@@ -28,7 +28,7 @@ export function clientAddress(c: Context<AppEnv>): string {
 /** 429 in the one error shape, telling the client when to try again. */
 export function tooManyRequests(resetAt: number, message: string): ApiError {
   const retryAfterS = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
-  return new ApiError(429, 'TooManyRequests', message, { retryAfterSeconds: retryAfterS }, { 'Retry-After': String(retryAfterS) });
+  return new ApiError(429, 'TooManyRequests', message, { details: { retryAfterSeconds: retryAfterS }, headers: { 'Retry-After': String(retryAfterS) } });
 }
 
 /** At most `max` events per key in a fixed window, counted in the app's store under this limiter's `name`. */

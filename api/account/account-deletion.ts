@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import { askStripe, requirePayments, type Payments } from '../billing/stripe-client';
 import { hasLiveSubscription } from '../billing/subscriptions';
 import type { AccountDeletionList } from '../schema/account';
+import { deleteToursOf } from '../tours/tour.repository';
 
 /** Teams the account owns, which go with it (their rows cascade with their owner): listed so the owner sees them first. */
 function ownedTeams(db: Db, userId: number): Promise<AccountDeletionList['teams']> {
@@ -64,7 +65,7 @@ export function deleteAccount(db: Db, userId: number): Promise<{ tourIds: number
       .where('tour.user_id', '=', userId)
       .execute();
     const assets = await trx.selectFrom('asset').select(['url', 'thumb_url']).where('user_id', '=', userId).execute();
-    const tours = await trx.deleteFrom('tour').where('user_id', '=', userId).returning(['id', 'data']).execute();
+    const tours = await deleteToursOf(trx, userId);
     const user = await trx.deleteFrom('user').where('id', '=', userId).returning('picture').executeTakeFirstOrThrow();
     const named = [...tours.map((tour) => tour.data), ...[...plans, ...assets].flatMap((row) => [row.url, row.thumb_url]), user.picture];
     return { tourIds: tours.map((tour) => tour.id), named };

@@ -1,4 +1,4 @@
-import { useLayoutEffect, type RefObject } from 'react';
+import { useEffectEvent, useLayoutEffect, type RefObject } from 'react';
 import { adoptStyles } from '../styles/adopt-styles';
 
 /**
@@ -6,8 +6,10 @@ import { adoptStyles } from '../styles/adopt-styles';
  * the shadow root it hosts), before it is first painted.
  */
 export function useAdoptedStyles(element: RefObject<Element | null>, ...cssTexts: string[]): void {
+  // The texts are the part's module constants: adopted once per element, not again for each render's new array.
+  const adopt = useEffectEvent((root: ShadowRoot | Document) => adoptStyles(root, ...cssTexts));
   useLayoutEffect(() => {
     const root = element.current?.shadowRoot ?? element.current?.getRootNode();
-    if (root instanceof ShadowRoot || root instanceof Document) adoptStyles(root, ...cssTexts);
+    if (root instanceof ShadowRoot || root instanceof Document) adopt(root);
   }, [element]);
 }

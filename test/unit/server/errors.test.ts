@@ -33,7 +33,7 @@ describe('handleError', () => {
 
   it('answers an ApiError with its status, code and details, logged once as a warning with the request id', async () => {
     const log = await captureLog();
-    const response = await appThrowing(new ApiError(409, 'StaleRevision', 'Changed meanwhile.', { revision: 4 }), log).request('/boom');
+    const response = await appThrowing(new ApiError(409, 'StaleRevision', 'Changed meanwhile.', { details: { revision: 4 } }), log).request('/boom');
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: { code: 'StaleRevision', message: 'Changed meanwhile.', details: { revision: 4 } } });
     expect(log.lines()).toEqual([expect.objectContaining({ level: 40, requestId: response.headers.get('x-request-id'), code: 'StaleRevision', status: 409 })]);
