@@ -6,7 +6,7 @@ import type { PanoramaView } from '../video/contract';
 import { takeEarlyPanorama } from './early-panorama';
 import { fetchPanorama, PanoramaUnavailable } from './fetch-panorama';
 import { initialView, panoramaUrl } from './scene-config';
-import { errorText, panoramaKey, startPannellum, type FirstView } from './start-pannellum';
+import { panoramaKey, startPannellum, type FirstView } from './start-pannellum';
 
 /** What the rest of the viewer may do with the panorama. */
 export interface PanoramaHandle {
@@ -95,19 +95,20 @@ export function Panorama(props: PanoramaProps) {
     started.handlers.progress = (fraction) => viewer && latest.current.onProgress?.(viewer.getScene(), fraction);
     viewerRef.current = viewer;
     // pannellum may still finish loading a picture after destroy(): by then there is nobody to tell.
-    viewer.on('load', () => {
+    started.handlers.drawn = (id) => {
       if (!viewer) return;
       setFailure(null);
       if (refocus && !focusedIn(frame) && (!document.activeElement || document.activeElement === document.body)) started.container.focus();
       refocus = false;
-      latest.current.onSceneLoad(viewer.getScene());
-    });
-    // pannellum's own failures (its first scene, a picture that fails after our download) leave nothing to keep.
-    const failed = (message: string) => {
-      latest.current.onError(message);
-      if (viewer) setFailure({ sceneId: viewer.getScene(), reason: navigator.onLine ? 'refused' : 'offline' });
+      latest.current.onSceneLoad(id);
     };
-    viewer.on('error', (message: string) => failed(errorText(message)));
+    // pannellum's own failures (its first scene, tiles, a picture that fails after our download) leave nothing to keep.
+    const failed = (message: string) => {
+      if (!viewer) return;
+      latest.current.onError(message);
+      setFailure({ sceneId: viewer.getScene(), reason: navigator.onLine ? 'refused' : 'offline' });
+    };
+    started.handlers.failed = failed;
     const onContextLost = (event: Event) => {
       event.preventDefault();
       setGeneration((n) => n + 1);
@@ -153,7 +154,10 @@ export function Panorama(props: PanoramaProps) {
     // After pannellum itself failed there is no picture on screen to keep.
     const keptSceneId = failure && failure.sceneId === shown && !failure.keptSceneId ? undefined : shown;
     setFailure(null);
-    fetchPanorama(panoramaUrl(image, apiOrigin), aborted.signal).then(
+    // A tiled scene loads only the tiles in sight: there is no one picture to fetch first; its tile failures are told
+    // by pannellum.
+    const download = image.multires ? Promise.resolve() : fetchPanorama(panoramaUrl(image, apiOrigin), aborted.signal);
+    download.then(
       () => {
         if (viewerRef.current !== viewer || aborted.signal.aborted) return;
         const view = initialView(image, shown);

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { adoptViewerStyles } from '../../../../embed/styles';
+import { adoptStyles } from '../../../../embed/styles/adopt-styles';
+import { partsCss } from '../../../../embed/styles/parts';
 import { createViewerStore, type ViewerState } from '../../../../embed/tour/viewer-store';
 import { ViewerRoot } from '../../../../embed/viewer/TourViewer';
 import { createViewer } from '../../../../embed/viewer/viewer-context';
@@ -36,6 +38,8 @@ export function renderInViewer(node: ReactNode, css = ''): ShadowRoot {
   document.body.append(element);
   const shadow = element.attachShadow({ mode: 'open' });
   adoptViewerStyles(shadow);
+  // The styles of the parts loaded later (dialogs, the chat panel), as once one has opened.
+  adoptStyles(shadow, partsCss);
   const root = createRoot(shadow);
   roots.push(root);
   root.render(node);
