@@ -1,5 +1,5 @@
 import type { PannellumViewer } from 'pannellum/build/pannellum.js';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import type { Infospot, Tour } from '../../api/schema/tour';
 import { SceneFailure, type SceneFailureState } from '../ui/SceneFailure';
 import type { PanoramaView } from '../video/contract';
@@ -173,9 +173,10 @@ export function Panorama(props: PanoramaProps) {
     );
   }
 
-  useEffect(() => {
-    if (viewerRef.current && viewerRef.current.getScene() !== props.sceneId) show(props.sceneId);
-  }, [props.sceneId, tour]);
+  const showPicked = useEffectEvent((sceneId: string) => {
+    if (viewerRef.current && viewerRef.current.getScene() !== sceneId) show(sceneId);
+  });
+  useEffect(() => showPicked(props.sceneId), [props.sceneId, tour]);
 
   // Offline, the visitor is told when the network is back, so Retry is worth pressing.
   useEffect(() => {
