@@ -41,7 +41,16 @@ async function openViewer({ width, height, touch }: Size, head = ''): Promise<Pa
   const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch });
   const page = await context.newPage();
   const body = `<tour-viewer id="tour" short-id="demo" style="position:fixed;inset:0;width:100%;height:100%;aspect-ratio:auto"></tour-viewer>`;
-  await page.goto(partner.page(`/edges-${width}x${height}-${touch}-${head.length}`, partnerPage(server.origin, body, '<meta name="viewport" content="width=device-width, initial-scale=1"><style>body{margin:0}</style>' + head + RECORD_EVENTS)));
+  await page.goto(
+    partner.page(
+      `/edges-${width}x${height}-${touch}-${head.length}`,
+      partnerPage(
+        server.origin,
+        body,
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><style>body{margin:0}</style>' + head + RECORD_EVENTS,
+      ),
+    ),
+  );
   await waitForEvent(page, 'tour-load');
   return page;
 }
