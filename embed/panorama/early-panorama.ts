@@ -22,7 +22,8 @@ export function startEarlyPanorama(element: Element, tour: Tour, start: Omit<Pan
   const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
   adoptViewerStyles(root);
   const frame = document.createElement('div');
-  frame.className = 'tv-panorama';
+  // Its own inherited values, as the viewer's root has them: the page's rules on the host must not reach its labels.
+  frame.className = 'tv-early tv-panorama';
   root.append(frame);
   let started: StartedPanorama;
   try {

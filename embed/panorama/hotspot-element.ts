@@ -16,7 +16,9 @@ export function renderSceneHotspot(div: HTMLDivElement, hotspot: Hotspot, apiOri
   const picture = hotspot.style === 1 ? hotspot.image.hotspotUrl || hotspot.image.thumbUrl : hotspot.style === 4 ? hotspot.customImageUrl : '';
   if (picture) face.style.backgroundImage = `url("${absoluteUrl(picture, apiOrigin)}")`;
   button.append(face);
-  if (hotspot.style === 1 && hotspot.image.title) {
+  // Every hotspot carries its title: the picture style always shows it, the others on hover and focus, and on
+  // touch screens (where nothing hovers) always.
+  if (hotspot.image.title) {
     const label = document.createElement('span');
     label.className = 'tv-hotspot__label';
     label.textContent = hotspot.image.title;

@@ -9,7 +9,8 @@ export const CONTROL_TOGGLE_HIDDEN_FROM_PX = 813;
 
 export interface ControlsContext {
   tour: Pick<Tour, 'isVideoChatEnabled' | 'isScheduleEnabled' | 'leadgen' | 'floorplans' | 'config' | 'type' | 'owner'>;
-  mobile: boolean;
+  /** A handheld device (touch screen with motion sensors), not a narrow viewer: capabilities follow the device. */
+  handheld: boolean;
   vr: boolean;
   mls: boolean;
   chatActive: boolean;
@@ -33,12 +34,12 @@ export interface VisibleControls {
 }
 
 /** Which sidebar buttons and left icons show (Viewer), in one place so it can be checked as a table. */
-export function visibleControls({ tour, mobile, vr, mls, chatActive }: ControlsContext): VisibleControls {
+export function visibleControls({ tour, handheld, vr, mls, chatActive }: ControlsContext): VisibleControls {
   return {
     ambience: !!tour.config.ambience?.audio && !mls,
     share: !vr && !mls,
-    fullscreen: !mobile && !vr,
-    motion: mobile,
+    fullscreen: !handheld && !vr,
+    motion: handheld,
     vr: true,
     videoChat: !vr && !chatActive && tour.isVideoChatEnabled && !mls,
     videoChatPanel: !vr && tour.isVideoChatEnabled && !mls,

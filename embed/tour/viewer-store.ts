@@ -120,6 +120,16 @@ export function openInfospot(state: ViewerState, infospotId: string): void {
   state.modal = 'infospot';
 }
 
+/** Under this height the controls cannot stand around a free centre (a 280×160 embed). */
+export const FOLDED_BELOW_PX = 300;
+
+/** A viewer too short for its controls starts with them and the reel folded away behind the control toggle. */
+export function startFolded(state: ViewerState, viewerHeight: number): void {
+  if (viewerHeight >= FOLDED_BELOW_PX) return;
+  state.controlsHidden = true;
+  state.reelVisible = false;
+}
+
 export function toggleControls(state: ViewerState): void {
   state.controlsHidden = !state.controlsHidden;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useAdoptedStyles } from '../hooks/use-adopted-styles';
 import { partsCss } from '../styles/parts';
 
@@ -14,15 +14,20 @@ export interface ModalProps {
   title?: string;
   /** The dialog's accessible name where it shows no title. */
   label?: string;
-  /** Without onClose the modal has no close icon and Escape does nothing (the password gate). */
+  /** Without onClose the modal cannot be dismissed: no close icon, and Escape and the backdrop do nothing (the password gate). */
   onClose?: () => void;
+  /** The size it takes when the viewer has room; a smaller viewer shrinks it to its own box. */
   width?: number;
   height?: number;
   className?: string;
   children: ReactNode;
 }
 
-/** The generic modal, drawn inside the element (never over the partner's page). */
+/**
+ * The one dialog shell of the viewer, drawn inside the element (never over the partner's page). It never outgrows
+ * the viewer's box: the header with the title and Close stays in sight and the body scrolls, down to a 280×160
+ * viewer.
+ */
 export function Modal({ title, label, onClose, width = 900, height, className = '', children }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -31,12 +36,15 @@ export function Modal({ title, label, onClose, width = 900, height, className = 
   // Focus moves into the dialog when it opens and back to where it was (the button that opened it) when it closes.
   useEffect(() => {
     const opener = dialog.current && focusedIn(dialog.current);
-    dialog.current?.querySelector<HTMLElement>('input, button, textarea, [href]')?.focus();
+    (dialog.current?.querySelector<HTMLElement>('.tv-modal__body :is(input, button, textarea, [href])') ?? dialog.current)?.focus();
     return () => opener?.focus();
   }, []);
   // Tab and Shift+Tab go round the dialog's own controls, never to the panorama or the page behind it.
   const keepFocusInside = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') onClose?.();
+    if (event.key === 'Escape' && onClose) {
+      event.stopPropagation();
+      onClose();
+    }
     if (event.key !== 'Tab' || !dialog.current) return;
     // A control taken out of the Tab order (a group's roving tabindex) is not where Tab goes.
     const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.tabIndex >= 0);
@@ -48,28 +56,46 @@ export function Modal({ title, label, onClose, width = 900, height, className = 
       (event.shiftKey ? last : first).focus();
     }
   };
+  // Only a press that starts and ends on the backdrop itself closes: selecting text in a field and letting go
+  // outside the dialog does not.
+  const pressedOnBackdrop = useRef(false);
+  const closeFromBackdrop = (event: MouseEvent) => {
+    if (pressedOnBackdrop.current && event.target === event.currentTarget) onClose?.();
+  };
+  const size = { '--tv-modal-width': `${width}px`, '--tv-modal-height': height ? `${height}px` : '100%' } as CSSProperties;
   return (
-    <div className="tv-backdrop" onKeyDown={keepFocusInside}>
+    <div
+      className="tv-backdrop"
+      onKeyDown={keepFocusInside}
+      onMouseDown={(event) => (pressedOnBackdrop.current = event.target === event.currentTarget)}
+      onClick={closeFromBackdrop}
+    >
       <div
         ref={dialog}
         role="dialog"
         aria-modal="true"
         aria-labelledby={title ? titleId : undefined}
         aria-label={title ? undefined : label}
+        // Focusable itself, so a click on its text keeps the focus (and Escape) inside the dialog.
+        tabIndex={-1}
         className={`tv-modal ${className}`}
-        style={{ maxWidth: width, maxHeight: height }}
+        style={size}
       >
-        {onClose && (
-          <button type="button" className="tv-modal__close" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
+        {(title || onClose) && (
+          <div className="tv-modal__header">
+            {title && (
+              <h2 id={titleId} className="tv-modal__title">
+                {title}
+              </h2>
+            )}
+            {onClose && (
+              <button type="button" className="tv-modal__close" aria-label="Close" onClick={onClose}>
+                ×
+              </button>
+            )}
+          </div>
         )}
-        {title && (
-          <h2 id={titleId} className="tv-modal__title">
-            {title}
-          </h2>
-        )}
-        {children}
+        <div className="tv-modal__body">{children}</div>
       </div>
     </div>
   );

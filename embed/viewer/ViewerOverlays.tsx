@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Tour } from '../../api/schema/tour';
+import { hasTouchScreen } from '../element/device-features';
 import { useAmbience } from '../hooks/use-ambience';
 import { useFullscreen } from '../hooks/use-fullscreen';
 import { useMotion } from '../hooks/use-motion';
@@ -32,7 +33,7 @@ export function ViewerOverlays({ tour, visible, mobile }: ViewerOverlaysProps) {
   const toggleAmbience = useAmbience(store, tour.config.ambience?.audio);
   const toggleFullscreen = useFullscreen(viewer);
   const { toggleMotion, toggleVr } = useMotion(viewer);
-  const touch = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+  const touch = hasTouchScreen();
   const sceneIndex = tour.images.findIndex((image) => image.id === state.sceneId);
 
   // A phone's chat sheet leaves the host too little height for the reel: the scenes become a compact list.

@@ -15,7 +15,7 @@ function names(host: HTMLElement): string[] {
 }
 
 const baseTour = everythingOnTour;
-const base: ControlsContext = { tour: baseTour, mobile: false, vr: false, mls: false, chatActive: false };
+const base: ControlsContext = { tour: baseTour, handheld: false, vr: false, mls: false, chatActive: false };
 const noop = () => undefined;
 const sidebarProps: Omit<SidebarProps, 'visible'> = {
   controlsHidden: false,
@@ -49,7 +49,7 @@ describe('sidebar and left icons drawn in Chromium, against the table of control
       ['Exit virtual reality', 'Play ambient sound'],
       ['Share', 'Fullscreen', 'Video chat', 'Request information', 'Floor plans', 'Request a showing'],
     ],
-    ['mobile: motion control instead of fullscreen', { mobile: true }, ['Toggle motion control'], ['Fullscreen']],
+    ['a handheld device: motion control instead of fullscreen', { handheld: true }, ['Toggle motion control'], ['Fullscreen']],
     [
       'mls=1: no share, lead, showing, chat or ambience',
       { mls: true },
@@ -71,7 +71,7 @@ describe('sidebar and left icons drawn in Chromium, against the table of control
       const visible = visibleControls({ ...base, ...context, tour: { ...baseTour, ...tourPatch } });
       const host = render(
         <>
-          <Sidebar {...sidebarProps} visible={visible} mobile={!!context.mobile} vrOn={!!context.vr} />
+          <Sidebar {...sidebarProps} visible={visible} mobile={false} vrOn={!!context.vr} />
           <LeftIcons visible={visible} onLead={noop} onFloorplans={noop} onShowing={noop} />
         </>,
       );

@@ -4,7 +4,7 @@ import { everythingOnTour } from '../../../browser/embed/support/fixtures';
 import { flagOn, listingModeAllowed, lockCheck, showsWatermark, visibleControls, type ControlsContext } from '../../../../embed/tour/viewer-rules';
 
 const baseTour = everythingOnTour;
-const base: ControlsContext = { tour: baseTour, mobile: false, vr: false, mls: false, chatActive: false };
+const base: ControlsContext = { tour: baseTour, handheld: false, vr: false, mls: false, chatActive: false };
 
 // Viewer: right sidebar and left icon stack.
 describe('visibleControls, against the table of controls', () => {
@@ -20,7 +20,7 @@ describe('visibleControls, against the table of controls', () => {
       { vr: true },
       { share: false, fullscreen: false, videoChat: false, lead: false, floorplan: false, vr: true },
     ],
-    ['mobile: no fullscreen, motion control shown', { mobile: true }, { fullscreen: false, motion: true }],
+    ["a handheld device (whatever the viewer's width): no fullscreen, motion control shown", { handheld: true }, { fullscreen: false, motion: true }],
     [
       'mls=1 hides share, lead icon, showing requests and branding',
       { mls: true },

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchChromium } from './support/browser';
+import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
+import { removeDataDir, startServer, type RunningServer } from './support/server';
+import { RECORD_EVENTS, waitForEvent } from './support/viewer-page';
+
+let server: RunningServer;
+let partner: PartnerSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await partner?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+interface Size {
+  width: number;
+  height: number;
+  touch: boolean;
+}
+
+/** A sample of the sizes visitors meet: the smallest, phones both ways, a 16:9 listing column, a desktop. */
+const GRID: Size[] = [
+  { width: 280, height: 160, touch: true },
+  { width: 375, height: 667, touch: true },
+  { width: 667, height: 375, touch: false },
+  { width: 844, height: 390, touch: true },
+  { width: 600, height: 340, touch: false },
+  { width: 1920, height: 1080, touch: false },
+];
+
+/** A page whose viewer fills the window, so the viewer's size is the one named. */
+async function openViewer({ width, height, touch }: Size, head = ''): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch });
+  const page = await context.newPage();
+  const body = `<tour-viewer id="tour" short-id="demo" style="position:fixed;inset:0;width:100%;height:100%;aspect-ratio:auto"></tour-viewer>`;
+  await page.goto(
+    partner.page(
+      `/edges-${width}x${height}-${touch}-${head.length}`,
+      partnerPage(
+        server.origin,
+        body,
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><style>body{margin:0}</style>' + head + RECORD_EVENTS,
+      ),
+    ),
+  );
+  await waitForEvent(page, 'tour-load');
+  return page;
+}
+
+/** Every box of `dialog` and its header lies inside the viewer, and Close (if any) is the element found at its centre. */
+async function expectFits(viewer: Locator, size: Size) {
+  const dialog = viewer.locator('[role="dialog"]');
+  await dialog.waitFor();
+  await viewer.evaluate((host) => Promise.all(host.shadowRoot!.getAnimations().map((animation) => animation.finished)));
+  const box = (await dialog.boundingBox())!;
+  expect(box.y, 'top inside the viewer').toBeGreaterThanOrEqual(0);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, 'bottom inside the viewer').toBeLessThanOrEqual(size.height + 0.5);
+  expect(box.x + box.width).toBeLessThanOrEqual(size.width + 0.5);
+  // Whatever does not fit scrolls inside the dialog (its body), never past the viewer's edge.
+  const scrolls = await dialog.evaluate((element) => {
+    const body = element.querySelector('.tv-modal__body') ?? element;
+    return body.scrollHeight <= body.clientHeight + 1 || getComputedStyle(body).overflowY === 'auto';
+  });
+  expect(scrolls).toBe(true);
+}
+
+/** Opens a dialog by its button in the sidebar or the left icons (showing the controls first where they start folded). */
+async function openDialog(viewer: Locator, name: string) {
+  const show = viewer.getByRole('button', { name: 'Show controls' });
+  if (await show.count()) await show.click();
+  await viewer.getByRole('button', { name, exact: true }).click();
+}
+
+describe('the viewer at the edges: dialogs, hostile pages, layout, touch (issue 30)', () => {
+  for (const size of GRID) {
+    it(`${size.width}×${size.height} ${size.touch ? 'touch' : 'mouse'}: every dialog fits and closes by Close, Escape and the backdrop; the centre is free; controls are big enough`, async () => {
+      const page = await openViewer(size);
+      const viewer = page.locator('#tour');
+      const dialog = viewer.locator('[role="dialog"]');
+
+      // The centre of the picture is the panorama's, never an overlay's.
+      const centre = await viewer.evaluate((host) => {
+        const { width, height, left, top } = host.getBoundingClientRect();
+        const found = host.shadowRoot!.elementFromPoint(left + width / 2, top + height / 2);
+        return found?.closest('.tv-panorama') ? 'panorama' : (found?.outerHTML.slice(0, 120) ?? 'nothing');
+      });
+      expect(centre).toBe('panorama');
+
+      const ways = ['Close', 'Escape', 'backdrop'] as const;
+      const dialogs = ['Share', 'Request information', 'Request a showing'];
+      for (const [i, name] of dialogs.entries()) {
+        // Each dialog closes one way per size, and every way is used at every size.
+        const way = ways[(i + GRID.indexOf(size)) % ways.length];
+        await openDialog(viewer, name);
+        await expectFits(viewer, size);
+        const close = dialog.getByRole('button', { name: 'Close' });
+        const closeBox = (await close.boundingBox())!;
+        expect(closeBox.y).toBeGreaterThanOrEqual(0);
+        expect(closeBox.y + closeBox.height).toBeLessThanOrEqual(size.height);
+        if (way === 'Close') await close.click();
+        if (way === 'Escape') {
+          // A click on the dialog's own text keeps the keyboard inside it.
+          await dialog.locator('h2').click();
+          await page.keyboard.press('Escape');
+        }
+        if (way === 'backdrop') await viewer.locator('.tv-backdrop').click({ position: { x: 2, y: 2 } });
+        await dialog.waitFor({ state: 'detached' });
+      }
+
+      // A click inside the dialog does not close it; only the backdrop does.
+      await openDialog(viewer, 'Share');
+      await dialog.locator('.tv-modal__body').click({ position: { x: 5, y: 5 } });
+      expect(await dialog.count()).toBe(1);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      // Touch: every visible control at least 44×44.
+      if (size.touch) {
+        const small = await viewer.evaluate((host) =>
+          [...host.shadowRoot!.querySelectorAll('button, a[href], select, input, textarea')]
+            .filter((element) => !element.closest('.tv-sr-only') && element.getClientRects().length > 0)
+            .map((element) => ({ element, box: element.getBoundingClientRect() }))
+            .filter(({ box }) => box.width < 44 - 0.5 || box.height < 44 - 0.5)
+            .map(({ element, box }) => `${element.outerHTML.slice(0, 80)} ${box.width}×${box.height}`),
+        );
+        expect(small).toEqual([]);
+      }
+      await page.context().close();
+    });
+  }
+
+  it('keeps the password gate (not dismissible) inside a 280×160 viewer, scrolling, with no Close, Escape or backdrop', async () => {
+    const context = await browser.newContext({ viewport: { width: 280, height: 160 } });
+    const page = await context.newPage();
+    const owner = await fetch(`${server.origin}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Gate', email: `gate-${Date.now()}@example.com`, password: 'longenough' }),
+    }).then((response) => response.json() as Promise<{ user: { token: string } }>);
+    const auth = { Authorization: `JWT ${owner.user.token}` };
+    const created = await fetch(`${server.origin}/api/tours`, { method: 'POST', headers: auth }).then(
+      (response) => response.json() as Promise<{ shortId: string; revision: number }>,
+    );
+    const saved = await fetch(`${server.origin}/api/tours/${created.shortId}`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ revision: created.revision, title: 'Gated', password: 'sesame-open' }),
+    });
+    expect(saved.ok, await saved.clone().text()).toBe(true);
+    const body = `<tour-viewer id="tour" short-id="${created.shortId}" style="position:fixed;inset:0;width:100%;height:100%;aspect-ratio:auto"></tour-viewer>`;
+    await page.goto(partner.page('/edges-gate', partnerPage(server.origin, body, '<style>body{margin:0}</style>')));
+    const viewer = page.locator('#tour');
+    await expectFits(viewer, { width: 280, height: 160, touch: false });
+    const dialog = viewer.locator('[role="dialog"]');
+    expect(await dialog.getByRole('button', { name: 'Close' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await viewer.locator('.tv-backdrop').click({ position: { x: 1, y: 1 } });
+    expect(await dialog.count()).toBe(1);
+    // Submit lies below the fold of so small a dialog: it is reached by scrolling inside.
+    const submit = dialog.getByRole('button', { name: 'Submit' });
+    await submit.scrollIntoViewIfNeeded();
+    const box = (await submit.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(160);
+    await context.close();
+  });
+
+  it("keeps a partner page's `* { … !important }` out of the pill, contacts, hotspot labels and dialogs", async () => {
+    const size = { width: 1000, height: 600, touch: false };
+    const measure = async (head: string) => {
+      const page = await openViewer(size, head);
+      const viewer = page.locator('#tour');
+      await viewer.locator('.tv-hotspot__label').first().waitFor();
+      await openDialog(viewer, 'Share');
+      await viewer.locator('[role="dialog"]').waitFor();
+      const styles = await viewer.evaluate((host) =>
+        ['.tv-guidance', '.tv-contacts strong', '.tv-hotspot__label', '.tv-modal__title', '.tv-field span', '.tv-reel__tile span'].map((selector) => {
+          const element = host.shadowRoot!.querySelector(selector);
+          const computed = element && getComputedStyle(element);
+          return computed ? `${selector}: ${computed.color} ${computed.fontSize} ${computed.fontFamily}` : `${selector}: missing`;
+        }),
+      );
+      const pageColor = await page.evaluate(() => getComputedStyle(document.body).color);
+      await page.context().close();
+      return { styles, pageColor };
+    };
+    const plain = await measure('');
+    const hostile = await measure('<style>* { color: red !important; font: 30px serif !important; }</style>');
+    expect(hostile.pageColor, 'the rule does reach the page').toBe('rgb(255, 0, 0)');
+    expect(plain.styles.filter((line) => line.includes('missing'))).toEqual([]);
+    expect(hostile.styles).toEqual(plain.styles);
+  });
+});
