@@ -5,7 +5,7 @@ import type { UserRow } from '../db/tables';
 import { ApiError, parseOr422, readJson } from '../errors';
 import { removeUnreferencedFiles } from '../media/unreferenced-files';
 import { parseNumericId } from '../numeric-id';
-import { pageQuerySchema } from '../schema/requests';
+import { pageQuerySchema, tourListQuerySchema } from '../schema/requests';
 import {
   historyNoteSchema,
   historyQuerySchema,
@@ -106,7 +106,7 @@ export function teamsRoutes(): Hono<AppEnv> {
 
   app.get('/getMyTours', async (c) => {
     const user = requireUser(c);
-    return c.json(await listMyTours(c.get('db'), user.id, parseOr422(pageQuerySchema, c.req.query())));
+    return c.json(await listMyTours(c.get('db'), user.id, parseOr422(tourListQuerySchema, c.req.query())));
   });
 
   app.get('/:teamId', async (c) => {
@@ -189,7 +189,7 @@ export function teamsRoutes(): Hono<AppEnv> {
 
   app.get('/:teamId/tours', async (c) => {
     const { team, user } = await teamFor(c, 'member');
-    const page = parseOr422(pageQuerySchema.extend({ perPage: pageQuerySchema.shape.perPage.unwrap().default(TEAM_TOURS_PREVIEW) }), c.req.query());
+    const page = parseOr422(tourListQuerySchema.extend({ perPage: pageQuerySchema.shape.perPage.unwrap().default(TEAM_TOURS_PREVIEW) }), c.req.query());
     return c.json(await listTeamTours(c.get('db'), team.id, user.id, page));
   });
 

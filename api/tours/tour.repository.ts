@@ -4,7 +4,8 @@ import type { FloorplanRow, NewTourRow, TourRow } from '../db/tables';
 import { ApiError } from '../errors';
 import { readPage } from '../pagination';
 import { MESSAGES } from '../schema/errors';
-import type { Page } from '../schema/requests';
+import { byTitle, foldForSearch, titleHolds } from './title-search';
+import type { Page, TourListFilter } from '../schema/requests';
 import { cloneTitles, defaultSocialImage, floorplanSchema, tourInputSchema, type Floorplan, type Tour, type TourInput, type TourType } from '../schema/tour';
 import type { UserType } from '../schema/user';
 
@@ -67,6 +68,7 @@ export async function insertTour(
     password_hash: tour.passwordHash ?? null,
     data: JSON.stringify(tourInputSchema.parse(tour.input)),
     list_title: listTitle(tour.input),
+    search_title: foldForSearch(listTitle(tour.input)),
     updated_at: new Date().toISOString(),
   };
   return db.insertInto('tour').values(values).returningAll().executeTakeFirstOrThrow();
@@ -77,19 +79,16 @@ function listTitle(input: Pick<TourInput, 'title' | 'name'>): string {
   return input.title || input.name;
 }
 
-/** `%` and `_` typed into a search are letters, not LIKE's wildcards. */
-function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /**
- * One page of a user's tours, newest first, each with its owner's type and floor plans (readPage counts them in a
- * second query); with `search`, only tours whose title holds it, in any case.
+ * One page of a user's tours, newest first or by title, each with its owner's type and floor plans (readPage counts
+ * them in a second query); with `search`, only tours whose title holds it, case and accents aside.
  */
-export async function listTours(db: Db, userId: number, { search, ...page }: { page: number; perPage: number; search?: string }): Promise<Page<Tour>> {
+export async function listTours(db: Db, userId: number, { search, sort, ...page }: TourListFilter & { page: number; perPage: number }): Promise<Page<Tour>> {
   let query = selectTourRecords(db).where('tour.user_id', '=', userId);
-  if (search) query = query.where(sql<boolean>`lower(tour.list_title) like ${likePattern(search)} escape '\\'`);
-  query = query.orderBy('tour.updated_at', 'desc').orderBy('tour.id', 'desc');
+  if (search) query = query.where(titleHolds(db, search));
+  const [folded, exact] = byTitle(db);
+  query = sort === 'title' ? query.orderBy(folded).orderBy(exact) : query.orderBy('tour.updated_at', 'desc');
+  query = query.orderBy('tour.id', 'desc');
   return readPage(query, page, (row) => tourFromRecord(recordFromRow(row)));
 }
 
@@ -120,6 +119,7 @@ export async function saveTour(db: Db, { record, input, passwordHash, revision }
       .set({
         data,
         list_title: listTitle(input),
+        search_title: foldForSearch(listTitle(input)),
         privacy: input.privacy,
         password_hash: passwordHash,
         // A status found for another address says nothing about the new one.
@@ -185,13 +185,20 @@ export function cloneTour(db: Db, shortId: string, owner: { id: number; type: st
   });
 }
 
-/** Marks a locked tour as unlocked by a visitor's e-mail and keeps the e-mail as a lead; answers the tour as written. */
-export function unlockWithEmail(db: Db, record: TourRecord, lead: { email: string; url: string }): Promise<Tour> {
+/**
+ * Marks a locked tour as unlocked by a visitor's e-mail and keeps the e-mail as a lead; answers the tour as written
+ * and the lead's id.
+ */
+export function unlockWithEmail(db: Db, record: TourRecord, lead: { email: string; url: string }): Promise<{ tour: Tour; leadId: number }> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.updateTable('tour').set({ type: 'locked-with-email' }).where('id', '=', record.row.id).returningAll().executeTakeFirst();
     if (!row) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
-    await trx.insertInto('lead').values({ tour_id: record.row.id, email: lead.email, name: '', url: lead.url }).execute();
-    return tourFromRecord({ ...record, row });
+    const { id } = await trx
+      .insertInto('lead')
+      .values({ tour_id: record.row.id, email: lead.email, name: '', url: lead.url })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { tour: tourFromRecord({ ...record, row }), leadId: id };
   });
 }
 
