@@ -218,6 +218,8 @@ export interface TeamInvitationTable {
   permission: Permission;
   /** SHA-256 of the token the e-mailed link carries. */
   token_hash: string;
+  /** SHA-256 of the token of the link the inviter copied, if they did: it joins, but proves no address. */
+  link_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   invited_by: number;
   status: ColumnType<'pending' | 'accepted' | 'dismissed', 'pending' | undefined, 'accepted' | 'dismissed'>;
   expires_at: string;

@@ -22,7 +22,7 @@ import {
 } from '../schema/team';
 import { findTourFor, tourSeenWith } from '../tours/tour-access';
 import { findTourByShortId } from '../tours/tour.repository';
-import { acceptInvitation, dismissInvitation, findOpenInvitation, inviteByEmail } from './invitations';
+import { acceptInvitation, copyableInvitationLink, dismissInvitation, findOpenInvitation, inviteByEmail } from './invitations';
 import { findHistoryEntry, listHistory, recordTeamChange, restoreEntry } from './team-history';
 import {
   createTeam,
@@ -138,6 +138,14 @@ export function teamsRoutes(): Hono<AppEnv> {
     const { emails, permission } = parseOr422(sendInvitedSchema, await readJson(c));
     await inviteByEmail(c, team, user, emails, permission);
     return c.json(await teamWithMembers(c.get('db'), team.id, user.id, new Date()), 201);
+  });
+
+  /** For installs without mail, or an invitee who wants it by chat: the inviter hands over the link themselves. */
+  app.post('/:teamId/invitations/:invitationId/link', async (c) => {
+    const { team } = await teamFor(c, 'admin');
+    const invitationId = parseNumericId(c.req.param('invitationId'));
+    if (invitationId === undefined) throw new ApiError(404, 'InvitationNotFound', 'This team has no open invitation with this id.');
+    return c.json({ link: await copyableInvitationLink(c, team.id, invitationId) }, 201);
   });
 
   app.put('/:teamId/acceptInvited', async (c) => {

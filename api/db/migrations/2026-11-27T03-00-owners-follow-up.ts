@@ -18,7 +18,9 @@ function foldAsOf20261127(text: string): string {
 // - `tour.search_title`: the title folded for case and accents, written with the title, so search and sort treat
 //   "Écurie" and "ecurie" alike on SQLite (whose lower() is ASCII only) and PostgreSQL the same way;
 // - a showing request's preferred date and time, as the visitor's local date-time and their IANA time zone;
-// - `outbox_email.reply_to`: a lead's or showing's mail is answered to the visitor, not to the platform.
+// - `outbox_email.reply_to`: a lead's or showing's mail is answered to the visitor, not to the platform;
+// - `team_invitation.link_token_hash`: the link an inviter copies to hand over themselves (installs without mail),
+//   which joins the team but, unlike the mailed one, proves nothing about the address.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('tour')
@@ -38,9 +40,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('showing_request').addColumn('preferred_time_zone', 'text').execute();
 
   await db.schema.alterTable('outbox_email').addColumn('reply_to', 'text').execute();
+
+  await db.schema.alterTable('team_invitation').addColumn('link_token_hash', 'text').execute();
+  await db.schema.createIndex('team_invitation_link_token_hash').on('team_invitation').column('link_token_hash').unique().execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('team_invitation_link_token_hash').execute();
+  await db.schema.alterTable('team_invitation').dropColumn('link_token_hash').execute();
   await db.schema.alterTable('outbox_email').dropColumn('reply_to').execute();
   await db.schema.alterTable('showing_request').dropColumn('preferred_time_zone').execute();
   await db.schema.alterTable('showing_request').dropColumn('preferred_at').execute();
