@@ -20,6 +20,7 @@ export const teamsApi = {
   invitations: (page: number) => api<Page<Invitation>>('GET', `/teams/invitations?page=${page}&perPage=10`),
   accept: (id: number) => api<Team>('PUT', `/teams/${id}/acceptInvited`),
   dismiss: (id: number) => api('DELETE', `/teams/${id}/dismissInvited`),
+  invitationLink: (teamId: number, invitationId: number) => api<{ link: string }>('POST', `/teams/${teamId}/invitations/${invitationId}/link`),
   acceptByLink: (userId: number, token: string) => api<Team>('POST', `/users/${userId}/acceptInvitedToApp`, { token }),
   setPermission: (id: number, userId: number, permission: Permission) => api<Team>('PUT', `/teams/${id}/manageMembers`, { members: [{ userId, permission }] }),
   removeMember: (id: number, userId: number) => api<Team>('DELETE', `/teams/${id}/removeMembers`, { userIds: [userId] }),
