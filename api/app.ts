@@ -76,8 +76,8 @@ export function createApp({
   config,
   rootDir,
   media = new LocalMediaStorage(localMediaDir(config.dataDir)),
-  hub = new RoomHub(),
   logger = pino({ level: 'warn' }),
+  hub = new RoomHub({ logger }),
   redis,
   mailSender,
 }: AppDeps): Hono<AppEnv> {

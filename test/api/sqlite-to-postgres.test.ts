@@ -11,6 +11,7 @@ import { seedDemoTour } from '../../api/demo/seed-demo-tour';
 import { LocalMediaStorage } from '../../api/media/local-media-storage';
 import { createPostgresDatabase, dropPostgresDatabase } from '../support/postgres';
 import { TEMP_ROOT_VARIABLE } from './support/temp-root-variable';
+import { warningsLogger } from './support/test-app';
 import { TEST_ENGINE } from './support/test-database';
 import { json, signUp } from './support/users';
 import { TEST_JWT_SECRET } from '../support/test-secret';
@@ -22,7 +23,8 @@ describe.runIf(TEST_ENGINE === 'postgres')('moving an installation from SQLite t
   const media = new LocalMediaStorage(localMediaDir(dataDir));
   const appOn = (db: Db) => {
     const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET });
-    return { app: createApp({ db, config, media, rootDir: resolve('.') }), db, config, media };
+    const logger = warningsLogger();
+    return { app: createApp({ db, config, media, rootDir: resolve('.'), logger }), db, config, media, logger };
   };
   let url: string;
   let postgres: Db;

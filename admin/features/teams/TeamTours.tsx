@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import type { Page, TourSort } from '../../../api/schema/requests';
 import type { MyTour, Team, TeamTour } from '../../../api/schema/team';
@@ -29,8 +29,10 @@ export function TeamTours({ team, userId, onChanged, ask }: TeamToursProps) {
   const load = (page: number) =>
     teamsApi.tours(team.id, page, { search, sort }).then(setTours, (err) => toast.error(failureText(err, 'The tours could not be loaded.')));
   const loadMine = () => (isAdmin ? teamsApi.myTours().then((page) => setMine(page.items.filter((tour) => tour.teamId === null))) : Promise.resolve());
-  useEffect(() => void loadMine(), [team.id]);
-  useEffect(() => void load(1), [team.id, search, sort]);
+  const loadMineFirst = useEffectEvent(() => void loadMine());
+  const loadFirstPage = useEffectEvent(() => void load(1));
+  useEffect(() => loadMineFirst(), [team.id]);
+  useEffect(() => loadFirstPage(), [team.id, search, sort]);
 
   async function act(call: () => Promise<unknown>, done: string) {
     try {

@@ -20,8 +20,15 @@ export interface TestApp {
   config: Config;
   /** The app's media store: the temporary media folder, or the bucket the S3_* settings name. */
   media: MediaStorage;
+  /** The app's logger, for the background work a test runs itself. */
+  logger: Logger;
   /** With SMTP_URL: the app's background mail sender, which the test stops when it is done. */
   mailSender?: MailSender;
+}
+
+/** What a test app logs: warnings and failures, on the test's output. */
+export function warningsLogger(): Logger {
+  return pino({ level: 'warn' });
 }
 
 /**
@@ -31,12 +38,12 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { redis, sqliteFile = false, logger = pino({ level: 'warn' }) }: { redis?: Redis; sqliteFile?: boolean; logger?: Logger } = {},
+  { redis, sqliteFile = false, logger = warningsLogger() }: { redis?: Redis; sqliteFile?: boolean; logger?: Logger } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(process.env[TEMP_ROOT_VARIABLE] ?? tmpdir(), 'tour-api-'));
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, ...env });
   const db = await openTestDatabase(sqliteFile ? databaseFile(dataDir) : undefined);
   const media = await openMediaStorage(config);
   const mailSender = startMailSender(db, config, logger);
-  return { app: createApp({ db, config, media, rootDir: resolve('.'), redis, logger, mailSender }), db, config, media, mailSender };
+  return { app: createApp({ db, config, media, rootDir: resolve('.'), redis, logger, mailSender }), db, config, media, logger, mailSender };
 }
