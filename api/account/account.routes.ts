@@ -54,6 +54,7 @@ async function settingsOf(c: Context<AppEnv>, user: UserRow): Promise<AccountSet
     emailConfirmed: !!user.email_confirmed_at,
     pendingEmail: pending?.email ?? null,
     mailed: await mailedKinds(c.get('db'), user.id),
+    mailSetUp: !!c.get('config').smtpUrl,
   };
 }
 

@@ -41,6 +41,8 @@ export interface TourTable {
   revision: Generated<number>;
   /** The title the dashboard lists the tour under (its title, else its name), kept beside `data` for searching. */
   list_title: Generated<string>;
+  /** `list_title` folded for case and accents, written with it: what search and sorting by title compare. */
+  search_title: Generated<string>;
   /**
    * Raised by triggers on every write to the row or to the tour's floor plans, whoever writes: the read cache
    * knows from it alone whether what it keeps is still the tour.
@@ -77,6 +79,9 @@ export interface ShowingRequestTable {
   email: string;
   phone: string;
   comments: string;
+  /** The visitor's preferred date and time as their own clock read it (`2026-12-01T14:30`), with their IANA zone. */
+  preferred_at: ColumnType<string | null, string | null | undefined, string | null>;
+  preferred_time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -87,6 +92,8 @@ export interface OutboxEmailTable {
   to_address: string;
   subject: string;
   body: string;
+  /** Where replies go when not to the sender: the visitor who left a lead or asked for a showing. */
+  reply_to: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set when an SMTP server accepted it; null while it only sits in the outbox. */
   sent_at: string | null;
   created_at: CreatedAt;
@@ -210,6 +217,8 @@ export interface TeamInvitationTable {
   permission: Permission;
   /** SHA-256 of the token the e-mailed link carries. */
   token_hash: string;
+  /** SHA-256 of the token of the link the inviter copied, if they did: it joins, but proves no address. */
+  link_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   invited_by: number;
   status: ColumnType<'pending' | 'accepted' | 'dismissed', 'pending' | undefined, 'accepted' | 'dismissed'>;
   expires_at: string;

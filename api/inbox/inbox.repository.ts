@@ -104,6 +104,8 @@ export function showingsOfOwner(db: Db, userId: number, tour?: string) {
       'showing_request.email',
       'showing_request.phone',
       'showing_request.comments',
+      'showing_request.preferred_at',
+      'showing_request.preferred_time_zone',
     ])
     .where('tour.user_id', '=', userId);
   if (tour) query = query.where('tour.short_id', '=', tour);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
 import { csvResponse } from '../csv';
+import { preferredTime } from '../visitors/preferred-time';
 import { parseOr422, readJson } from '../errors';
 import { csvQuerySchema, inboxQuerySchema, markReadSchema } from '../schema/notifications';
 import { inboxSummary, leadsOfOwner, markRead, readInbox, showingsOfOwner } from './inbox.repository';
@@ -43,8 +44,12 @@ export function inboxRoutes(): Hono<AppEnv> {
     return csvResponse(
       c,
       'showing-requests.csv',
-      ['tour', 'tourShortId', 'createdDate', 'name', 'email', 'phone', 'comments'],
-      rows.map((row) => [row.list_title, row.short_id, row.created_at, row.name, row.email, row.phone, row.comments]),
+      ['tour', 'tourShortId', 'createdDate', 'name', 'email', 'phone', 'comments', 'preferredLocalTime', 'preferredTimeZone', 'preferredUtc'],
+      rows.map((row) => {
+        const preferred = preferredTime(row.preferred_at, row.preferred_time_zone);
+        const when = [preferred?.local ?? '', preferred?.timeZone ?? '', preferred?.instant ?? ''];
+        return [row.list_title, row.short_id, row.created_at, row.name, row.email, row.phone, row.comments, ...when];
+      }),
     );
   });
 

@@ -33,6 +33,7 @@ interface QueuedMail {
   attempts: number;
   unsubscribeUrl: string | null;
   to: string;
+  replyTo: string | null;
   subject: string;
   text: string;
 }
@@ -71,6 +72,7 @@ export function startMailSender(db: Db, config: Config, logger: Logger): MailSen
       await transport.sendMail({
         from: config.mailFrom,
         to: mail.to,
+        replyTo: mail.replyTo ?? undefined,
         subject: mail.subject,
         text: mail.text,
         list: mail.unsubscribeUrl ? { unsubscribe: mail.unsubscribeUrl } : undefined,
@@ -111,6 +113,7 @@ export function startMailSender(db: Db, config: Config, logger: Logger): MailSen
         'mail_queue.attempts',
         'mail_queue.unsubscribe_url as unsubscribeUrl',
         'outbox_email.to_address as to',
+        'outbox_email.reply_to as replyTo',
         'outbox_email.subject',
         'outbox_email.body as text',
       ])

@@ -9,6 +9,8 @@ export interface Mail {
   userId: number | null;
   /** For notification mails: the page that stops them, offered by mail programs as their own unsubscribe button. */
   unsubscribeUrl?: string;
+  /** Where replies go instead of the sender: the visitor a lead or showing mail is about. */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -26,7 +28,7 @@ export function createMailer(db: Db, config: Config, queued: () => void = () => 
       await db.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto('outbox_email')
-          .values({ user_id: mail.userId, to_address: mail.to, subject: mail.subject, body: mail.text, sent_at: null })
+          .values({ user_id: mail.userId, to_address: mail.to, subject: mail.subject, body: mail.text, reply_to: mail.replyTo ?? null, sent_at: null })
           .returning('id')
           .executeTakeFirstOrThrow();
         if (!config.smtpUrl) return;

@@ -8,7 +8,7 @@ import { unsubscribeToken } from './unsubscribe-token';
 
 export interface OwnerNews extends NewNotification {
   /** The mail besides the inbox entry; to the owner's address unless `to` names another (a tour's agent). */
-  mail?: { to?: string; subject: string; text: string };
+  mail?: { to?: string; replyTo?: string; subject: string; text: string };
 }
 
 /** The page an unsubscribe link opens; the token follows the '#', so it reaches no server log. */
@@ -32,5 +32,6 @@ export async function tellOwner(c: Context<AppEnv>, news: OwnerNews): Promise<vo
     subject: news.mail.subject,
     text: `${news.mail.text}\n\n--\nYou get this because of your notification settings. Stop these e-mails: ${unsubscribe}`,
     unsubscribeUrl: unsubscribe,
+    replyTo: news.mail.replyTo,
   });
 }

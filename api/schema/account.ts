@@ -13,6 +13,8 @@ export interface AccountSettings {
   pendingEmail: string | null;
   /** Which kinds of notification are also sent by e-mail. */
   mailed: Record<NotificationKind, boolean>;
+  /** Whether this server sends mail at all (SMTP_URL): without it, mails only wait in the outbox. */
+  mailSetUp: boolean;
 }
 
 /** What deleting the account removes, listed before the owner confirms. */

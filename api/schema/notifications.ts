@@ -1,12 +1,13 @@
 import { z } from 'zod';
 
 /** What the owner's inbox holds, one kind per feature that writes to it. */
-export const NOTIFICATION_KINDS = ['lead', 'showing', 'chat-join', 'invitation', 'team'] as const;
+export const NOTIFICATION_KINDS = ['lead', 'unlock', 'showing', 'chat-join', 'invitation', 'team'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Each kind as the inbox filter and the mail settings name it. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   lead: 'Leads',
+  unlock: 'Locked-tour e-mails',
   showing: 'Showing requests',
   'chat-join': 'Video chat joins',
   invitation: 'Team invitations',

@@ -18,9 +18,32 @@ function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The address in an invitation mail: it opens the teams screen, which signs the invitee up first if need be. */
+/**
+ * The address of an invitation: it opens the teams screen, which signs the invitee up first if need be. Without
+ * PUBLIC_URL it is a path, to which the admin adds the address it was opened at.
+ */
 function invitationLink(c: Context<AppEnv>, token: string, email: string): string {
   return mailLink(c.get('config'), `/teams?invitation=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`);
+}
+
+/**
+ * A link to an open invitation of the team for the inviter to hand over themselves, where no mail can be sent. A
+ * new one each time, which retires the last: only the newest copied link works. The mailed link keeps working.
+ */
+export async function copyableInvitationLink(c: Context<AppEnv>, teamId: number, invitationId: number): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  const invitation = await c
+    .get('db')
+    .updateTable('team_invitation')
+    .set({ link_token_hash: tokenHash(token) })
+    .where('id', '=', invitationId)
+    .where('team_id', '=', teamId)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', new Date().toISOString())
+    .returning('email')
+    .executeTakeFirst();
+  if (!invitation) throw new ApiError(404, 'InvitationNotFound', 'This team has no open invitation with this id.');
+  return invitationLink(c, token, invitation.email);
 }
 
 /**
@@ -126,7 +149,7 @@ interface OpenInvitation {
   id: number;
   team_id: number;
   permission: Permission;
-  /** Found by the mailed link's token, which only the address's owner can have read. */
+  /** Found by the mailed link's token, which only the address's owner can have read (not a copied link's). */
   provesAddress: boolean;
 }
 
@@ -137,25 +160,28 @@ const ADDRESS_NOT_CONFIRMED = new ApiError(
 );
 
 /**
- * The caller's invitation: by team (to their e-mail, once they have confirmed it is theirs) or by the token of the
- * mailed link, which must have been sent to the caller's own address. Someone else's is not found; an expired one is
- * refused.
+ * The caller's invitation: by team (to their e-mail, once they have confirmed it is theirs) or by the token of a
+ * link, mailed or copied by the inviter, which must have been sent to the caller's own address. Someone else's is
+ * not found; an expired one is refused.
  */
 export async function findOpenInvitation(db: Db, user: UserRow, by: { teamId: number } | { token: string }): Promise<OpenInvitation> {
-  const provesAddress = 'token' in by;
-  if (!provesAddress && user.email && !user.email_confirmed_at) throw ADDRESS_NOT_CONFIRMED;
+  const byLink = 'token' in by;
+  if (!byLink && user.email && !user.email_confirmed_at) throw ADDRESS_NOT_CONFIRMED;
   let query = db
     .selectFrom('team_invitation')
-    .select(['id', 'team_id', 'permission', 'expires_at', 'email'])
+    .select(['id', 'team_id', 'permission', 'expires_at', 'email', 'token_hash'])
     .where('status', '=', 'pending')
     .orderBy('id', 'desc');
-  query = provesAddress ? query.where('token_hash', '=', tokenHash(by.token)) : query.where('team_id', '=', by.teamId).where('email', '=', user.email ?? '');
+  const hash = byLink ? tokenHash(by.token) : '';
+  query = byLink
+    ? query.where((eb) => eb.or([eb('token_hash', '=', hash), eb('link_token_hash', '=', hash)]))
+    : query.where('team_id', '=', by.teamId).where('email', '=', user.email ?? '');
   const row = await query.executeTakeFirst();
   if (!row || row.email !== user.email) throw new ApiError(404, 'InvitationNotFound', 'There is no open invitation for you to this team.');
   if (row.expires_at <= new Date().toISOString()) {
     throw new ApiError(409, 'InvitationExpired', 'This invitation has expired. Ask the team for a new one.');
   }
-  return { id: row.id, team_id: row.team_id, permission: row.permission, provesAddress };
+  return { id: row.id, team_id: row.team_id, permission: row.permission, provesAddress: byLink && row.token_hash === hash };
 }
 
 /** Joins the invitee to the team and tells the team's owner, in the inbox and (as their mail settings say) by mail. */

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { TeamTable } from '../db/tables';
 import { readPage } from '../pagination';
-import type { Page } from '../schema/requests';
+import type { Page, TourListFilter } from '../schema/requests';
+import { byTitle, titleHolds } from '../tours/title-search';
 import type { Invitation, MyTour, Permission, PendingInvitation, Team, TeamMember, TeamTour } from '../schema/team';
 import type { Selectable } from 'kysely';
 
@@ -177,9 +178,17 @@ export async function moveTeamOwnership(db: Db, teamId: number, ownerId: number)
   await db.updateTable('team').set({ owner_id: ownerId }).where('id', '=', teamId).execute();
 }
 
-/** The team's tours, newest shared first, each with the caller's permission on it. */
-export function listTeamTours(db: Db, teamId: number, userId: number, page: { page: number; perPage: number }): Promise<Page<TeamTour>> {
-  const query = db
+/**
+ * The team's tours, newest shared first or by title, each with the caller's permission on it; with `search`, those
+ * whose title holds it, case and accents aside.
+ */
+export function listTeamTours(
+  db: Db,
+  teamId: number,
+  userId: number,
+  { search, sort, ...page }: TourListFilter & { page: number; perPage: number },
+): Promise<Page<TeamTour>> {
+  let query = db
     .selectFrom('team_tour')
     .innerJoin('tour', 'tour.id', 'team_tour.tour_id')
     .innerJoin('team_member as me', (join) => join.onRef('me.team_id', '=', 'team_tour.team_id').on('me.user_id', '=', userId))
@@ -196,10 +205,11 @@ export function listTeamTours(db: Db, teamId: number, userId: number, page: { pa
       'me.permission as team_permission',
       'mine.permission as tour_permission',
     ])
-    .where('team_tour.team_id', '=', teamId)
-    .orderBy('team_tour.created_at', 'desc')
-    .orderBy('tour.id', 'desc');
-  return readPage(query, page, (row) => ({
+    .where('team_tour.team_id', '=', teamId);
+  if (search) query = query.where(titleHolds(db, search));
+  const [folded, exact] = byTitle(db);
+  query = sort === 'title' ? query.orderBy(folded).orderBy(exact) : query.orderBy('team_tour.created_at', 'desc');
+  return readPage(query.orderBy('tour.id', 'desc'), page, (row) => ({
     ...tourCard(row),
     privacy: row.privacy,
     ownerId: row.user_id,
@@ -214,16 +224,20 @@ function tourCard(row: { id: number; short_id: string; data: string }): { id: nu
   return { id: row.id, shortId: row.short_id, title: data.title || data.name || '', thumbUrl: data.images?.[0]?.thumbUrl ?? '' };
 }
 
-/** The caller's own tours, newest first, with the team each is shared with. */
-export function listMyTours(db: Db, userId: number, page: { page: number; perPage: number }): Promise<Page<MyTour>> {
-  const query = db
+/**
+ * The caller's own tours, newest first or by title, with the team each is shared with; with `search`, those whose
+ * title holds it, case and accents aside.
+ */
+export function listMyTours(db: Db, userId: number, { search, sort, ...page }: TourListFilter & { page: number; perPage: number }): Promise<Page<MyTour>> {
+  let query = db
     .selectFrom('tour')
     .leftJoin('team_tour', 'team_tour.tour_id', 'tour.id')
     .select(['tour.id', 'tour.short_id', 'tour.data', 'team_tour.team_id'])
-    .where('tour.user_id', '=', userId)
-    .orderBy('tour.updated_at', 'desc')
-    .orderBy('tour.id', 'desc');
-  return readPage(query, page, (row) => ({ ...tourCard(row), teamId: row.team_id }));
+    .where('tour.user_id', '=', userId);
+  if (search) query = query.where(titleHolds(db, search));
+  const [folded, exact] = byTitle(db);
+  query = sort === 'title' ? query.orderBy(folded).orderBy(exact) : query.orderBy('tour.updated_at', 'desc');
+  return readPage(query.orderBy('tour.id', 'desc'), page, (row) => ({ ...tourCard(row), teamId: row.team_id }));
 }
 
 /** Shares tours into a team; a tour already in this team stays as it is. */

@@ -5,7 +5,7 @@ import type { UserRow } from '../db/tables';
 import { ApiError, parseOr422, readJson } from '../errors';
 import { removeUnreferencedFiles } from '../media/unreferenced-files';
 import { parseNumericId } from '../numeric-id';
-import { pageQuerySchema } from '../schema/requests';
+import { pageQuerySchema, tourListQuerySchema } from '../schema/requests';
 import {
   historyNoteSchema,
   historyQuerySchema,
@@ -22,7 +22,7 @@ import {
 } from '../schema/team';
 import { findTourFor, tourSeenWith } from '../tours/tour-access';
 import { findTourByShortId, transferTour } from '../tours/tour.repository';
-import { acceptInvitation, dismissInvitation, findOpenInvitation, inviteByEmail } from './invitations';
+import { acceptInvitation, copyableInvitationLink, dismissInvitation, findOpenInvitation, inviteByEmail } from './invitations';
 import { findHistoryEntry, listHistory, recordTeamChange, restoreEntry } from './team-history';
 import {
   createTeam,
@@ -106,7 +106,7 @@ export function teamsRoutes(): Hono<AppEnv> {
 
   app.get('/getMyTours', async (c) => {
     const user = requireUser(c);
-    return c.json(await listMyTours(c.get('db'), user.id, parseOr422(pageQuerySchema, c.req.query())));
+    return c.json(await listMyTours(c.get('db'), user.id, parseOr422(tourListQuerySchema, c.req.query())));
   });
 
   app.get('/:teamId', async (c) => {
@@ -138,6 +138,14 @@ export function teamsRoutes(): Hono<AppEnv> {
     const { emails, permission } = parseOr422(sendInvitedSchema, await readJson(c));
     await inviteByEmail(c, team, user, emails, permission);
     return c.json(await teamWithMembers(c.get('db'), team.id, user.id, new Date()), 201);
+  });
+
+  /** For installs without mail, or an invitee who wants it by chat: the inviter hands over the link themselves. */
+  app.post('/:teamId/invitations/:invitationId/link', async (c) => {
+    const { team } = await teamFor(c, 'admin');
+    const invitationId = parseNumericId(c.req.param('invitationId'));
+    if (invitationId === undefined) throw new ApiError(404, 'InvitationNotFound', 'This team has no open invitation with this id.');
+    return c.json({ link: await copyableInvitationLink(c, team.id, invitationId) }, 201);
   });
 
   app.put('/:teamId/acceptInvited', async (c) => {
@@ -189,7 +197,7 @@ export function teamsRoutes(): Hono<AppEnv> {
 
   app.get('/:teamId/tours', async (c) => {
     const { team, user } = await teamFor(c, 'member');
-    const page = parseOr422(pageQuerySchema.extend({ perPage: pageQuerySchema.shape.perPage.unwrap().default(TEAM_TOURS_PREVIEW) }), c.req.query());
+    const page = parseOr422(tourListQuerySchema.extend({ perPage: pageQuerySchema.shape.perPage.unwrap().default(TEAM_TOURS_PREVIEW) }), c.req.query());
     return c.json(await listTeamTours(c.get('db'), team.id, user.id, page));
   });
 

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { FloorplanRow, NewTourRow, TourRow } from '../db/tables';
 import { readPage } from '../pagination';
-import type { Page } from '../schema/requests';
+import { byTitle, foldForSearch, titleHolds } from './title-search';
+import type { Page, TourListFilter } from '../schema/requests';
 import { cloneTitles, defaultSocialImage, floorplanSchema, tourInputSchema, type Floorplan, type Tour, type TourInput, type TourType } from '../schema/tour';
 import type { UserType } from '../schema/user';
 
@@ -82,28 +83,22 @@ export async function insertTour(
 }
 
 /** The columns kept beside a tour's data, written from it by every write of the data. */
-function savedColumns(input: TourInput): Pick<NewTourRow, 'data' | 'list_title' | 'privacy'> {
-  return {
-    data: JSON.stringify(input),
-    // What the dashboard lists a tour under, and what its search looks in.
-    list_title: input.title || input.name,
-    privacy: input.privacy,
-  };
-}
-
-/** `%` and `_` typed into a search are letters, not LIKE's wildcards. */
-function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+function savedColumns(input: TourInput): Pick<NewTourRow, 'data' | 'list_title' | 'search_title' | 'privacy'> {
+  // What the dashboard lists a tour under; search and sorting by title compare its folded form.
+  const listTitle = input.title || input.name;
+  return { data: JSON.stringify(input), list_title: listTitle, search_title: foldForSearch(listTitle), privacy: input.privacy };
 }
 
 /**
- * One page of a user's tours, newest first, each with its owner's type and floor plans (readPage counts them in a
- * second query); with `search`, only tours whose title holds it, in any case.
+ * One page of a user's tours, newest first or by title, each with its owner's type and floor plans (readPage counts
+ * them in a second query); with `search`, only tours whose title holds it, case and accents aside.
  */
-export async function listTours(db: Db, userId: number, { search, ...page }: { page: number; perPage: number; search?: string }): Promise<Page<Tour>> {
+export async function listTours(db: Db, userId: number, { search, sort, ...page }: TourListFilter & { page: number; perPage: number }): Promise<Page<Tour>> {
   let query = selectTourRecords(db).where('tour.user_id', '=', userId);
-  if (search) query = query.where(sql<boolean>`lower(tour.list_title) like ${likePattern(search)} escape '\\'`);
-  query = query.orderBy('tour.updated_at', 'desc').orderBy('tour.id', 'desc');
+  if (search) query = query.where(titleHolds(db, search));
+  const [folded, exact] = byTitle(db);
+  query = sort === 'title' ? query.orderBy(folded).orderBy(exact) : query.orderBy('tour.updated_at', 'desc');
+  query = query.orderBy('tour.id', 'desc');
   return readPage(query, page, (row) => tourFromRecord(recordFromRow(row)));
 }
 
@@ -200,15 +195,19 @@ export function cloneTour(db: Db, shortId: string, owner: { id: number; type: st
 }
 
 /**
- * Marks a locked tour as unlocked by a visitor's e-mail and keeps the e-mail as a lead; answers the tour as written,
- * or undefined when it is gone.
+ * Marks a locked tour as unlocked by a visitor's e-mail and keeps the e-mail as a lead; answers the tour as written
+ * and the lead's id, or undefined when the tour is gone.
  */
-export function unlockWithEmail(db: Db, record: TourRecord, lead: { email: string; url: string }): Promise<Tour | undefined> {
+export function unlockWithEmail(db: Db, record: TourRecord, lead: { email: string; url: string }): Promise<{ tour: Tour; leadId: number } | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.updateTable('tour').set({ type: 'locked-with-email' }).where('id', '=', record.row.id).returningAll().executeTakeFirst();
     if (!row) return undefined;
-    await trx.insertInto('lead').values({ tour_id: record.row.id, email: lead.email, name: '', url: lead.url }).execute();
-    return tourFromRecord({ ...record, row });
+    const { id } = await trx
+      .insertInto('lead')
+      .values({ tour_id: record.row.id, email: lead.email, name: '', url: lead.url })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { tour: tourFromRecord({ ...record, row }), leadId: id };
   });
 }
 

@@ -14,6 +14,7 @@ import { newShortId } from './short-id';
 import { callerAccess, findTourFor, findTourOr404, refuseOwnerOnlyChanges, tourAccess, tourAsSeen, tourSeenWith, viewFor } from './tour-access';
 import { describeSave, recordTeamChange } from '../teams/team-history';
 import { readTourCached } from './tour-read-cache';
+import { tellOwnerOfLead } from '../visitors/lead-news';
 import { preferredCoding } from '../compression';
 import { staleRevision } from './stale-revision';
 import { cloneTour, deleteTour, insertTour, listTours, saveTour, tourFromRecord, unlockWithEmail } from './tour.repository';
@@ -109,9 +110,11 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
     const access = await tourAccess(c.get('db'), found, { user: c.get('user'), tourAccessToken }, c.get('config').jwtSecret);
     if (access.sees === 'nothing') throw new ApiError(403, 'TourPrivate', MESSAGES.privateTour);
     if (tour.type !== 'locked') throw new ApiError(409, 'Conflict', 'This tour is not locked.');
-    const unlocked = await unlockWithEmail(c.get('db'), found.record, { email, url: c.req.header('Referer') ?? '' });
+    const url = c.req.header('Referer') ?? '';
+    const unlocked = await unlockWithEmail(c.get('db'), found.record, { email, url });
     if (!unlocked) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
-    return c.json(tourSeenWith(unlocked, access));
+    await tellOwnerOfLead(c, unlocked.tour, { kind: 'unlock', leadId: unlocked.leadId, email, name: '', url });
+    return c.json(tourSeenWith(unlocked.tour, access));
   });
 
   app.get('/:shortId/meta/center.jpg', async (c) => {

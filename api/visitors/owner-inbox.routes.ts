@@ -6,6 +6,7 @@ import { pageQuerySchema } from '../schema/requests';
 import { findTourFor } from '../tours/tour-access';
 import { readPage } from '../pagination';
 import { csvResponse } from '../csv';
+import { preferredTime } from './preferred-time';
 
 /** A lead or showing request row in the API's names. */
 function visitorEntry<T extends { tour_id: number; created_at: string }>({ tour_id, created_at, ...row }: T) {
@@ -32,7 +33,12 @@ export function ownerInboxRoutes(): Hono<AppEnv> {
   app.get('/:shortId/showings', async (c) => {
     const { tour } = await findTourFor(c, c.req.param('shortId'), 'manage');
     const query = c.get('db').selectFrom('showing_request').selectAll().where('tour_id', '=', tour.id).orderBy('id', 'desc');
-    return c.json(await readPage(query, parseOr422(pageQuerySchema, c.req.query()), visitorEntry));
+    return c.json(
+      await readPage(query, parseOr422(pageQuerySchema, c.req.query()), ({ preferred_at, preferred_time_zone, ...row }) => ({
+        ...visitorEntry(row),
+        preferred: preferredTime(preferred_at, preferred_time_zone),
+      })),
+    );
   });
 
   return app;

@@ -5,6 +5,8 @@ import { rateLimit } from '../rate-limit';
 import { leadSchema, showingFormSchema } from '../schema/requests';
 import { callerAccess, findTourByIdFor, findTourOr404, tourAsSeen, type FoundTour } from '../tours/tour-access';
 import { tellOwner } from '../notifications/tell-owner';
+import { tellOwnerOfLead } from './lead-news';
+import { describePreferredTime, localPreferredAt, preferredTime } from './preferred-time';
 
 /** The tour a visitor may reach: a private one only by its owner (403 for anyone else, as when viewing it). */
 async function reachableTour(c: Context<AppEnv>, shortId: string): Promise<FoundTour> {
@@ -28,21 +30,7 @@ export function leadsRoutes(): Hono<AppEnv> {
       .values({ tour_id: tour.id, name: lead.name, email: lead.email, url: lead.url })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (tour.userId !== null) {
-      const text = `${lead.name || lead.email} left their contact details on "${tour.title || tour.name}".`;
-      await tellOwner(c, {
-        userId: tour.userId,
-        kind: 'lead',
-        tourId: tour.id,
-        text,
-        data: { leadId: id, ...lead },
-        mail: {
-          to: tour.email,
-          subject: `New lead for "${tour.title || tour.name}"`,
-          text: [text, `Name: ${lead.name || '-'}`, `E-mail: ${lead.email}`, `Page: ${lead.url || '-'}`].join('\n'),
-        },
-      });
-    }
+    await tellOwnerOfLead(c, tour, { kind: 'lead', leadId: id, email: lead.email, name: lead.name, url: lead.url });
     return c.json({ ok: true }, 201);
   });
 
@@ -57,25 +45,35 @@ export function tourVisitorsRoutes(): Hono<AppEnv> {
   app.post('/:shortId/requestShowing', limit, async (c) => {
     const { tour } = await reachableTour(c, c.req.param('shortId'));
     if (!tour.isScheduleEnabled) throw new ApiError(403, 'Forbidden', 'This tour does not take showing requests.');
-    const form = parseOr422(showingFormSchema, await readJson(c));
+    const { preferredDate, preferredTime: time, timeZone, ...form } = parseOr422(showingFormSchema, await readJson(c));
+    const preferredAt = localPreferredAt({ preferredDate, preferredTime: time });
     const { id } = await c
       .get('db')
       .insertInto('showing_request')
-      .values({ tour_id: tour.id, ...form })
+      .values({ tour_id: tour.id, ...form, preferred_at: preferredAt, preferred_time_zone: preferredAt ? timeZone : null })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (tour.userId !== null) {
       const text = `${form.name} asks for a live showing of "${tour.title || tour.name}".`;
+      const preferred = preferredTime(preferredAt, timeZone ?? null);
       await tellOwner(c, {
         userId: tour.userId,
         kind: 'showing',
         tourId: tour.id,
         text,
-        data: { showingId: id, ...form },
+        data: { showingId: id, ...form, preferred },
         mail: {
           to: tour.agentEmail,
+          replyTo: form.email,
           subject: `Showing request for "${tour.title || tour.name}"`,
-          text: [text, `E-mail: ${form.email}`, `Phone: ${form.phone || '-'}`, '', form.comments].join('\n'),
+          text: [
+            text,
+            `E-mail: ${form.email}`,
+            `Phone: ${form.phone || '-'}`,
+            `Preferred time: ${describePreferredTime(preferred) || '-'}`,
+            '',
+            form.comments,
+          ].join('\n'),
         },
       });
     }

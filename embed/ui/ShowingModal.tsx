@@ -16,7 +16,7 @@ export function ShowingModal({
   onClose: () => void;
   onSent: (message: string) => void;
 }) {
-  const [form, setForm] = useState({ name: initialName, email: '', phone: '', comments: '' });
+  const [form, setForm] = useState({ name: initialName, email: '', phone: '', comments: '', preferredDate: '', preferredTime: '' });
   const [error, setError] = useState('');
   const apiOrigin = useApiOrigin();
   const mediaUrl = useMediaUrl();
@@ -27,7 +27,15 @@ export function ShowingModal({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const result = await apiPost<{ agentName: string }>(apiOrigin, `/tours/${encodeURIComponent(tour.shortId)}/requestShowing`, form);
+    const { preferredDate, preferredTime, ...contact } = form;
+    // The day and time are read on the visitor's clock; their zone lets the owner see them on theirs.
+    const preferred = preferredDate
+      ? { preferredDate, ...(preferredTime ? { preferredTime } : {}), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }
+      : {};
+    const result = await apiPost<{ agentName: string }>(apiOrigin, `/tours/${encodeURIComponent(tour.shortId)}/requestShowing`, {
+      ...contact,
+      ...preferred,
+    });
     if (result.ok) return onSent(showingReceivedMessage(result.value.agentName));
     setError(MESSAGES.showingFailed);
   }
@@ -49,6 +57,16 @@ export function ShowingModal({
           <span>Phone</span>
           <input type="tel" maxLength={20} autoComplete="tel" {...field('phone')} />
         </label>
+        <div className="tv-form__row">
+          <label className="tv-field">
+            <span>Preferred date (optional)</span>
+            <input type="date" {...field('preferredDate')} />
+          </label>
+          <label className="tv-field">
+            <span>Preferred time (optional)</span>
+            <input type="time" disabled={!form.preferredDate} {...field('preferredTime')} />
+          </label>
+        </div>
         <label className="tv-field">
           <span>Comments</span>
           <textarea maxLength={1000} rows={3} {...field('comments')} />

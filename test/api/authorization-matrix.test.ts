@@ -24,6 +24,8 @@ interface Fixture {
   hiddenTour: Record<string, unknown>;
   /** The owner's team, named SECRET, with `member` in it. */
   teamId: number;
+  /** An invitation of the owner's team still open. */
+  invitationId: number;
   historyId: number;
   /** Public with lead generation and join notices on, for visitors' routes. */
   open: { id: number; shortId: string };
@@ -80,6 +82,7 @@ async function setUp(): Promise<Fixture> {
   const memberEmail = (await (await t.app.request('/api/status/user', { headers: users.member.auth })).json()).email;
   await t.app.request(`/api/teams/${team.id}/sendInvited`, json({ emails: [memberEmail], permission: 'edit' }, users.owner.auth));
   await t.app.request(`/api/teams/${team.id}/acceptInvited`, { method: 'PUT', headers: users.member.auth });
+  const invited = await (await t.app.request(`/api/teams/${team.id}/sendInvited`, json({ emails: ['still-invited@example.com'] }, users.owner.auth))).json();
   await t.app.request(`/api/teams/${team.id}/sharedTour`, json({ tourId: hidden.shortId }, users.owner.auth));
   await t.app.request(`/api/teams/${team.id}/history`, json({ tourId: hidden.shortId, type: 'note', currentValue: SECRET }, users.owner.auth));
   const history = await (await t.app.request(`/api/teams/${team.id}/history`, { headers: users.owner.auth })).json();
@@ -94,6 +97,7 @@ async function setUp(): Promise<Fixture> {
     floorplanId: floorplan.floorplanId,
     assetId: asset.assetId,
     teamId: team.id,
+    invitationId: invited.invitations[0].id,
     historyId: history.items[0].id,
   };
 }
@@ -436,6 +440,11 @@ const ROUTES: Route[] = [
   {
     name: 'POST /api/teams/{id}/sendInvited',
     call: (r) => send('POST', teamPath('/sendInvited'), { emails: [`${r}-invitee@example.com`] }, r),
+    status: { ...TEAM_MEMBERS, owner: 201, member: 403 },
+  },
+  {
+    name: 'POST /api/teams/{id}/invitations/{invitationId}/link',
+    call: (r) => f.t.app.request(teamPath(`/invitations/${f.invitationId}/link`), { method: 'POST', headers: auth(r) }),
     status: { ...TEAM_MEMBERS, owner: 201, member: 403 },
   },
   // Nobody here holds an invitation: someone else's team is never joined by asking. Accounts with an unconfirmed

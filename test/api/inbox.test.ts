@@ -69,7 +69,7 @@ describe('the owner’s inbox across their tours', () => {
   it('counts unread entries by kind and by tour, and marks them read by id or by filter, the owner’s own only', async () => {
     expect(await get('/api/inbox/summary')).toEqual({
       unread: 4,
-      unreadByKind: { lead: 2, showing: 1, 'chat-join': 1, invitation: 0, team: 0 },
+      unreadByKind: { lead: 2, unlock: 0, showing: 1, 'chat-join': 1, invitation: 0, team: 0 },
       tours: [
         { shortId: barn.shortId, title: 'Barn', unread: 2 },
         { shortId: loft.shortId, title: 'Loft', unread: 2 },
@@ -100,8 +100,8 @@ describe('the owner’s inbox across their tours', () => {
 
     const showings = await (await t.app.request('/api/inbox/showings.csv', { headers: owner.auth })).text();
     const lines = showings.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('"tour","tourShortId","createdDate","name","email","phone","comments"');
-    expect(lines[1]).toMatch(/"Vera","vera@example.com","'\+1 555","Say ""hi"""$/);
+    expect(lines[0]).toBe('"tour","tourShortId","createdDate","name","email","phone","comments","preferredLocalTime","preferredTimeZone","preferredUtc"');
+    expect(lines[1]).toMatch(/"Vera","vera@example.com","'\+1 555","Say ""hi""","","",""$/);
     expect(showings).not.toContain('Not yours');
 
     const barnOnly = await (await t.app.request(`/api/inbox/leads.csv?tour=${barn.shortId}`, { headers: owner.auth })).text();

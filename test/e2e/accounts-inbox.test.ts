@@ -28,7 +28,7 @@ async function mailedLink(to: string, text: string, page: string): Promise<strin
 }
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Europe/Warsaw', locale: 'en-US' });
   return { context, page: await context.newPage() };
 }
 
@@ -90,7 +90,8 @@ describe('accounts and the inbox, through the built server', () => {
     });
     builder.setType(tour.shortId, 'paid');
 
-    const visitor = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    // The visitor's clock is Tokyo's; the owner reads the request on their own.
+    const visitor = await browser.newPage({ viewport: { width: 1100, height: 800 }, timezoneId: 'Asia/Tokyo' });
     await visitor.goto(`${server.origin}/tours/${tour.shortId}`);
     await visitor.getByRole('button', { name: 'Request information' }).click();
     const leadForm = visitor.getByRole('dialog');
@@ -106,6 +107,9 @@ describe('accounts and the inbox, through the built server', () => {
     const showing = visitor.getByRole('dialog', { name: 'Request a showing' });
     await showing.getByLabel('Email').fill('vera@example.com');
     await showing.getByLabel('Phone').fill('+1 555 0100');
+    await showing.getByLabel('Preferred date (optional)').fill('2026-12-01');
+    await showing.getByLabel('Preferred time (optional)').fill('22:30');
+    await showing.getByLabel('Comments').fill('Parking?\nSecond line');
     await showing.getByRole('button', { name: 'Submit' }).click();
     await visitor.getByText('Showing Request received!').waitFor();
     await visitor.close();
@@ -117,7 +121,13 @@ describe('accounts and the inbox, through the built server', () => {
     const entries = page.locator('.ad-inbox-item');
     await expect.poll(() => entries.count()).toBe(2);
     expect(await entries.nth(0).textContent()).toContain('Vera Visitor asks for a live showing of "Harbour loft".');
-    expect(await entries.nth(0).textContent()).toContain('+1 555 0100');
+    expect(await entries.nth(0).getByRole('link', { name: '+1 555 0100' }).getAttribute('href')).toBe('tel:+15550100');
+    expect(await entries.nth(0).getByRole('link', { name: 'vera@example.com' }).getAttribute('href')).toBe('mailto:vera@example.com');
+    expect(await entries.nth(0).locator('.ad-inbox-detail--comments dd').innerText()).toBe('Parking?\nSecond line');
+    // 22:30 in Tokyo is 14:30 in Warsaw, the owner's zone.
+    expect(await entries.nth(0).locator('.ad-inbox-detail--preferred dd').textContent()).toMatch(
+      /^Dec 1, 2026, 2:30\sPM your time \(Dec 1, 2026, 10:30\sPM in Asia\/Tokyo\)$/,
+    );
     expect(await entries.nth(1).textContent()).toContain('Lea Lead left their contact details on "Harbour loft".');
 
     await entries.nth(1).getByRole('button', { name: 'Mark read' }).click();
@@ -127,6 +137,39 @@ describe('accounts and the inbox, through the built server', () => {
     for (const text of ['Lea Lead left their contact details', 'Vera Visitor asks for a live showing']) {
       expect(await mailedLink(email, text, 'unsubscribe')).toMatch(new RegExp(`^${server.origin}/unsubscribe#`));
     }
+    await context.close();
+  });
+
+  it('makes a locked tour’s visitor e-mail a lead: in the inbox with its tour, mailed to answer the visitor, and the editor says the tour shows', async () => {
+    const email = `locked-owner-${Date.now()}@example.com`;
+    const { context, page } = await newPage();
+    await signUp(page, server.origin, email);
+    const { id, token } = await signedInUser(context);
+    const tour = await new TourBuilder(server.origin, server.dataDir).tour({ id, token, email }, [await smallPanorama(1024)], { title: 'Écurie du Lac' });
+
+    const visitor = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    await visitor.goto(`${server.origin}/tours/${tour.shortId}`);
+    const locked = visitor.getByRole('dialog', { name: 'This tour is locked' });
+    await locked.getByLabel('Email').fill('lea.visitor@example.com');
+    await locked.getByRole('button', { name: 'Submit' }).click();
+    await locked.waitFor({ state: 'detached' });
+    await visitor.locator('.tv-watermark').first().waitFor();
+    await visitor.close();
+
+    await page.goto(`${server.origin}/inbox`);
+    await page.getByRole('link', { name: 'Inbox, 1 unread' }).waitFor();
+    await page.getByLabel('Kind').selectOption({ label: 'Locked-tour e-mails' });
+    const entry = page.locator('.ad-inbox-item[data-kind="unlock"]');
+    await expect.poll(() => entry.count()).toBe(1);
+    expect(await entry.textContent()).toContain('lea.visitor@example.com left their e-mail to open "Écurie du Lac"');
+    expect(await entry.getByRole('link', { name: 'lea.visitor@example.com' }).getAttribute('href')).toBe('mailto:lea.visitor@example.com');
+
+    const find = () => smtp.received.find((mail) => mail.to.includes(email) && decodedText(mail.raw).includes('lea.visitor@example.com left their e-mail'));
+    await expect.poll(() => !!find()).toBe(true);
+    expect(find()!.raw).toMatch(/^Reply-To: lea\.visitor@example\.com\r?$/m);
+
+    await page.goto(`${server.origin}/tours/${tour.shortId}/edit`);
+    await page.getByText('Visible with the watermark since a visitor left their e-mail: choose how to publish').first().waitFor();
     await context.close();
   });
 });

@@ -33,10 +33,20 @@ export function EmailSection({ settings, onSettings }: { settings: AccountSettin
           <span className="ad-badge">Confirmed</span>
         ) : (
           <>
-            <span className="ad-badge ad-badge--warn">Not confirmed</span> Open the link we mailed to it; until then nobody can invite you to a team.{' '}
-            <button type="button" className="ad-link" onClick={sendAgain}>
-              Send the link again
-            </button>
+            <span className="ad-badge ad-badge--warn">Not confirmed</span>{' '}
+            {settings.mailSetUp ? (
+              <>
+                Open the link we mailed to it; until then nobody can invite you to a team.{' '}
+                <button type="button" className="ad-link" onClick={sendAgain}>
+                  Send the link again
+                </button>
+              </>
+            ) : (
+              <>
+                This server sends no e-mail, so no link can reach you: ask its operator to confirm your address, or join a team from an invitation link its
+                admin copies for you.
+              </>
+            )}
           </>
         )}
       </p>

@@ -16,6 +16,11 @@ export function MailSettingsSection({ settings, onSettings }: { settings: Accoun
   return (
     <section className="ad-card ad-account-section" aria-labelledby="ad-mail-heading">
       <h2 id="ad-mail-heading">E-mail notifications</h2>
+      {!settings.mailSetUp && (
+        <p className="ad-banner ad-banner--info" role="note">
+          This server sends no e-mail (mail is not set up): everything below reaches your inbox only, until the server&apos;s operator sets up mail.
+        </p>
+      )}
       <p>Your inbox lists all of these. Choose which are also sent to {settings.email}:</p>
       {NOTIFICATION_KINDS.map((kind) => (
         <label key={kind} className="ad-check">

@@ -17,6 +17,10 @@ export interface PublishState {
  */
 export function publishState(tour: Pick<Tour, 'type'>, ownerType: UserType | undefined): PublishState {
   if (ownerType === PRO_PLUS) return { label: 'Published — Pro Plus', action: 'share', watermarked: false };
+  // A visitor's e-mail on the locked-tour modal opened it to everyone, with the watermark, until it is published.
+  if (tour.type === 'locked-with-email') {
+    return { label: 'Visible with the watermark since a visitor left their e-mail: choose how to publish', action: 'publish', watermarked: false };
+  }
   if (UNPUBLISHED_TYPES.includes(tour.type)) return { label: 'Locked: choose how to publish', action: 'publish', watermarked: false };
   if (tour.type === 'paid') return { label: 'Paid', action: 'share', watermarked: false };
   return { label: 'Published — free', action: 'share', watermarked: true };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import type { Page } from '../../../api/schema/requests';
+import type { Page, TourSort } from '../../../api/schema/requests';
 import type { Tour } from '../../../api/schema/tour';
 import { api } from '../../lib/api-client';
 import { PublishControl } from '../billing/PublishControl';
@@ -13,6 +13,7 @@ import { ConfirmModal } from '../../components/ConfirmModal';
 import { Header } from '../../components/Header';
 import { Icon } from '../../components/Icon';
 import { Pager } from '../../components/Pager';
+import { TourSortField } from '../../components/TourSortField';
 
 type Pending = { kind: 'delete' | 'clone'; tour: Pick<Tour, 'shortId' | 'title' | 'name'> } | null;
 
@@ -24,6 +25,7 @@ export function Dashboard() {
   const [shown, setShown] = useState({ page: 1, total: 0 });
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<TourSort>('recent');
   const [loads, setLoads] = useState(0);
   const [failed, setFailed] = useState('');
   const [pending, setPending] = useState<Pending>(null);
@@ -32,6 +34,7 @@ export function Dashboard() {
   useEffect(() => {
     const query = new URLSearchParams({ page: String(page), perPage: String(TOURS_PER_PAGE) });
     if (search.trim()) query.set('search', search.trim());
+    if (sort !== 'recent') query.set('sort', sort);
     let current = true;
     api<Page<Tour>>('GET', `/tours?${query}`).then(
       (answer) => {
@@ -46,7 +49,7 @@ export function Dashboard() {
     );
     // An answer for what was typed before must not replace the one for what is typed now.
     return () => void (current = false);
-  }, [page, search, loads]);
+  }, [page, search, sort, loads]);
   const reload = () => setLoads((n) => n + 1);
 
   /** A new tour (type locked) opens in the editor, which uploads the photos chosen for it. */
@@ -115,6 +118,7 @@ export function Dashboard() {
             placeholder="Tour title"
           />
         </label>
+        <TourSortField sort={sort} onSort={(chosen) => (setSort(chosen), setPage(1))} />
         {failed && (
           <p className="ad-error" role="alert">
             {failed}

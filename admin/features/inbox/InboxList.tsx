@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type InboxItem, type NotificationKind } from '../../../api/schema/notifications';
-import type { Page } from '../../../api/schema/requests';
+import type { Page, PreferredTime } from '../../../api/schema/requests';
 import { Pager } from '../../components/Pager';
 import { api } from '../../lib/api-client';
 import { navigate } from '../../lib/router';
@@ -14,9 +14,37 @@ const DETAILS: Array<[key: string, label: string]> = [
   ['name', 'Name'],
   ['email', 'E-mail'],
   ['phone', 'Phone'],
+  ['preferred', 'Preferred time'],
   ['url', 'Page'],
   ['comments', 'Comments'],
 ];
+
+/** A field as the owner acts on it: an address to write to, a number to call, the rest as the visitor typed it. */
+function DetailValue({ name, value }: { name: string; value: string }) {
+  if (name === 'email') return <a href={`mailto:${encodeURIComponent(value).replace('%40', '@')}`}>{value}</a>;
+  // Dialers want digits and a leading +; spaces, dots and brackets are only for reading.
+  if (name === 'phone' && /\d/.test(value)) return <a href={`tel:${value.replace(/[^\d+]/g, '')}`}>{value}</a>;
+  return <>{value}</>;
+}
+
+/**
+ * A showing's preferred time on the owner's clock, with the visitor's own reading beside it when their zones
+ * differ; a day alone is the visitor's day, whatever the zones.
+ */
+export function preferredTimeText(preferred: PreferredTime, ownerZone = Intl.DateTimeFormat().resolvedOptions().timeZone): string {
+  if (!preferred.instant)
+    return `${new Date(`${preferred.local}T12:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' })} (any time)`;
+  const style = { dateStyle: 'medium', timeStyle: 'short' } as const;
+  const mine = new Date(preferred.instant).toLocaleString(undefined, { ...style, timeZone: ownerZone });
+  if (preferred.timeZone === ownerZone) return mine;
+  const theirs = new Date(preferred.instant).toLocaleString(undefined, { ...style, timeZone: preferred.timeZone });
+  return `${mine} your time (${theirs} in ${preferred.timeZone})`;
+}
+
+function detailText(key: string, value: unknown): string {
+  if (key === 'preferred') return value && typeof value === 'object' ? preferredTimeText(value as PreferredTime) : '';
+  return typeof value === 'string' ? value : '';
+}
 
 /** SQLite's CURRENT_TIMESTAMP is UTC without a zone: read it as UTC, shown in the owner's own time. */
 function when(createdDate: string): string {
@@ -29,8 +57,8 @@ const TEAMS_KINDS = new Set<NotificationKind>(['invitation', 'team']);
 
 function Entry({ item, showTour, onRead }: { item: InboxItem; showTour: boolean; onRead: (id: number) => void }) {
   const details = DETAILS.flatMap(([key, label]) => {
-    const value = item.data[key];
-    return typeof value === 'string' && value ? [[label, value]] : [];
+    const value = detailText(key, item.data[key]);
+    return value ? [[key, label, value]] : [];
   });
   return (
     <li className={`ad-inbox-item${item.read ? '' : ' ad-inbox-item--unread'}`} data-kind={item.kind}>
@@ -40,10 +68,12 @@ function Entry({ item, showTour, onRead }: { item: InboxItem; showTour: boolean;
         </p>
         {details.length > 0 && (
           <dl>
-            {details.map(([label, value]) => (
-              <div key={label}>
+            {details.map(([key, label, value]) => (
+              <div key={key} className={`ad-inbox-detail--${key}`}>
                 <dt>{label}:</dt>
-                <dd>{value}</dd>
+                <dd>
+                  <DetailValue name={key} value={value} />
+                </dd>
               </div>
             ))}
           </dl>

@@ -1,4 +1,5 @@
 import { PERMISSIONS, type Permission, type Team } from '../../../api/schema/team';
+import { CopyInvitationLink } from './CopyInvitationLink';
 import { PERMISSION_LABELS, teamsApi } from './teams-api';
 
 interface MembersProps {
@@ -80,6 +81,7 @@ export function Members({ team, userId, change, ask }: MembersProps) {
             {team.invitations?.map((invitation) => (
               <li key={invitation.id}>
                 {invitation.email} ({PERMISSION_LABELS[invitation.permission]}), open until {new Date(invitation.expiresAt).toLocaleDateString()}
+                <CopyInvitationLink teamId={team.id} invitation={invitation} />
               </li>
             ))}
           </ul>

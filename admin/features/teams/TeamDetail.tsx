@@ -3,6 +3,7 @@ import { toast } from 'react-toastify/unstyled';
 import { useSnapshot } from 'valtio';
 import type { Team } from '../../../api/schema/team';
 import { useConfirm } from '../../components/ConfirmModal';
+import { useMailSetUp } from '../../lib/mail-set-up';
 import { session } from '../../lib/session';
 import { InviteForm } from './InviteForm';
 import { Members } from './Members';
@@ -18,6 +19,7 @@ export function TeamDetail({ teamId, onChanged, onGone }: { teamId: number; onCh
   const [team, setTeam] = useState<Team | null>(null);
   const [name, setName] = useState('');
   const confirm = useConfirm();
+  const mailSetUp = useMailSetUp();
 
   const show = (next: Team) => {
     setTeam(next);
@@ -106,6 +108,12 @@ export function TeamDetail({ teamId, onChanged, onGone }: { teamId: number; onCh
         </form>
       )}
       <Members team={team} userId={user.id} change={change} ask={confirm.ask} />
+      {isAdmin && mailSetUp === false && (
+        <p className="ad-banner ad-banner--info" role="note">
+          This server sends no e-mail (mail is not set up), so invitations are not mailed. After inviting someone, copy their invitation link above and send it
+          to them yourself.
+        </p>
+      )}
       {isAdmin && <InviteForm team={team} onInvited={show} />}
       <TeamTours team={team} userId={user.id} onChanged={onChanged} ask={confirm.ask} />
       {confirm.modal}

@@ -1,9 +1,10 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import type { Page } from '../../../api/schema/requests';
+import type { Page, TourSort } from '../../../api/schema/requests';
 import type { MyTour, Team, TeamTour } from '../../../api/schema/team';
 import { navigate } from '../../lib/router';
 import { Pager } from '../../components/Pager';
+import { TourSortField } from '../../components/TourSortField';
 import { failureText, PERMISSION_LABELS, teamsApi } from './teams-api';
 
 interface TeamToursProps {
@@ -21,15 +22,17 @@ export function TeamTours({ team, userId, onChanged, ask }: TeamToursProps) {
   const [tours, setTours] = useState<Page<TeamTour> | null>(null);
   const [mine, setMine] = useState<MyTour[]>([]);
   const [choice, setChoice] = useState('');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<TourSort>('recent');
   const isAdmin = team.permission === 'admin';
 
-  const load = (page: number) => teamsApi.tours(team.id, page).then(setTours, (err) => toast.error(failureText(err, 'The tours could not be loaded.')));
+  const load = (page: number) =>
+    teamsApi.tours(team.id, page, { search, sort }).then(setTours, (err) => toast.error(failureText(err, 'The tours could not be loaded.')));
   const loadMine = () => (isAdmin ? teamsApi.myTours().then((page) => setMine(page.items.filter((tour) => tour.teamId === null))) : Promise.resolve());
-  const loadFirst = useEffectEvent(() => {
-    void load(1);
-    void loadMine();
-  });
-  useEffect(() => loadFirst(), [team.id]);
+  const loadMineFirst = useEffectEvent(() => void loadMine());
+  const loadFirstPage = useEffectEvent(() => void load(1));
+  useEffect(() => loadMineFirst(), [team.id]);
+  useEffect(() => loadFirstPage(), [team.id, search, sort]);
 
   async function act(call: () => Promise<unknown>, done: string) {
     try {
@@ -68,6 +71,13 @@ export function TeamTours({ team, userId, onChanged, ask }: TeamToursProps) {
           </button>
         </div>
       )}
+      <div className="ad-toolbar">
+        <label className="ad-field">
+          <span>Search the team’s tours</span>
+          <input type="search" className="ad-search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Tour title" />
+        </label>
+        <TourSortField sort={sort} onSort={setSort} />
+      </div>
       <ul className="ad-cards">
         {tours?.items.map((tour) => (
           <li key={tour.shortId} className="ad-tour-card" data-short-id={tour.shortId}>

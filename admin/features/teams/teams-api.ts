@@ -1,4 +1,4 @@
-import type { Page } from '../../../api/schema/requests';
+import type { Page, TourListFilter } from '../../../api/schema/requests';
 import type { HistoryEntry, Invitation, MyTour, Permission, Person, Team, TeamTour } from '../../../api/schema/team';
 import { TEAM_TOURS_PREVIEW } from '../../../api/schema/team';
 import type { Tour } from '../../../api/schema/tour';
@@ -20,12 +20,17 @@ export const teamsApi = {
   invitations: (page: number) => api<Page<Invitation>>('GET', `/teams/invitations?page=${page}&perPage=10`),
   accept: (id: number) => api<Team>('PUT', `/teams/${id}/acceptInvited`),
   dismiss: (id: number) => api('DELETE', `/teams/${id}/dismissInvited`),
+  invitationLink: (teamId: number, invitationId: number) => api<{ link: string }>('POST', `/teams/${teamId}/invitations/${invitationId}/link`),
   acceptByLink: (userId: number, token: string) => api<Team>('POST', `/users/${userId}/acceptInvitedToApp`, { token }),
   setPermission: (id: number, userId: number, permission: Permission) => api<Team>('PUT', `/teams/${id}/manageMembers`, { members: [{ userId, permission }] }),
   removeMember: (id: number, userId: number) => api<Team>('DELETE', `/teams/${id}/removeMembers`, { userIds: [userId] }),
   leave: (id: number) => api('DELETE', `/teams/${id}/leave`),
-  tours: (id: number, page: number) => api<Page<TeamTour>>('GET', `/teams/${id}/tours?page=${page}&perPage=${TEAM_TOURS_PREVIEW}`),
-  myTours: () => api<Page<MyTour>>('GET', '/teams/getMyTours?perPage=100'),
+  tours: (id: number, page: number, { search, sort = 'recent' }: TourListFilter = {}) => {
+    const query = new URLSearchParams({ page: String(page), perPage: String(TEAM_TOURS_PREVIEW), sort });
+    if (search?.trim()) query.set('search', search.trim());
+    return api<Page<TeamTour>>('GET', `/teams/${id}/tours?${query}`);
+  },
+  myTours: () => api<Page<MyTour>>('GET', '/teams/getMyTours?perPage=100&sort=title'),
   share: (id: number, tourId: string) => api<Page<TeamTour>>('POST', `/teams/${id}/sharedTour`, { tourId }),
   unshare: (id: number, tourId: string) => api('DELETE', `/teams/${id}/sharedTour`, { tourId }),
   history: (id: number, tourId: string, page: number) =>

@@ -67,9 +67,14 @@ describe('request a showing modal', () => {
       ['name', 100, true],
       ['email', 100, true],
       ['tel', 20, false],
+      ['input', -1, false],
+      ['input', -1, false],
       ['textarea', 1000, false],
     ]);
     expect(form.querySelector('input')!.value).to.equal('Ada');
+    // The preferred day and time are optional; a time waits for its day.
+    expect(form.querySelector<HTMLInputElement>('input[type="date"]')!.required).to.equal(false);
+    expect(form.querySelector<HTMLInputElement>('input[type="time"]')!.disabled).to.equal(true);
   });
 });
 

@@ -38,3 +38,31 @@ describe('the dashboard’s list of tours (real API)', () => {
     expect(cards()).to.deep.equal([]);
   });
 });
+
+describe('finding and ordering tours by title (real API)', () => {
+  it('finds a title typed with or without its accents, and sorts by title with accents and case folded', async () => {
+    const owner = await signedInOwner();
+    for (const title of ['Łukasz Żółć', 'Écurie du Lac', 'alder house', 'Zebra loft']) {
+      const tour = await newTour(owner);
+      await ownerCall<Tour>(owner, 'POST', `/tours/${tour.shortId}`, { revision: tour.revision, title });
+    }
+    const { unmount } = mount(<Dashboard />);
+    try {
+      await waitFor(() => cards().length === 4, 'the tours, newest first');
+      expect(cards()).to.deep.equal(['Zebra loft', 'alder house', 'Écurie du Lac', 'Łukasz Żółć']);
+      const sort = [...document.querySelectorAll('label')].find((label) => label.textContent?.startsWith('Sort by'))!.querySelector('select')!;
+      sort.value = 'title';
+      sort.dispatchEvent(new Event('change', { bubbles: true }));
+      await waitFor(() => cards()[0] === 'alder house', 'the tours by title');
+      expect(cards()).to.deep.equal(['alder house', 'Écurie du Lac', 'Łukasz Żółć', 'Zebra loft']);
+      typeInto(field('Search by title'), 'ecurie');
+      await waitFor(() => pager() === '1 tour', 'the search without accents');
+      expect(cards()).to.deep.equal(['Écurie du Lac']);
+      typeInto(field('Search by title'), 'LUKASZ ZOLC');
+      await waitFor(() => cards()[0] === 'Łukasz Żółć', 'the search in capitals without accents');
+    } finally {
+      unmount();
+      setUser(null);
+    }
+  });
+});

@@ -124,3 +124,41 @@ describe('team entries in the inbox (real API)', () => {
     }
   });
 });
+
+describe('following up a visitor from the inbox (real API)', () => {
+  it('links the address to write to and the number to call, keeps line breaks as text, and shows the preferred time on the owner’s clock', async () => {
+    const owner = await signedInOwner();
+    const loft = await openTour(owner, 'Loft');
+    await visit(`/tours/${loft.shortId}/requestShowing`, {
+      name: 'Vera',
+      email: 'vera+loft@example.com',
+      phone: '+48 (600) 100-200',
+      comments: 'First line\n<b>second</b> line',
+      preferredDate: '2026-12-01',
+      preferredTime: '22:30',
+      timeZone: 'Asia/Tokyo',
+    });
+    const { unmount } = mount(<Inbox />);
+    try {
+      await waitFor(() => entries().length === 1, 'the showing request');
+      const [entry] = entries();
+      expect(entry.querySelector<HTMLAnchorElement>('a[href^="mailto:"]')!.href).to.equal('mailto:vera%2Bloft@example.com');
+      expect(entry.querySelector<HTMLAnchorElement>('a[href^="mailto:"]')!.textContent).to.equal('vera+loft@example.com');
+      expect(entry.querySelector<HTMLAnchorElement>('a[href^="tel:"]')!.href).to.equal('tel:+48600100200');
+      const comments = entry.querySelector<HTMLElement>('.ad-inbox-detail--comments dd')!;
+      expect(comments.textContent).to.equal('First line\n<b>second</b> line');
+      expect(comments.querySelector('b'), 'markup stays text').to.equal(null);
+      expect(getComputedStyle(comments).whiteSpace).to.equal('pre-wrap');
+      // 22:30 in Tokyo is 13:30 UTC: shown on this browser's clock, the visitor's own beside it.
+      const style = { dateStyle: 'medium', timeStyle: 'short' } as const;
+      const preferred = entry.querySelector('.ad-inbox-detail--preferred dd')!.textContent!;
+      expect(preferred).to.contain(new Date('2026-12-01T13:30:00Z').toLocaleString(undefined, style));
+      if (Intl.DateTimeFormat().resolvedOptions().timeZone !== 'Asia/Tokyo') {
+        expect(preferred).to.contain(`(${new Date('2026-12-01T13:30:00Z').toLocaleString(undefined, { ...style, timeZone: 'Asia/Tokyo' })} in Asia/Tokyo)`);
+      }
+    } finally {
+      unmount();
+      setUser(null);
+    }
+  });
+});

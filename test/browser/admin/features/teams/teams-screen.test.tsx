@@ -70,6 +70,17 @@ describe('Teams screen against the real API', () => {
     expect(team.querySelector('[aria-label="Invited"]')!.textContent).to.contain(`${mark.email} (Can edit)`);
     const invitations = await ownerCall<Page<Invitation>>(mark, 'GET', '/teams/invitations');
     expect(invitations.items.map(({ teamName, permission }) => ({ teamName, permission }))).to.deep.equal([{ teamName: 'Harbour Realty', permission: 'edit' }]);
+
+    // This test server sends no mail: the inviter is told, and hands the invitation's link over themselves.
+    await waitFor(() => team.textContent!.includes('This server sends no e-mail (mail is not set up), so invitations are not mailed.'), 'the notice');
+    buttonIn(team.querySelector('[aria-label="Invited"]')!, 'Copy invitation link')!.click();
+    await waitFor(() => !!team.querySelector(`input[aria-label="Invitation link for ${mark.email}"]`), 'the link shown');
+    const link = new URL(team.querySelector<HTMLInputElement>(`input[aria-label="Invitation link for ${mark.email}"]`)!.value);
+    expect(link.origin, 'made whole with the address the app was opened at').to.equal(location.origin);
+    expect(link.pathname).to.equal('/teams');
+    expect(team.querySelector('[aria-label="Invited"] [role="status"]')!.textContent).to.contain(`send it to ${mark.email} yourself. It joins the team`);
+    const joined = await ownerCall<Team>(mark, 'POST', `/users/${mark.id}/acceptInvitedToApp`, { token: link.searchParams.get('invitation') });
+    expect(joined).to.include({ id: invitations.items[0].teamId, permission: 'edit' });
   });
 
   it('lets an invited colleague accept; the filter tells teams owned from teams joined', async () => {
@@ -137,6 +148,12 @@ describe('Teams screen against the real API', () => {
     await answerQuestion(view!.host, question, 'Yes');
     await waitFor(() => cards().length === 8 && !buttonIn(section.querySelector('[aria-label="Pages of tours"]')!, 'Next'), 'eight tours left on one page');
     expect((await ownerCall<Page<TeamTour>>(owner, 'GET', `/teams/${team.id}/tours`)).total).to.equal(8);
+
+    choose(fieldIn(section, 'Sort by')!, 'title');
+    await waitFor(() => cards()[0] === 'Listing 2', 'the tours by title');
+    typeInto(fieldIn(section, 'Search the team’s tours')!, 'LISTING 7');
+    await waitFor(() => cards().length === 1, 'the search');
+    expect(cards()).to.deep.equal(['Listing 7']);
   });
 
   it('pages the list of teams', async () => {
