@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../api/app';
+import { VisitRollups } from '../../api/analytics/visit-rollups';
 import { loadConfig, localMediaDir } from '../../api/config';
 import { migrateToLatest, openPostgres, type Db } from '../../api/db/database';
 import { migrationProvider } from '../../api/db/migrations';
@@ -80,7 +81,10 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL data
       const dataDir = mkdtempSync(join(process.env[TEMP_ROOT_VARIABLE] ?? tmpdir(), 'tour-instances-'));
       const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, DATABASE_URL: url });
       const media = new LocalMediaStorage(localMediaDir(dataDir));
-      const on = (db: Db): TestApp => ({ app: createApp({ db, config, media, rootDir: resolve('.') }), db, config, media });
+      const on = (db: Db): TestApp => {
+        const analytics = new VisitRollups(db);
+        return { app: createApp({ db, config, media, rootDir: resolve('.'), analytics }), db, config, media, analytics };
+      };
       apps = [on(instance()), on(instance())];
       await migrateToLatest(apps[0].db);
     });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
+import { VisitRollups } from '../../api/analytics/visit-rollups';
 import { databaseFile, loadConfig, localMediaDir } from '../../api/config';
 import { lockDataDir } from '../../api/data-dir-lock';
 import { migrateToLatest, openDatabase, openPostgres, type Db } from '../../api/db/database';
@@ -22,7 +23,8 @@ describe.runIf(TEST_ENGINE === 'postgres')('moving an installation from SQLite t
   const media = new LocalMediaStorage(localMediaDir(dataDir));
   const appOn = (db: Db) => {
     const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET });
-    return { app: createApp({ db, config, media, rootDir: resolve('.') }), db, config, media };
+    const analytics = new VisitRollups(db);
+    return { app: createApp({ db, config, media, rootDir: resolve('.'), analytics }), db, config, media, analytics };
   };
   let url: string;
   let postgres: Db;
