@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -22,9 +23,17 @@ export default tseslint.config(
     },
   },
   {
+    // The rules of hooks and their dependencies; the React Compiler's rules are not ours (we do not run it).
+    files: ['admin/**/*.{ts,tsx}', 'embed/**/*.{ts,tsx}', 'test/browser/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
     // The request path stays lean: Hono builds `c.var` anew from its map on every access (see api/app-env.ts).
     files: ['api/**'],
     rules: {
+      // One logger, passed in: the server's lines are pino's JSON (or pretty on a terminal), at LOG_LEVEL.
+      'no-console': 'error',
       'no-restricted-syntax': [
         'error',
         { selector: "MemberExpression[computed=false][property.name='var']", message: 'Read request variables with c.get(), not c.var.' },

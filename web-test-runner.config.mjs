@@ -7,6 +7,7 @@ import { esbuildSourceTransforms } from './scripts/build-plugins.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 import { realApiMiddleware } from './scripts/wtr-real-api.mjs';
+import { testTilesMiddleware } from './scripts/wtr-test-tiles.mjs';
 
 const bundleTests = {
   name: 'bundle-tests',
@@ -32,7 +33,7 @@ export default {
   concurrency: 1,
   testsFinishTimeout: 300_000,
   browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } })],
-  middleware: [realApiMiddleware],
+  middleware: [realApiMiddleware, testTilesMiddleware],
   plugins: [bundleTests],
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter()],
   testFramework: { config: { timeout: 30_000 } },

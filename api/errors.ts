@@ -5,17 +5,29 @@ import { z } from 'zod';
 import type { AppEnv } from './app-env';
 import type { ErrorBody, ErrorCode } from './schema/errors';
 
+export interface ApiErrorOptions {
+  /** What the client may act on, such as the failing fields or the current revision. */
+  details?: unknown;
+  /** Headers the answer carries, such as a 429's Retry-After. */
+  headers?: Record<string, string>;
+  /** The failure behind it, logged with it. */
+  cause?: unknown;
+}
+
 /** The one error type of the API; `onError` turns it into the one error shape. */
 export class ApiError extends Error {
+  readonly details: unknown;
+  readonly headers: Record<string, string>;
+
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,
     message: string,
-    readonly details?: unknown,
-    /** Headers the answer carries, such as a 429's Retry-After. */
-    readonly headers: Record<string, string> = {},
+    { details, headers = {}, cause }: ApiErrorOptions = {},
   ) {
-    super(message);
+    super(message, { cause });
+    this.details = details;
+    this.headers = headers;
   }
 }
 
@@ -27,7 +39,7 @@ export function errorBody(code: ErrorCode, message: string, details?: unknown): 
 export function parseOr422<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new ApiError(422, 'ValidationFailed', 'Some values are not valid.', z.flattenError(result.error as z.ZodError<unknown>));
+    throw new ApiError(422, 'ValidationFailed', 'Some values are not valid.', { details: z.flattenError(result.error as z.ZodError<unknown>) });
   }
   return result.data;
 }

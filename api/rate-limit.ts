@@ -25,15 +25,26 @@ export function clientAddress(c: Context<AppEnv>): string {
   }
 }
 
+/** A refusal's text: fixed, or made from the wait it tells the person about. */
+export type LimitMessage = string | ((retryAfterSeconds: number) => string);
+
+/** "2 minutes", "1 minute", "40 seconds": a wait as a person reads it, rounded up. */
+export function waitInWords(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
 /** 429 in the one error shape, telling the client when to try again. */
-export function tooManyRequests(resetAt: number, message: string): ApiError {
+export function tooManyRequests(resetAt: number, message: LimitMessage): ApiError {
   const retryAfterS = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
-  return new ApiError(429, 'TooManyRequests', message, { retryAfterSeconds: retryAfterS }, { 'Retry-After': String(retryAfterS) });
+  const text = typeof message === 'string' ? message : message(retryAfterS);
+  return new ApiError(429, 'TooManyRequests', text, { details: { retryAfterSeconds: retryAfterS }, headers: { 'Retry-After': String(retryAfterS) } });
 }
 
 /** At most `max` events per key in a fixed window, counted in the app's store under this limiter's `name`. */
 export class Limiter {
-  constructor(private readonly options: { name: string; max: number; windowMs: number; message: string }) {}
+  constructor(private readonly options: { name: string; max: number; windowMs: number; message: LimitMessage }) {}
 
   /**
    * Counts the event, then throws 429 if the key is over its limit. Counting first means that of many requests

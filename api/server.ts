@@ -52,7 +52,7 @@ async function start() {
 
   // With Redis, video rooms span every instance sharing it; without, they live in this process.
   const roomStore = config.redisUrl ? await RedisRoomStore.connect(config.redisUrl, { logger }) : undefined;
-  const hub = new RoomHub({ store: roomStore });
+  const hub = new RoomHub({ store: roomStore, logger });
   // Per-visitor limits, the media sweep's lock and the readiness check share one more connection, made in the
   // background and remade by itself when lost.
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
@@ -79,7 +79,7 @@ async function start() {
     );
   });
   // Not awaited: the server listens while the first sweep runs.
-  const sweeps = startMediaSweeps(db, media, redis && new RedisLock(redis, 'media-sweep', MEDIA_SWEEP_LOCK_MS));
+  const sweeps = startMediaSweeps(db, media, logger, redis && new RedisLock(redis, 'media-sweep', MEDIA_SWEEP_LOCK_MS));
   return { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, analytics, server, sweeps };
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { removeDataDir, startServer } from '../test/e2e/support/server';
 import { createPostgresDatabase, dropPostgresDatabase } from '../test/support/postgres';
+import { TEST_JWT_SECRET } from '../test/support/test-secret';
 import { measureLoad, startBareJsonServer, CONNECTIONS, type Load } from './support/load';
 import { writeResult } from './support/results';
 import { seedTour } from './support/seed-tour';
@@ -27,7 +28,7 @@ export function benchApi(): Promise<void> {
 export async function benchApiPostgres(): Promise<void> {
   const databaseUrl = await createPostgresDatabase('bench_api');
   try {
-    await benchTourRead('api-postgres', { DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-secret' });
+    await benchTourRead('api-postgres', { DATABASE_URL: databaseUrl, JWT_SECRET: TEST_JWT_SECRET });
   } finally {
     await dropPostgresDatabase(databaseUrl);
   }

@@ -1,29 +1,17 @@
-import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/e2e/support/browser';
 import { partnerPage, startPartnerSite } from '../test/e2e/support/partner-site';
 import { removeDataDir, startServer } from '../test/e2e/support/server';
 import { FIRST_PANORAMA_MARK } from '../embed/element/viewer-events';
+import { barePannellumPage, marzipanoPage, photoSphereViewerPage } from './support/reference-viewers';
 import { writeResult } from './support/results';
 import { median } from './support/statistics';
 
 /** Time to first panorama of <tour-viewer> at most 1.25× bare pannellum, same image, same run. */
 export const FIRST_PANORAMA_RATIO_BUDGET = 1.25;
+/** On a desktop the element's first view comes first of all four viewers: at most 1.0× the fastest other one. */
+export const DESKTOP_FASTEST_RATIO_BUDGET = 1.0;
 const RUNS = 7;
-
-const PANNELLUM_JS = readFileSync('node_modules/pannellum/build/pannellum.js', 'utf8');
-const PANNELLUM_CSS = readFileSync('node_modules/pannellum/build/pannellum.css', 'utf8');
-
-/** The reference: pannellum alone on a plain page, inlined so it pays no extra request (favouring it). */
-function barePage(panorama: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><style>${PANNELLUM_CSS}</style></head><body>
-<div id="pano" style="width:1000px;height:560px"></div>
-<script>${PANNELLUM_JS.replace(/<\/script/g, '<\\/script')}</script>
-<script>
-  const viewer = pannellum.viewer('pano', { type: 'equirectangular', panorama: ${JSON.stringify(panorama)}, autoLoad: true, showControls: false });
-  viewer.on('load', () => { window.firstPanoramaMs = performance.now(); });
-</script></body></html>`;
-}
 
 /**
  * The first panorama is the viewer's User Timing mark, set when pannellum reports it drawn, as the bare page's time
@@ -76,38 +64,44 @@ async function timeToFirstPanorama(browser: Browser, url: string, profile: Profi
   return { firstPanoramaMs: first, readyMs };
 }
 
-/** Both pages under one profile, taking turns, and the medians. */
-async function measure(browser: Browser, elementUrl: string, bareUrl: string, profile: Profile) {
+/** The pages under one profile, taking turns (each run starting with another), and the medians. */
+async function measure(browser: Browser, elementUrl: string, references: Record<string, string>, profile: Profile) {
   const element: number[] = [];
   const elementReady: number[] = [];
-  const bare: number[] = [];
-  const measureElement = async () => {
-    const { firstPanoramaMs, readyMs } = await timeToFirstPanorama(browser, elementUrl, profile);
-    element.push(firstPanoramaMs);
-    elementReady.push(readyMs!);
-  };
-  const measureBare = async () => bare.push((await timeToFirstPanorama(browser, bareUrl, profile)).firstPanoramaMs);
+  const others = Object.fromEntries(Object.keys(references).map((name) => [name, [] as number[]]));
+  const turns: Array<() => Promise<unknown>> = [
+    async () => {
+      const { firstPanoramaMs, readyMs } = await timeToFirstPanorama(browser, elementUrl, profile);
+      element.push(firstPanoramaMs);
+      elementReady.push(readyMs!);
+    },
+    ...Object.entries(references).map(
+      ([name, url]) =>
+        async () =>
+          others[name].push((await timeToFirstPanorama(browser, url, profile)).firstPanoramaMs),
+    ),
+  ];
   for (let run = 0; run < RUNS; run++) {
-    // Alternate which goes first, so neither always meets a busier machine.
-    if (run % 2 === 0) {
-      await measureElement();
-      await measureBare();
-    } else {
-      await measureBare();
-      await measureElement();
-    }
+    // Rotate which goes first, so none always meets a busier machine.
+    for (let turn = 0; turn < turns.length; turn++) await turns[(run + turn) % turns.length]();
   }
-  const ratio = median(element) / median(bare);
+  const medians = Object.fromEntries(Object.entries(others).map(([name, times]) => [name, Math.round(median(times))]));
+  const ratio = median(element) / median(others.barePannellum);
+  const fastest = Object.entries(medians).reduce((best, entry) => (entry[1] < best[1] ? entry : best));
+  const ratioToFastest = median(element) / fastest[1];
+  const checksFastest = profile.name === 'desktop';
   return {
     profile,
     elementMedianMs: Math.round(median(element)),
-    barePannellumMedianMs: Math.round(median(bare)),
+    barePannellumMedianMs: medians.barePannellum,
+    referenceMedianMs: medians,
     elementReadyMedianMs: Math.round(median(elementReady)),
     ratio: Number(ratio.toFixed(3)),
+    ...(checksFastest ? { fastestOther: fastest[0], ratioToFastest: Number(ratioToFastest.toFixed(3)) } : {}),
     elementMs: element.map(Math.round),
-    barePannellumMs: bare.map(Math.round),
+    referenceMs: Object.fromEntries(Object.entries(others).map(([name, times]) => [name, times.map(Math.round)])),
     elementReadyMs: elementReady.map(Math.round),
-    withinBudget: ratio <= FIRST_PANORAMA_RATIO_BUDGET,
+    withinBudget: ratio <= FIRST_PANORAMA_RATIO_BUDGET && (!checksFastest || ratioToFastest <= DESKTOP_FASTEST_RATIO_BUDGET),
   };
 }
 
@@ -117,13 +111,20 @@ export async function benchViewer(): Promise<void> {
     const demo = await (await fetch(`${server.origin}/api/tours/demo`)).json();
     const panorama = `${server.origin}${demo.images[0].url}`;
     const elementUrl = partner.page('/element', partnerPage(server.origin, ELEMENT_PAGE_BODY));
-    const bareUrl = partner.page('/bare', barePage(panorama));
+    const barePannellum = partner.page('/bare', barePannellumPage(panorama));
+    // Photo Sphere Viewer and Marzipano on the desktop; on a phone the tiled 8K picture is the comparison.
+    const desktopOthers = {
+      barePannellum,
+      photoSphereViewer: partner.page('/psv', photoSphereViewerPage(panorama)),
+      marzipano: partner.page('/marzipano', marzipanoPage(panorama, demo.images[0].width)),
+    };
     const profiles = [];
-    for (const profile of PROFILES) profiles.push(await measure(browser, elementUrl, bareUrl, profile));
+    for (const profile of PROFILES) profiles.push(await measure(browser, elementUrl, profile.name === 'desktop' ? desktopOthers : { barePannellum }, profile));
     writeResult({
       name: 'viewer',
       runs: RUNS,
       ratioBudget: FIRST_PANORAMA_RATIO_BUDGET,
+      desktopFastestRatioBudget: DESKTOP_FASTEST_RATIO_BUDGET,
       profiles,
       withinBudget: profiles.every((result) => result.withinBudget),
     });

@@ -6,11 +6,31 @@ import { readFile } from 'node:fs/promises';
  * partner page's own copy. Rewritten as module-scoped variables it stays out of the host page's globals.
  */
 export function pannellumToModule(source) {
-  const rewritten = source.replace(/^window\.libpannellum=/m, 'var libpannellum=').replace(/^window\.pannellum=/m, 'var pannellum=');
+  const rewritten = withBaseLevelLoaded(source.replace(/^window\.libpannellum=/m, 'var libpannellum=').replace(/^window\.pannellum=/m, 'var pannellum='));
   if (rewritten.includes('window.pannellum=') || !rewritten.includes('var pannellum=')) {
     throw new Error('pannellum build layout changed: update pannellumToModule');
   }
   return `${rewritten}\nexport default pannellum;\n`;
+}
+
+/** pannellum's renderer.isLoading(), minified: `gl` and `imageType` and the WebGL program are its free names. */
+const IS_LOADING =
+  /this\.isLoading=\s*function\(\)\{if\((\w+)&&"multires"==(\w+)\)for\(var (\w+)=0;\3<(\w+)\.currentNodes\.length;\3\+\+\)if\(!\4\.currentNodes\[\3\]\.textureLoaded\)return!0;return!1\};/;
+
+/**
+ * pannellum says 'load' for tiles before any tile has arrived, and tells nobody when they do. The renderer gains
+ * baseLevelSettled(): undefined until it has drawn a frame of tiles, then whether every visible tile of the
+ * coarsest level has arrived (or failed), and how many failed — the viewer's first view and its tile failures.
+ */
+function withBaseLevelLoaded(source) {
+  const match = IS_LOADING.exec(source);
+  if (!match) throw new Error('pannellum build layout changed: update withBaseLevelLoaded');
+  const [isLoading, gl, imageType, , program] = match;
+  const baseLevelSettled =
+    `this.baseLevelSettled=function(){if(!${gl}||"multires"!=${imageType})return{settled:!0,failed:0};` +
+    `var n=${program}.currentNodes.filter(function(t){return 1==t.level});if(!n.length)return;` +
+    `return{settled:n.every(function(t){return t.textureLoaded}),failed:n.filter(function(t){return 1==t.textureLoaded}).length}};`;
+  return source.replace(isLoading, isLoading + baseLevelSettled);
 }
 
 export const PANNELLUM_JS = /pannellum[\\/]build[\\/]pannellum\.js$/;

@@ -5,6 +5,8 @@ import { ApiError } from '../errors';
 import { askStripe, requirePayments, type Payments } from '../billing/stripe-client';
 import { hasLiveSubscription } from '../billing/subscriptions';
 import type { AccountDeletionList } from '../schema/account';
+import { AMBIENCE_ASSET_TYPE } from '../schema/media';
+import { deleteToursOf } from '../tours/tour.repository';
 
 /** Teams the account owns, which go with it (their rows cascade with their owner): listed so the owner sees them first. */
 function ownedTeams(db: Db, userId: number): Promise<AccountDeletionList['teams']> {
@@ -17,7 +19,10 @@ export async function listAccountDeletion(db: Db, user: UserRow): Promise<Accoun
     db.selectFrom('tour').select(['short_id', 'list_title']).where('user_id', '=', user.id).orderBy('id').execute(),
     db
       .selectFrom('asset')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .select((eb) => [
+        eb.fn.countAll<number>().as('all'),
+        eb.fn.sum<number>(eb.case().when('asset_type', '=', AMBIENCE_ASSET_TYPE).then(1).else(0).end()).as('sounds'),
+      ])
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow(),
     db
@@ -29,7 +34,8 @@ export async function listAccountDeletion(db: Db, user: UserRow): Promise<Accoun
   ]);
   return {
     tours: tours.map((tour) => ({ shortId: tour.short_id, title: tour.list_title })),
-    libraryItems: Number(assets.count),
+    libraryPictures: Number(assets.all) - Number(assets.sounds ?? 0),
+    librarySounds: Number(assets.sounds ?? 0),
     teams,
     cancelsSubscription: hasLiveSubscription(user),
     paymentsKept: Number(payments.count),
@@ -64,7 +70,7 @@ export function deleteAccount(db: Db, userId: number): Promise<{ tourIds: number
       .where('tour.user_id', '=', userId)
       .execute();
     const assets = await trx.selectFrom('asset').select(['url', 'thumb_url']).where('user_id', '=', userId).execute();
-    const tours = await trx.deleteFrom('tour').where('user_id', '=', userId).returning(['id', 'data']).execute();
+    const tours = await deleteToursOf(trx, userId);
     const user = await trx.deleteFrom('user').where('id', '=', userId).returning('picture').executeTakeFirstOrThrow();
     const named = [...tours.map((tour) => tour.data), ...[...plans, ...assets].flatMap((row) => [row.url, row.thumb_url]), user.picture];
     return { tourIds: tours.map((tour) => tour.id), named };

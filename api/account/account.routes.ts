@@ -26,7 +26,7 @@ import { requireFreeEmail } from './email-change';
 
 /** A refusal shown under the form field it concerns. */
 function fieldRefusal(field: string, message: string): ApiError {
-  return new ApiError(422, 'ValidationFailed', message, { formErrors: [], fieldErrors: { [field]: [message] } });
+  return new ApiError(422, 'ValidationFailed', message, { details: { formErrors: [], fieldErrors: { [field]: [message] } } });
 }
 
 /** Changes that need the password: an account with one, which the caller typed right. */
@@ -116,7 +116,7 @@ export function accountRoutes(hub: RoomHub, payments: Payments | undefined): Hon
     await cancelSubscription(payments, user);
     const { tourIds, named } = await deleteAccount(c.get('db'), user.id);
     await Promise.all(tourIds.map((id) => hub.endRoom(String(id))));
-    await removeUnreferencedFiles(c.get('db'), c.get('media'), named);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), c.get('logger'), named);
     return c.body(null, 204);
   });
 

@@ -86,7 +86,7 @@ export function assetsRoutes(): Hono<AppEnv> {
           .returningAll()
           .executeTakeFirstOrThrow();
     // An asset given other files leaves the old ones to nobody, unless a tour shows them.
-    if (existing) await removeUnreferencedFiles(c.get('db'), c.get('media'), [existing.url, existing.thumb_url], [row.url, row.thumb_url]);
+    if (existing) await removeUnreferencedFiles(c.get('db'), c.get('media'), c.get('logger'), [existing.url, existing.thumb_url], [row.url, row.thumb_url]);
     return c.json(assetFromRow(row), existing ? 200 : 201);
   });
 
@@ -104,7 +104,7 @@ export function assetRoutes(): Hono<AppEnv> {
     if (row.user_id !== user.id) throw new ApiError(403, 'Forbidden', 'This asset belongs to someone else.');
     const deleted = await c.get('db').deleteFrom('asset').where('id', '=', c.req.param('assetId')).returning(['url', 'thumb_url']).executeTakeFirst();
     // A tour that shows the picture (a logo, a hotspot face) names it and keeps it.
-    if (deleted) await removeUnreferencedFiles(c.get('db'), c.get('media'), [deleted.url, deleted.thumb_url]);
+    if (deleted) await removeUnreferencedFiles(c.get('db'), c.get('media'), c.get('logger'), [deleted.url, deleted.thumb_url]);
     return c.json({ ok: true });
   });
 

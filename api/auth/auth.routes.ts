@@ -10,7 +10,7 @@ import { findUserByEmail, insertUser, userFromRow } from '../users/user.reposito
 import { requireUser } from './current-user';
 import { moveGuestWork } from './guest-merge';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password-hash';
-import { Limiter, rateLimit } from '../rate-limit';
+import { Limiter, rateLimit, waitInWords } from '../rate-limit';
 import { revokeAllSessions, revokeSession, startSession } from './sessions';
 import { dropLinks, useLink } from '../account/account-links';
 import { mailEmailConfirmation, mailPasswordReset } from '../account/account-mails';
@@ -24,7 +24,7 @@ const accountFailures = new Limiter({
   name: 'sign-in-failures',
   max: MAX_FAILED_SIGN_INS_PER_ACCOUNT,
   windowMs: 15 * 60_000,
-  message: 'Too many failed sign-ins for this account. Please wait and try again, or reset your password.',
+  message: (seconds) => `Too many failed sign-ins for this account. Try again in ${waitInWords(seconds)}, or reset your password.`,
 });
 
 /** The answer of a sign-in, sign-up or reset: the user with the token of a new session. */

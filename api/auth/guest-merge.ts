@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { signedInWith } from './current-user';
+import { moveTours } from '../tours/tour.repository';
 
 /**
  * Hands a guest's work to the account that just signed in from the guest's session: the tours the guest owns,
@@ -13,8 +14,8 @@ export async function moveGuestWork(db: Db, guestToken: string | undefined, acco
   const guest = signedIn?.user;
   if (!guest || guest.type !== 'guest' || guest.id === accountId) return 0;
   return db.transaction().execute(async (trx) => {
-    const moved = await trx.updateTable('tour').set({ user_id: accountId }).where('user_id', '=', guest.id).returning('type').execute();
-    const freeTours = moved.filter(({ type }) => type === 'free').length;
+    const moved = await moveTours(trx, guest.id, accountId);
+    const freeTours = moved.filter((type) => type === 'free').length;
     if (freeTours > 0) {
       await trx
         .updateTable('user')

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { UNPUBLISHED_TYPES } from '../schema/tour';
+import { setTourType } from '../tours/tour.repository';
 
 /** A guest may publish one tour for free before signing up. */
 const GUEST_FREE_TOURS = 1;
@@ -24,13 +25,8 @@ export const NO_FREE_TOURS_LEFT = 'You have used all your free tours. Pay for th
  */
 export async function useFreeTour(db: Db, tourId: number, userId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const published = await trx
-      .updateTable('tour')
-      .set({ type: 'free', updated_at: new Date().toISOString() })
-      .where('id', '=', tourId)
-      .where('type', 'in', UNPUBLISHED_TYPES)
-      .executeTakeFirst();
-    if (published.numUpdatedRows === 0n) throw new ApiError(409, 'Conflict', 'This tour is already published.');
+    const published = await setTourType(trx, { id: tourId }, 'free', UNPUBLISHED_TYPES);
+    if (!published) throw new ApiError(409, 'Conflict', 'This tour is already published.');
     const spent = await trx
       .updateTable('user')
       .set({ free_tours_remaining: sql`free_tours_remaining - 1` })

@@ -1,13 +1,20 @@
 import type { Db } from '../db/database';
 import { findUserByEmail } from '../users/user.repository';
 import { hasLiveSubscription } from './subscriptions';
+import type { TourType } from '../schema/tour';
+import { setTourType } from '../tours/tour.repository';
 
 export const OPERATOR_USAGE = `Usage:
   npm run admin -- plan <email> pro-plus|basic     make an account Pro Plus, or basic again
   npm run admin -- tour <shortId> paid|free|locked  set a tour's type`;
 
 const PLAN_TYPES: Record<string, string> = { 'pro-plus': '2', basic: '1' };
-const TOUR_TYPES = ['paid', 'free', 'locked'];
+/** The types an operator may give a tour (locked-with-email comes only from a visitor's e-mail). */
+const TOUR_TYPES: readonly string[] = ['paid', 'free', 'locked'] satisfies TourType[];
+
+function isOperatorTourType(value: string): value is TourType {
+  return TOUR_TYPES.includes(value);
+}
 
 /** Exit code 0 done, 1 refused (nothing changed), 2 not understood. */
 export interface CommandResult {
@@ -34,9 +41,9 @@ export async function runOperatorCommand(db: Db, args: string[]): Promise<Comman
     await db.updateTable('user').set({ type: PLAN_TYPES[value] }).where('id', '=', user.id).execute();
     return { code: 0, message: `${user.email} is now ${value === 'basic' ? 'basic' : 'Pro Plus'}.` };
   }
-  if (command === 'tour' && TOUR_TYPES.includes(value)) {
-    const updated = await db.updateTable('tour').set({ type: value, updated_at: new Date().toISOString() }).where('short_id', '=', target).executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) return { code: 1, message: `No tour with the short id ${target}.` };
+  if (command === 'tour' && isOperatorTourType(value)) {
+    const updated = await setTourType(db, { shortId: target }, value);
+    if (!updated) return { code: 1, message: `No tour with the short id ${target}.` };
     return { code: 0, message: `Tour ${target} is now ${value}.` };
   }
   return { code: 2, message: OPERATOR_USAGE };

@@ -41,8 +41,10 @@ export async function askStripe<T>(call: () => Promise<T>, notFound?: ApiError):
   } catch (err) {
     if (!(err instanceof Stripe.errors.StripeError)) throw err;
     if (notFound && err.statusCode === 404) throw notFound;
-    console.error(`Stripe: ${err.type} ${err.statusCode ?? ''} ${err.message}`);
-    throw new ApiError(502, 'PaymentProviderError', 'The card payment service did not answer as expected. Please try again in a moment.');
+    // Logged as the 502's cause (Stripe's type, status and message), never shown to the owner.
+    throw new ApiError(502, 'PaymentProviderError', 'The card payment service did not answer as expected. Please try again in a moment.', {
+      cause: err,
+    });
   }
 }
 

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { Db } from '../db/database';
 import { tourInputSchema, UNPUBLISHED_TYPES, type TourType } from '../schema/tour';
 import { askStripe, idOf } from './stripe-client';
+import { setTourType } from '../tours/tour.repository';
 
 /** What a one-tour Checkout session carries, so its return and its webhook know which tour and owner it is for. */
 export function tourCheckoutMetadata(tourId: number, userId: number): Record<string, string> {
@@ -64,14 +65,7 @@ export async function recordTourPayment(trx: Db, session: Stripe.Checkout.Sessio
     .execute();
   if (eventId)
     await trx.updateTable('payment').set({ event_id: eventId }).where('checkout_session_id', '=', session.id).where('event_id', 'is', null).execute();
-  if (tour) {
-    await trx
-      .updateTable('tour')
-      .set({ type: 'paid', updated_at: new Date().toISOString() })
-      .where('id', '=', tour.id)
-      .where('type', 'in', PAYABLE_TYPES)
-      .execute();
-  }
+  if (tour) await setTourType(trx, { id: tour.id }, 'paid', PAYABLE_TYPES);
   return 'paid';
 }
 
@@ -99,13 +93,7 @@ export async function recordRefund(db: Db, charge: Stripe.Charge): Promise<Refun
   if (!payment) return undefined;
   await db.updateTable('payment').set({ status: 'refunded' }).where('id', '=', payment.id).execute();
   if (payment.tour_id === null) return undefined;
-  const locked = await db
-    .updateTable('tour')
-    .set({ type: 'locked', updated_at: new Date().toISOString() })
-    .where('id', '=', payment.tour_id)
-    .where('type', '=', 'paid')
-    .returning(['user_id', 'short_id', 'data'])
-    .executeTakeFirst();
+  const locked = await setTourType(db, { id: payment.tour_id }, 'locked', ['paid']);
   if (!locked?.user_id) return undefined;
   const { title, name } = tourInputSchema.parse(JSON.parse(locked.data));
   return { userId: locked.user_id, shortId: locked.short_id, title: title || name };

@@ -67,7 +67,7 @@ export function tourPublishingRoutes(payments: Payments | undefined): Hono<AppEn
     const { stripe, settings } = requirePayments(payments);
     const sessionId = c.req.query('session_id') ?? '';
     if (!/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId)) {
-      throw new ApiError(422, 'ValidationFailed', 'Give the session_id that Checkout sent back.', { fieldErrors: { session_id: ['Required'] } });
+      throw new ApiError(422, 'ValidationFailed', 'Give the session_id that Checkout sent back.', { details: { fieldErrors: { session_id: ['Required'] } } });
     }
     const notFound = new ApiError(404, 'PaymentNotFound', 'No card payment with this session id was found.');
     const session = await askStripe(() => stripe.checkout.sessions.retrieve(sessionId), notFound);

@@ -5,6 +5,7 @@ import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { databaseFile, type Config } from '../config';
 import { migrationProvider } from './migrations';
+import { PostgresCommitStamp } from './postgres-commit-stamp';
 import { PostgresForms } from './postgres-forms';
 import { SqliteCommitStamp } from './sqlite-commit-stamp';
 import type { Database } from './tables';
@@ -14,9 +15,13 @@ export type Db = Kysely<Database>;
 /** Where a PostgreSQL pool tells of a connection the server ended; the server passes its log's warnings. */
 export type ConnectionLost = (message: string) => void;
 
-/** PostgreSQL when DATABASE_URL is set, else the SQLite file in the data folder. */
+/**
+ * PostgreSQL when DATABASE_URL is set, else the SQLite file in the data folder. A server (`connectionLost` given)
+ * listens for other instances' commits on PostgreSQL; short-lived commands do not.
+ */
 export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, connectionLost?: ConnectionLost): Db {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, {}, connectionLost) : openDatabase(databaseFile(config.dataDir));
+  if (!config.databaseUrl) return openDatabase(databaseFile(config.dataDir));
+  return openPostgres(config.databaseUrl, {}, connectionLost, { listenForCommits: connectionLost !== undefined });
 }
 
 /** Opens (and creates) the SQLite database; ':memory:' gives a fresh one for tests. */
@@ -38,13 +43,15 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
-const commitStamps = new WeakMap<Db, () => string>();
+const commitStamps = new WeakMap<Db, () => string | undefined>();
 
 /**
- * On a SQLite file: a value that changes whenever anything is committed to it (SqliteCommitStamp). None for
- * PostgreSQL (other instances write without a trace here) or an in-memory database.
+ * A value that changes whenever something read from the database may have changed: on a SQLite file whenever
+ * anything is committed to it (SqliteCommitStamp); on PostgreSQL opened to listen, whenever a tour's parts are
+ * committed by any instance (PostgresCommitStamp). None for an in-memory database or PostgreSQL not listening; the
+ * function answers undefined while it cannot tell.
  */
-export function commitStampOf(db: Db): (() => string) | undefined {
+export function commitStampOf(db: Db): (() => string | undefined) | undefined {
   return commitStamps.get(db);
 }
 
@@ -92,7 +99,9 @@ const pgTypes = {
 export function openPostgres(
   url: string,
   pool: Omit<pg.PoolConfig, 'connectionString' | 'types'> = {},
-  connectionLost: ConnectionLost = (message) => console.warn(message),
+  // The server logs it; a short-lived command hears of a lost connection from its next query's error.
+  connectionLost: ConnectionLost = () => undefined,
+  { listenForCommits = false }: { listenForCommits?: boolean } = {},
 ): Db {
   const connections = new pg.Pool({ ...pool, connectionString: url, types: pgTypes });
   // A connection the server ends (a restart, a failover, an administrator) reports it as an error, whether idle in
@@ -100,11 +109,19 @@ export function openPostgres(
   // The pool passes on its idle connections' errors, which each connection has already told.
   connections.on('connect', (client) => client.on('error', (err) => connectionLost(`PostgreSQL connection lost: ${err.message}`)));
   connections.on('error', () => undefined);
-  return new Kysely<Database>({
+  const stamp = listenForCommits ? new PostgresCommitStamp(url, connectionLost) : undefined;
+  if (stamp) {
+    // Kysely's destroy() ends the pool: the listener's connection goes with it.
+    const end = connections.end.bind(connections);
+    connections.end = () => stamp.close().then(end);
+  }
+  const db = new Kysely<Database>({
     // The cursor lets long reads (the media sweep's) stream rows as they do on SQLite.
     dialect: new PostgresDialect({ pool: connections, cursor: Cursor }),
     plugins: [new PostgresForms()],
   });
+  if (stamp) commitStamps.set(db, () => stamp.read());
+  return db;
 }
 
 export function isPostgres(db: Db): boolean {
@@ -136,8 +153,6 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const schema = isPostgres(db) ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema : undefined;
   const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
   const { error, results } = await underStartupLock(db, () => migrator.migrateToLatest());
-  for (const result of results ?? []) {
-    if (result.status === 'Error') console.error(`migration ${result.migrationName} failed`);
-  }
-  if (error) throw error;
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) throw failed ? new Error(`migration ${failed.migrationName} failed`, { cause: error }) : error;
 }

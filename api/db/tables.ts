@@ -35,7 +35,6 @@ export interface TourTable {
   type: string;
   privacy: string;
   password_hash: string | null;
-  team_id: number | null;
   white_label_status_code: Generated<string>;
   /** The owner-editable part of the tour (api/schema TourInput) as JSON text, validated on every write. */
   data: string;

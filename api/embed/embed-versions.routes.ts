@@ -4,6 +4,7 @@ import { extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../errors';
+import { acceptedEncodings } from '../compression';
 import type { MediaStorage } from '../media/media-storage';
 import { EMBED_BUILDS_FOLDER, keepEmbedBuild, keptEmbedBuilds, type EmbedBuild } from './embed-builds';
 
@@ -21,17 +22,6 @@ const ENCODINGS = [
 ];
 
 const VERSION = /^[0-9a-f]{16}$/;
-
-/** The codings an Accept-Encoding header takes (those with a q of 0 refused). */
-function acceptedEncodings(header: string | undefined): Set<string> {
-  const taken = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) taken.add(name);
-  }
-  return taken;
-}
 
 function notKept(): never {
   throw new ApiError(404, 'NotFound', 'No such version of the viewer.');

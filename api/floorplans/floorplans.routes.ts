@@ -5,7 +5,8 @@ import { requireUser } from '../auth/current-user';
 import { ApiError, parseOr422, readJson } from '../errors';
 import { removeUnreferencedFiles } from '../media/unreferenced-files';
 import { floorplanHotspotSchema, type Tour } from '../schema/tour';
-import { bumpRevision, recordTeamChange } from '../teams/team-history';
+import { recordTeamChange } from '../teams/team-history';
+import { bumpRevision } from '../tours/tour.repository';
 import { findTourByIdFor } from '../tours/tour-access';
 import { floorplanFromRow } from '../tours/tour.repository';
 
@@ -55,7 +56,9 @@ function checkRooms(tour: Tour, hotspots: Array<{ destinationSceneId: string }>)
   const scenes = new Set(tour.images.map((image) => image.id));
   const missing = hotspots.find((spot) => !scenes.has(spot.destinationSceneId));
   if (missing)
-    throw new ApiError(422, 'ValidationFailed', 'A floor-plan room links to a scene that does not exist.', { destinationSceneId: missing.destinationSceneId });
+    throw new ApiError(422, 'ValidationFailed', 'A floor-plan room links to a scene that does not exist.', {
+      details: { destinationSceneId: missing.destinationSceneId },
+    });
 }
 
 /** A floor plan of a tour the caller may edit; one of anybody else's tour answers as a missing one does. */
@@ -116,7 +119,7 @@ export function floorplanRoutes(): Hono<AppEnv> {
     const updated = await c.get('db').updateTable('floorplan').set(changes).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
     const revision = await tourChanged(c, tour.id, 'floorplan changed', updated.name);
     // A plan moved onto another picture leaves the old one to nobody, unless a clone's plan still shows it.
-    await removeUnreferencedFiles(c.get('db'), c.get('media'), [row.url, row.thumb_url], [updated.url, updated.thumb_url]);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), c.get('logger'), [row.url, row.thumb_url], [updated.url, updated.thumb_url]);
     return c.json({ ...floorplanFromRow(updated), revision });
   });
 
@@ -126,7 +129,7 @@ export function floorplanRoutes(): Hono<AppEnv> {
     if (!deleted) return c.json({ ok: true, revision: tour.revision });
     const revision = await tourChanged(c, tour.id, 'floorplan removed', row.name);
     // A clone's copy of the plan, or a kept state of a team tour, names the same picture and keeps it.
-    await removeUnreferencedFiles(c.get('db'), c.get('media'), [deleted.url, deleted.thumb_url]);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), c.get('logger'), [deleted.url, deleted.thumb_url]);
     return c.json({ ok: true, revision });
   });
 

@@ -23,9 +23,10 @@ export async function storeMediaFiles(media: MediaStorage, folder: MediaFolder, 
     }
   } catch (err) {
     await Promise.all(written.map((path) => media.delete(path).catch(() => undefined)));
-    console.error(`Storing ${what} in media/${folder} failed:`, err);
+    // The answer's logged failure carries the store's own error as its cause.
     throw new ApiError(507, 'StorageFailed', `Could not store the ${what}: ${media.failedPutReason}.`, {
-      reason: (err as NodeJS.ErrnoException).code ?? 'unknown',
+      details: { reason: (err as NodeJS.ErrnoException).code ?? 'unknown' },
+      cause: err,
     });
   }
 }

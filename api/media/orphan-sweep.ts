@@ -1,3 +1,4 @@
+import type { Logger } from '../logger';
 import type { Db } from '../db/database';
 import type { MediaStorage } from './media-storage';
 import { idsNamedByRows, STORED_FILE_NAME, unlinkMediaFiles } from './unreferenced-files';
@@ -31,7 +32,7 @@ async function storedFilesOlderThan(media: MediaStorage, cutoff: number): Promis
  * Removing what a change leaves unnamed is removeUnreferencedFiles' work; this catches what nothing ever named.
  * Answers how many files went. It never throws: a file left behind only wastes space, so failures are logged.
  */
-export async function sweepUnnamedMedia(db: Db, media: MediaStorage): Promise<number> {
+export async function sweepUnnamedMedia(db: Db, media: MediaStorage, logger: Logger): Promise<number> {
   try {
     const old = await storedFilesOlderThan(media, Date.now() - UNNAMED_MEDIA_GRACE_MS);
     // Checked and removed in one transaction, which holds the database: no save can name a file between the two.
@@ -43,12 +44,13 @@ export async function sweepUnnamedMedia(db: Db, media: MediaStorage): Promise<nu
             return unlinkMediaFiles(
               media,
               [...old].filter(([id]) => !named.has(id)).flatMap(([, paths]) => paths),
+              logger,
             );
           });
-    console.log(`media sweep: removed ${removed} file(s) nothing names`);
+    logger.info(`media sweep: removed ${removed} file(s) nothing names`);
     return removed;
   } catch (err) {
-    console.error('media sweep failed; unnamed files stay until the next one', err);
+    logger.error({ err }, 'media sweep failed; unnamed files stay until the next one');
     return 0;
   }
 }
@@ -60,16 +62,16 @@ export interface SweepLock {
 }
 
 /** One sweep, unless another instance is sweeping the same store. Never throws, like the sweep itself. */
-async function sweepAlone(db: Db, media: MediaStorage, lock: SweepLock | undefined): Promise<void> {
+async function sweepAlone(db: Db, media: MediaStorage, logger: Logger, lock: SweepLock | undefined): Promise<void> {
   if (!lock) {
-    await sweepUnnamedMedia(db, media);
+    await sweepUnnamedMedia(db, media, logger);
     return;
   }
   try {
-    const removed = await lock.runExclusive(() => sweepUnnamedMedia(db, media));
-    if (removed === undefined) console.log('media sweep: skipped, another instance is sweeping');
+    const removed = await lock.runExclusive(() => sweepUnnamedMedia(db, media, logger));
+    if (removed === undefined) logger.info('media sweep: skipped, another instance is sweeping');
   } catch (err) {
-    console.error('media sweep skipped: its lock could not be taken; unnamed files stay until the next one', err);
+    logger.error({ err }, 'media sweep skipped: its lock could not be taken; unnamed files stay until the next one');
   }
 }
 
@@ -82,11 +84,11 @@ export interface MediaSweeps {
  * Sweeps now and then every MEDIA_SWEEP_INTERVAL_MS, without keeping the process alive for it. With a lock (several
  * instances), a sweep that finds another instance sweeping skips its turn.
  */
-export function startMediaSweeps(db: Db, media: MediaStorage, lock?: SweepLock): MediaSweeps {
-  let running = sweepAlone(db, media, lock);
+export function startMediaSweeps(db: Db, media: MediaStorage, logger: Logger, lock?: SweepLock): MediaSweeps {
+  let running = sweepAlone(db, media, logger, lock);
   const timer = setInterval(() => {
     // One sweep at a time: a slow one is followed, not overlapped.
-    running = running.then(() => sweepAlone(db, media, lock));
+    running = running.then(() => sweepAlone(db, media, logger, lock));
   }, MEDIA_SWEEP_INTERVAL_MS);
   timer.unref();
   return {

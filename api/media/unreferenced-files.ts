@@ -1,3 +1,4 @@
+import type { Logger } from '../logger';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import type { MediaStorage } from './media-storage';
@@ -72,11 +73,11 @@ async function idsStillNamed(db: Db, ids: string[]): Promise<Set<string>> {
  * space, and the change that left it unnamed stands. A file that was never made (mobile- of a narrow panorama, a
  * crop nobody asked for) is not a failure.
  */
-export async function unlinkMediaFiles(media: MediaStorage, paths: string[]): Promise<number> {
+export async function unlinkMediaFiles(media: MediaStorage, paths: string[], logger: Logger): Promise<number> {
   const removed = await Promise.all(
     paths.map((path) =>
       media.delete(path).catch((err: Error) => {
-        console.error(`media ${path} stays although nothing names it: ${err.message}`);
+        logger.error({ err }, `media ${path} stays although nothing names it`);
         return false;
       }),
     ),
@@ -91,7 +92,7 @@ export async function unlinkMediaFiles(media: MediaStorage, paths: string[]): Pr
  * logo. Call it once the change has committed. It never throws: the change is made whatever happens here, and a
  * file left behind only wastes space, so failures are logged.
  */
-export async function removeUnreferencedFiles(db: Db, media: MediaStorage, before: string[], after: string[] = []): Promise<void> {
+export async function removeUnreferencedFiles(db: Db, media: MediaStorage, logger: Logger, before: string[], after: string[] = []): Promise<void> {
   try {
     const stays = filesNamedIn(after);
     const files = [...filesNamedIn(before)].filter(([id]) => !stays.has(id));
@@ -104,9 +105,9 @@ export async function removeUnreferencedFiles(db: Db, media: MediaStorage, befor
         files.map(([id]) => id),
       );
       const doomed = files.filter(([id]) => !kept.has(id)).flatMap(([, paths]) => [...paths]);
-      await unlinkMediaFiles(media, doomed);
+      await unlinkMediaFiles(media, doomed, logger);
     });
   } catch (err) {
-    console.error('media no longer named stays: the references could not be checked', err);
+    logger.error({ err }, 'media no longer named stays: the references could not be checked');
   }
 }

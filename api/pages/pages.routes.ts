@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
+import { compressAnswers } from '../compression';
 import { ApiError } from '../errors';
 import { TOUR_PAGE_HEADER } from '../schema/white-label';
 import { oembedFor, sizeLimit, tourPageShortId } from './oembed';
@@ -8,8 +9,10 @@ import { tourForAnyone } from './tour-for-anyone';
 import { WHITE_LABEL_NOTICE, whiteLabelRefused } from './white-label';
 
 export function pagesRoutes(): Hono<AppEnv> {
+  // Per route: a sub-app's `use` would reach every route of the app it is mounted in.
+  const compressed = compressAnswers();
   return new Hono<AppEnv>()
-    .get('/tours/:shortId', async (c) => {
+    .get('/tours/:shortId', compressed, async (c) => {
       const shortId = c.req.param('shortId');
       const found = await tourForAnyone(c, shortId);
       const origin = c.get('config').publicUrl ?? new URL(c.req.url).origin;
@@ -24,7 +27,7 @@ export function pagesRoutes(): Hono<AppEnv> {
       const page = { tour: found?.seen, shortId, origin, open: !!found?.open, siteName: c.get('config').siteName };
       return c.html(renderPublicTourPage(page), found ? 200 : 404);
     })
-    .get('/oembed', async (c) => {
+    .get('/oembed', compressed, async (c) => {
       // oEmbed consumers (WordPress and the like) turn a pasted tour link into the iframe code.
       const origin = c.get('config').publicUrl ?? new URL(c.req.url).origin;
       const { url, format, maxwidth, maxheight } = c.req.query();

@@ -1,3 +1,4 @@
+import { faceInSight, tileUrl } from '../schema/multires';
 import { defaultSocialImage, type Tour } from '../schema/tour';
 import { SOCIAL_IMAGE_PX, socialImageUrl } from '../tours/social-image';
 
@@ -76,6 +77,7 @@ export function renderPublicTourPage({ tour, shortId, origin, open, siteName }: 
     ${discovery}
     <link rel="canonical" href="${escapeHtml(pageUrl)}">
     <link rel="modulepreload" href="/embed/tour-viewer.js">
+    ${tour ? firstViewPreload(tour) : ''}
     <link rel="stylesheet" href="${TOUR_PAGE_CSS}">
   </head>
   <body>
@@ -85,6 +87,18 @@ export function renderPublicTourPage({ tour, shortId, origin, open, siteName }: 
   </body>
 </html>
 `;
+}
+
+/**
+ * The first tile a tiled opening scene shows, fetched while the page and the viewer's script still load (as the
+ * viewer will ask for it: without credentials). A scene without tiles needs its whole picture, which the viewer asks
+ * for as soon as it starts.
+ */
+function firstViewPreload(tour: Tour): string {
+  const opening = tour.images[0];
+  if (!opening?.multires) return '';
+  const { yaw = 0, pitch = 0 } = opening.cameraPosition ?? {};
+  return `<link rel="preload" as="image" crossorigin="anonymous" href="${escapeHtml(tileUrl(opening.multires, 1, faceInSight(yaw, pitch)))}">`;
 }
 
 /** The share picture's size and type, known when it is the crop this server cuts (an owner's own address is not). */

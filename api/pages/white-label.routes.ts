@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { rateLimit } from '../rate-limit';
 import { PRO_PLUS } from '../schema/user';
 import { findTourFor } from '../tours/tour-access';
-import { parseUserType } from '../tours/tour.repository';
+import { parseUserType, setWhiteLabelStatus } from '../tours/tour.repository';
 import { checkWhiteLabel, whiteLabelPageUrl } from './white-label-status';
 
 export function whiteLabelRoutes(): Hono<AppEnv> {
@@ -18,14 +18,16 @@ export function whiteLabelRoutes(): Hono<AppEnv> {
     const pageUrl = whiteLabelPageUrl(tour.whiteLabelUrl, tour.shortId);
     if (!pageUrl) {
       throw new ApiError(422, 'ValidationFailed', 'Enter your white-label URL (for example tours.youragency.com) and save before checking it.', {
-        fieldErrors: { whiteLabelUrl: ['Required'] },
+        details: {
+          fieldErrors: { whiteLabelUrl: ['Required'] },
+        },
       });
     }
     const check = await checkWhiteLabel(pageUrl, tour.shortId, {
       ownerIsProPlus: parseUserType(record.ownerType) === PRO_PLUS,
       privateNetworks: c.get('config').whiteLabelPrivateNetworks,
     });
-    await c.get('db').updateTable('tour').set({ white_label_status_code: check.status }).where('id', '=', record.row.id).execute();
+    await setWhiteLabelStatus(c.get('db'), record.row.id, check.status);
     return c.json(check);
   });
 }

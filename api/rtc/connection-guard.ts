@@ -1,3 +1,4 @@
+import type { Logger } from '../logger';
 import type { WSEvents } from 'hono/ws';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { RoomMessage, ServerFrame } from '../schema/video';
@@ -86,6 +87,7 @@ export class ConnectionGuard {
   constructor(
     private readonly ws: WebSocket,
     private readonly limits: ConnectionLimits,
+    private readonly logger: Logger,
   ) {
     this.frames = new TokenBucket(limits.frames);
     this.roomMessages = new TokenBucket(limits.roomMessages);
@@ -120,7 +122,7 @@ export class ConnectionGuard {
     try {
       await handler();
     } catch (err) {
-      console.error(`rtc: ${what} failed; closing that connection`, err);
+      this.logger.error({ err }, `rtc: ${what} failed; closing that connection`);
       this.ws.close(1011, 'internal error');
     }
   }
@@ -134,7 +136,7 @@ export class ConnectionGuard {
   private send(frame: ServerFrame): void {
     if (this.ws.readyState !== WebSocket.OPEN) return;
     if (this.ws.bufferedAmount > this.limits.maxBufferedBytes) {
-      console.warn(`rtc: dropped a connection that stopped reading (${this.ws.bufferedAmount} bytes unsent)`);
+      this.logger.warn(`rtc: dropped a connection that stopped reading (${this.ws.bufferedAmount} bytes unsent)`);
       this.ws.terminate();
       return;
     }
@@ -154,7 +156,7 @@ export interface ConnectionHandlers {
  * on a shared room store) with the closing last, and no handler's failure or rejection leaves the connection it
  * happened on.
  */
-export function guardedEvents(limits: ConnectionLimits, handlers: (guard: ConnectionGuard) => ConnectionHandlers): WSEvents<unknown> {
+export function guardedEvents(limits: ConnectionLimits, logger: Logger, handlers: (guard: ConnectionGuard) => ConnectionHandlers): WSEvents<unknown> {
   let guard: ConnectionGuard;
   let connection: ConnectionHandlers;
   let handled = Promise.resolve();
@@ -162,7 +164,7 @@ export function guardedEvents(limits: ConnectionLimits, handlers: (guard: Connec
     onOpen(_event, ws) {
       // Only ws's sockets (createRtcSocketServer) tell how much is still unsent.
       if (!(ws.raw instanceof WebSocket)) throw new Error('/api/rtc needs the ws WebSocketServer');
-      guard = new ConnectionGuard(ws.raw, limits);
+      guard = new ConnectionGuard(ws.raw, limits, logger);
       connection = handlers(guard);
     },
     onMessage(event) {

@@ -61,8 +61,8 @@ export interface RedisRoomStoreOptions {
   /** Put before every key and channel name, so that several installations (or test files) can share one Redis. */
   prefix?: string;
   instanceTtlMs?: number;
-  /** Where lost connections are told; without one, ioredis prints each itself. */
-  logger?: Logger;
+  /** Where lost connections and unanswered renewals are told. */
+  logger: Logger;
 }
 
 /**
@@ -78,6 +78,7 @@ export class RedisRoomStore implements RoomStore {
   private readonly prefix: string;
   private readonly instanceTtlMs: number;
   private renewal: ReturnType<typeof setInterval> | undefined;
+  private readonly logger: Logger;
 
   private constructor(
     private readonly redis: Redis,
@@ -86,14 +87,15 @@ export class RedisRoomStore implements RoomStore {
   ) {
     this.prefix = options.prefix ?? 'tours:';
     this.instanceTtlMs = options.instanceTtlMs ?? INSTANCE_TTL_MS;
+    this.logger = options.logger;
     subscriber.on('message', (channel: string, message: string) => this.received(channel, message));
   }
 
   /** Connects (twice: a subscribing connection carries nothing else) and signs this server's life before any join. */
-  static async connect(url: string, options: RedisRoomStoreOptions = {}): Promise<RedisRoomStore> {
+  static async connect(url: string, options: RedisRoomStoreOptions): Promise<RedisRoomStore> {
     const redis = new Redis(url);
     const subscriber = redis.duplicate();
-    if (options.logger) for (const connection of [redis, subscriber]) logConnectionErrors(connection, options.logger);
+    for (const connection of [redis, subscriber]) logConnectionErrors(connection, options.logger);
     const store = new RedisRoomStore(redis, subscriber, options);
     await store.signLife();
     store.renewal = setInterval(() => void store.renew(), store.instanceTtlMs / 3);
@@ -187,7 +189,7 @@ export class RedisRoomStore implements RoomStore {
         await this.update(room, unchanged);
       }
     } catch (err) {
-      console.error('rtc: the shared room store did not answer; trying again', err);
+      this.logger.error({ err }, 'rtc: the shared room store did not answer; trying again');
     }
   }
 

@@ -1,3 +1,5 @@
+import { pino } from 'pino';
+import type { Logger } from '../logger';
 import { randomUUID } from 'node:crypto';
 import {
   displayName,
@@ -52,6 +54,8 @@ export interface RoomHubOptions {
   limits?: Partial<ConnectionLimits>;
   /** Where the rooms live: this process (the default), or Redis shared with other servers. */
   store?: RoomStore;
+  /** Where a connection's failures are told (the server's logger; warnings and failures on stdout by default). */
+  logger?: Logger;
 }
 
 /**
@@ -69,8 +73,10 @@ export class RoomHub {
   private readonly minTimeoutMs: number;
   private readonly store: RoomStore;
   readonly limits: ConnectionLimits;
+  readonly logger: Logger;
 
   constructor(options: RoomHubOptions = {}) {
+    this.logger = options.logger ?? pino({ level: 'warn' });
     this.roomCap = options.roomCap ?? MESH_ROOM_CAP;
     this.maxConnections = options.maxConnections ?? 2000;
     this.minTimeoutMs = options.minTimeoutMs ?? 1000;
@@ -225,7 +231,7 @@ export class RoomHub {
 
   /** Leaving for a peer closed by a timer or an event, where nobody awaits the outcome. */
   private takeOut(peer: Peer): void {
-    this.leave(peer.sid).catch((err: unknown) => console.error('rtc: a participant could not be taken out of its room', err));
+    this.leave(peer.sid).catch((err: unknown) => this.logger.error({ err }, 'rtc: a participant could not be taken out of its room'));
   }
 
   private closeWithError(socket: PeerSocket, code: VideoErrorCode): void {

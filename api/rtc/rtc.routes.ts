@@ -44,7 +44,7 @@ export function rtcRoutes(hub: RoomHub): Hono<AppEnv> {
       const counted = connections.take(address, c.get('config').rtcConnectionsPerAddress);
       let sid: string | undefined;
       let greeting = false;
-      return guardedEvents(hub.limits, (guard) => {
+      return guardedEvents(hub.limits, hub.logger, (guard) => {
         if (!counted) {
           guard.socket.send({ type: 'error', code: 53006, message: VIDEO_ERRORS[53006] });
           guard.socket.close(4006, VIDEO_ERRORS[53006]);

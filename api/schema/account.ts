@@ -18,7 +18,9 @@ export interface AccountSettings {
 /** What deleting the account removes, listed before the owner confirms. */
 export interface AccountDeletionList {
   tours: Array<{ shortId: string; title: string }>;
-  libraryItems: number;
+  /** Pictures (logos, hotspot faces…) and ambience sounds in the owner's library. */
+  libraryPictures: number;
+  librarySounds: number;
   teams: Array<{ id: number; name: string }>;
   /** A Pro Plus subscription that deleting cancels. */
   cancelsSubscription: boolean;

@@ -1,3 +1,6 @@
+/** The asset type of an ambience sound in the library; every other type is a picture. */
+export const AMBIENCE_ASSET_TYPE = 'ambience';
+
 /** One file in an owner's library (a picture or an ambience sound), as `GET /assets` and `POST /assets` answer it. */
 export interface Asset {
   assetId: string;

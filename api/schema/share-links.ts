@@ -3,7 +3,7 @@ const IFRAME_ALLOW = 'fullscreen; xr-spatial-tracking; gyroscope; accelerometer;
 
 /**
  * What an owner hands out for a tour on the server at `origin`: the public page's link, the iframe code, the
- * script-tag code (DESIGN.md §6) and the social buttons' addresses, in listing-compliant mode when asked. Shared by
+ * script-tag code and the social buttons' addresses, in listing-compliant mode when asked. Shared by
  * the viewer's and the admin's share modals.
  */
 export function shareLinks(origin: string, shortId: string, listingMode: boolean, title = 'Virtual tour') {

@@ -193,6 +193,52 @@ export const tourInputSchema = z.object({
   isLinkbackEnabled: z.boolean().default(true),
 });
 
+/**
+ * pannellum's multires settings for a scene whose panorama has been cut into tiles (pannellum's names and
+ * meanings): tiles lie at `basePath + path` with `%l` the level (1 the coarsest), `%s` the cube face (f b u d l r),
+ * `%y`/`%x` the tile's row and column; `fallbackPath` names the six whole faces for browsers without WebGL.
+ */
+export interface SceneMultires {
+  /** Where the scene's tiles live, e.g. `/media/tiles/<id>` (or under MEDIA_BASE_URL); no trailing slash. */
+  basePath: string;
+  /** `/%l/%s%y_%x` */
+  path: string;
+  /** `/fallback/%s` */
+  fallbackPath: string;
+  /** `jpg`: tiles stay JPEG, which every browser decodes. */
+  extension: string;
+  /** Tile edge in pixels (512). */
+  tileResolution: number;
+  /** Levels cut; level `maxLevel` is the full cube face. */
+  maxLevel: number;
+  /** Width of a full cube face in pixels at `maxLevel`. */
+  cubeResolution: number;
+}
+
+/** Image types a scene's small pictures are also stored in, beside the JPEG every browser decodes. */
+export const MODERN_IMAGE_TYPES = ['image/avif', 'image/webp'] as const;
+export type ModernImageType = (typeof MODERN_IMAGE_TYPES)[number];
+
+/** A scene's small pictures (thumbnail, which is also the default poster; hotspot preview; phone variant) in one type. */
+export interface SceneImageFormat {
+  type: ModernImageType;
+  thumbUrl: string;
+  hotspotUrl: string;
+  /** Empty when the scene has no phone variant (its panorama already fits a phone's texture). */
+  mobileUrl: string;
+}
+
+/**
+ * A scene as the tour answer carries it: what the owner saved, and what the server made from its panorama. Both
+ * extras are left out of saves (the server owns them) and absent until made.
+ */
+export interface SceneAnswer extends Image {
+  /** Present once the panorama's tiles are ready; until then the viewer opens `url` (or `mobileUrl`). */
+  multires?: SceneMultires;
+  /** The same small pictures in modern types, best first: the viewer takes the first its browser decodes, else the JPEG. */
+  formats?: SceneImageFormat[];
+}
+
 export type CameraPosition = z.infer<typeof cameraPositionSchema>;
 export type Hotspot = z.infer<typeof hotspotSchema>;
 export type Infospot = z.infer<typeof infospotSchema>;
@@ -210,6 +256,7 @@ export type Theme = (typeof THEMES)[number];
 
 /** A tour as the API answers it. */
 export interface Tour extends TourInput {
+  images: SceneAnswer[];
   id: number;
   userId: number | null;
   shortId: string;

@@ -41,7 +41,8 @@ export async function inviteByEmail(c: Context<AppEnv>, team: TeamRow, inviter: 
       .where('team_member.team_id', '=', team.id)
       .where('user.email', 'in', addresses)
       .execute();
-    if (members.length > 0) throw new ApiError(409, 'AlreadyMember', `${members[0].email} is in this team already.`, { emails: members.map((m) => m.email) });
+    if (members.length > 0)
+      throw new ApiError(409, 'AlreadyMember', `${members[0].email} is in this team already.`, { details: { emails: members.map((m) => m.email) } });
     const pending = await trx
       .selectFrom('team_invitation')
       .select('email')
@@ -50,7 +51,8 @@ export async function inviteByEmail(c: Context<AppEnv>, team: TeamRow, inviter: 
       .where('status', '=', 'pending')
       .where('expires_at', '>', now.toISOString())
       .execute();
-    if (pending.length > 0) throw new ApiError(409, 'AlreadyInvited', `${pending[0].email} was invited already.`, { emails: pending.map((p) => p.email) });
+    if (pending.length > 0)
+      throw new ApiError(409, 'AlreadyInvited', `${pending[0].email} was invited already.`, { details: { emails: pending.map((p) => p.email) } });
     await takeDailyQuota(trx, inviter.id, addresses.length, now);
     const rows: Array<{ id: number; email: string; token: string }> = [];
     for (const email of addresses) {

@@ -6,7 +6,8 @@ import { readPage } from '../pagination';
 import type { Page } from '../schema/requests';
 import { HISTORY_KEPT_PER_TOUR, type HistoryEntry } from '../schema/team';
 import { tourInputSchema, type TourInput } from '../schema/tour';
-import { staleRevision } from '../tours/tour.repository';
+import { staleRevision } from '../tours/stale-revision';
+import { writeRestoredTour } from '../tours/tour.repository';
 
 /** What a history entry says happened: a kind of change and the value it left. */
 export interface Change {
@@ -89,17 +90,6 @@ export async function recordTeamChange(db: Db, tourId: number, userId: number | 
   });
 }
 
-/** Raises a tour's revision for a write made outside its save (a floor plan); answers the new revision. */
-export async function bumpRevision(db: Db, tourId: number): Promise<number> {
-  const row = await db
-    .updateTable('tour')
-    .set((eb) => ({ revision: eb('revision', '+', 1), updated_at: new Date().toISOString() }))
-    .where('id', '=', tourId)
-    .returning('revision')
-    .executeTakeFirstOrThrow();
-  return row.revision;
-}
-
 function selectEntries(db: Db) {
   return db
     .selectFrom('team_history')
@@ -178,19 +168,11 @@ export function restoreEntry(db: Db, historyId: number): Promise<{ before: strin
         .insertInto('floorplan')
         .values({ ...plan, tour_id: entry.tour_id })
         .execute();
-    const data = JSON.stringify(restored);
-    // Conditional on the revision read, so a save landing meanwhile (on any instance) is not silently undone.
-    const written = await trx
-      .updateTable('tour')
-      .set({ data, privacy: restored.privacy, revision: current.revision + 1, updated_at: new Date().toISOString() })
-      .where('id', '=', entry.tour_id)
-      .where('revision', '=', current.revision)
-      .returning('revision')
-      .executeTakeFirst();
-    if (!written) throw staleRevision((await trx.selectFrom('tour').select('revision').where('id', '=', entry.tour_id).executeTakeFirstOrThrow()).revision);
+    if (!(await writeRestoredTour(trx, entry.tour_id, restored, current.revision)))
+      throw staleRevision((await trx.selectFrom('tour').select('revision').where('id', '=', entry.tour_id).executeTakeFirstOrThrow()).revision);
     return {
       before: [current.data, ...formerPlans.flatMap((plan) => [plan.url, plan.thumb_url])],
-      after: [data, ...snapshot.floorplans.flatMap((plan) => [plan.url, plan.thumb_url])],
+      after: [JSON.stringify(restored), ...snapshot.floorplans.flatMap((plan) => [plan.url, plan.thumb_url])],
     };
   });
 }

@@ -21,7 +21,7 @@ import {
   teamUpdateSchema,
 } from '../schema/team';
 import { findTourFor, tourSeenWith } from '../tours/tour-access';
-import { findTourByShortId } from '../tours/tour.repository';
+import { findTourByShortId, transferTour } from '../tours/tour.repository';
 import { acceptInvitation, dismissInvitation, findOpenInvitation, inviteByEmail } from './invitations';
 import { findHistoryEntry, listHistory, recordTeamChange, restoreEntry } from './team-history';
 import {
@@ -68,14 +68,14 @@ async function teamFor(c: Context<AppEnv>, need: Need): Promise<Membership & { u
 async function ownTour(c: Context<AppEnv>, shortId: string, user: UserRow): Promise<{ id: number; teamId: number | null }> {
   const record = await findTourByShortId(c.get('db'), shortId);
   if (!record || record.row.user_id !== user.id)
-    throw new ApiError(403, 'Forbidden', 'Only the owner of a tour can share it with a team.', { tourId: shortId });
-  return { id: record.row.id, teamId: record.row.team_id };
+    throw new ApiError(403, 'Forbidden', 'Only the owner of a tour can share it with a team.', { details: { tourId: shortId } });
+  return { id: record.row.id, teamId: record.teamId };
 }
 
 /** A tour of this team, named by short id. */
 async function teamTour(c: Context<AppEnv>, teamId: number, shortId: string) {
   const record = await findTourByShortId(c.get('db'), shortId);
-  if (!record || record.row.team_id !== teamId) throw new ApiError(404, 'TourNotFound', 'This tour is not shared with this team.');
+  if (!record || record.teamId !== teamId) throw new ApiError(404, 'TourNotFound', 'This tour is not shared with this team.');
   return record;
 }
 
@@ -161,7 +161,7 @@ export function teamsRoutes(): Hono<AppEnv> {
     const { members } = parseOr422(manageMembersSchema, await readJson(c));
     const ids = await memberIds(c.get('db'), team.id);
     const stranger = members.find((member) => !ids.has(member.userId));
-    if (stranger) throw new ApiError(422, 'NotTeamMember', 'Only members of the team can be given a permission.', { userId: stranger.userId });
+    if (stranger) throw new ApiError(422, 'NotTeamMember', 'Only members of the team can be given a permission.', { details: { userId: stranger.userId } });
     if (members.some((member) => member.userId === team.owner_id && member.permission !== 'admin')) {
       throw new ApiError(409, 'Conflict', "The team's owner is always an admin; hand the team to another admin first.");
     }
@@ -175,7 +175,7 @@ export function teamsRoutes(): Hono<AppEnv> {
     if (userIds.includes(team.owner_id)) throw new ApiError(409, 'Conflict', "The team's owner cannot be removed.");
     const ids = await memberIds(c.get('db'), team.id);
     const stranger = userIds.find((id) => !ids.has(id));
-    if (stranger !== undefined) throw new ApiError(422, 'NotTeamMember', 'Only members of the team can be removed.', { userId: stranger });
+    if (stranger !== undefined) throw new ApiError(422, 'NotTeamMember', 'Only members of the team can be removed.', { details: { userId: stranger } });
     await removeMembers(c.get('db'), team.id, userIds);
     return c.json(await teamWithMembers(c.get('db'), team.id, user.id, new Date()));
   });
@@ -224,7 +224,7 @@ export function teamsRoutes(): Hono<AppEnv> {
     const stranger = [...(update.members ?? []).map((member) => member.userId), ...(update.ownerId !== undefined ? [update.ownerId] : [])].find(
       (id) => !teamPermission.has(id),
     );
-    if (stranger !== undefined) throw new ApiError(422, 'NotTeamMember', 'Only members of the team can hold this tour.', { userId: stranger });
+    if (stranger !== undefined) throw new ApiError(422, 'NotTeamMember', 'Only members of the team can hold this tour.', { details: { userId: stranger } });
     if (update.members?.some((member) => member.userId === team.owner_id || member.userId === record.row.user_id)) {
       throw new ApiError(409, 'Conflict', "The team's owner and the tour's owner always hold admin on it.");
     }
@@ -236,10 +236,7 @@ export function teamsRoutes(): Hono<AppEnv> {
         update.members.map((member) => ({ ...member, teamPermission: teamPermission.get(member.userId)! })),
       );
     }
-    if (update.ownerId !== undefined) {
-      await c.get('db').updateTable('tour').set({ user_id: update.ownerId }).where('id', '=', record.row.id).execute();
-      await c.get('db').deleteFrom('team_tour_permission').where('tour_id', '=', record.row.id).where('user_id', '=', update.ownerId).execute();
-    }
+    if (update.ownerId !== undefined) await transferTour(c.get('db'), record.row.id, update.ownerId);
     return c.json(await teamWithMembers(c.get('db'), team.id, user.id, new Date()));
   });
 
@@ -287,7 +284,7 @@ export function teamsRoutes(): Hono<AppEnv> {
     const { tour } = await findTourFor(c, entry.tourId, 'edit');
     const named = await restoreEntry(c.get('db'), entry.id);
     await recordTeamChange(c.get('db'), tour.id, user.id, { type: 'restore', currentValue: `revision ${entry.revision}` });
-    await removeUnreferencedFiles(c.get('db'), c.get('media'), named.before, named.after);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), c.get('logger'), named.before, named.after);
     const restored = await findTourFor(c, entry.tourId, 'edit');
     return c.json(tourSeenWith(restored.tour, restored.access));
   });

@@ -7,6 +7,7 @@ import { MESSAGES } from '../schema/errors';
 import { passwordCheckSchema } from '../schema/requests';
 import { signTourAccessToken } from './tour-access-token';
 import { callerAccess, findTourOr404, tourSeenWith } from './tour-access';
+import { setTourPasswordHash } from './tour.repository';
 
 /** Tries a minute at one tour's password from one address. */
 export const MAX_PASSWORD_TRIES_PER_MIN = 10;
@@ -48,7 +49,7 @@ export function passwordRoutes(): Hono<AppEnv> {
     // token below is signed from the hash now stored, or it would be void the moment it is handed out.
     if (needsRehash(passwordHash)) {
       passwordHash = await hashPassword(password);
-      await c.get('db').updateTable('tour').set({ password_hash: passwordHash }).where('id', '=', record.row.id).execute();
+      await setTourPasswordHash(c.get('db'), record.row.id, passwordHash);
     }
     // The viewer keeps the token with the tour and shows it where the password counts again: the tour's video room.
     return c.json({ ...seen, accessToken: await signTourAccessToken({ id: tour.id, passwordHash }, c.get('config').jwtSecret) });

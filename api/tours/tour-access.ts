@@ -133,7 +133,9 @@ export function refuseOwnerOnlyChanges(access: TourAccess, before: Tour, input: 
   if (newPassword) changed.push('password' as never);
   if (changed.length > 0) {
     throw new ApiError(403, 'Forbidden', "Only the tour's owner can change its privacy, password, white-label address, e-mail addresses and notices.", {
-      fields: changed,
+      details: {
+        fields: changed,
+      },
     });
   }
 }

@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { FloorplanRow, NewTourRow, TourRow } from '../db/tables';
-import { ApiError } from '../errors';
 import { readPage } from '../pagination';
-import { MESSAGES } from '../schema/errors';
 import type { Page } from '../schema/requests';
 import { cloneTitles, defaultSocialImage, floorplanSchema, tourInputSchema, type Floorplan, type Tour, type TourInput, type TourType } from '../schema/tour';
 import type { UserType } from '../schema/user';
@@ -11,8 +9,20 @@ import type { UserType } from '../schema/user';
 export interface TourRecord {
   row: TourRow;
   ownerType: string | null;
+  /** The team the tour is shared with: the one team_tour names. */
+  teamId: number | null;
   floorplans: FloorplanRow[];
+  /** The state the read cache keeps the tour under, from the same expression its key query asks. */
+  stateKey: string;
 }
+
+/**
+ * The key of a tour's current state: its id, its write count (which triggers raise on every write to the tour or its
+ * floor plans, from any route, command or process), its owner's type (Pro Plus changes how it is shown) and the team
+ * it is shared with. Needs `tour` and its owner joined as `"user"`.
+ */
+export const TOUR_STATE_KEY = sql<string>`tour.id || ':' || tour.write_count || ':' || coalesce("user".type, '') || ':'
+  || coalesce((select cast(team_id as text) from team_tour where tour_id = tour.id), '')`;
 
 export function findTourByShortId(db: Db, shortId: string): Promise<TourRecord | undefined> {
   return findTour(db, 'tour.short_id', shortId);
@@ -38,6 +48,7 @@ function selectTourRecords(db: Db) {
     .selectAll('tour')
     .select('user.type as owner_type')
     .select((eb) => eb.selectFrom('team_tour').select('team_tour.team_id').whereRef('team_tour.tour_id', '=', 'tour.id').as('shared_team_id'))
+    .select(TOUR_STATE_KEY.as('state_key'))
     .select(
       sql<string>`coalesce((select json_group_array(json_object('id', f.id, 'tour_id', f.tour_id, 'name', f.name, 'url', f.url,
         'thumb_url', f.thumb_url, 'hotspots', f.hotspots, 'sort_order', f.sort_order, 'created_at', f.created_at)
@@ -45,14 +56,14 @@ function selectTourRecords(db: Db) {
     );
 }
 
-/** The team a tour is shared with is the one team_tour names (tour.team_id is not used). */
 function recordFromRow({
   owner_type,
   floorplans_json,
   shared_team_id,
+  state_key,
   ...row
-}: TourRow & { owner_type: string | null; floorplans_json: string; shared_team_id: number | null }): TourRecord {
-  return { row: { ...row, team_id: shared_team_id }, ownerType: owner_type, floorplans: JSON.parse(floorplans_json) as FloorplanRow[] };
+}: TourRow & { owner_type: string | null; floorplans_json: string; shared_team_id: number | null; state_key: string }): TourRecord {
+  return { row, ownerType: owner_type, teamId: shared_team_id, floorplans: JSON.parse(floorplans_json) as FloorplanRow[], stateKey: state_key };
 }
 
 export async function insertTour(
@@ -63,18 +74,21 @@ export async function insertTour(
     short_id: tour.shortId,
     user_id: tour.userId,
     type: tour.type,
-    privacy: tour.input.privacy,
+    ...savedColumns(tourInputSchema.parse(tour.input)),
     password_hash: tour.passwordHash ?? null,
-    data: JSON.stringify(tourInputSchema.parse(tour.input)),
-    list_title: listTitle(tour.input),
     updated_at: new Date().toISOString(),
   };
   return db.insertInto('tour').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-/** What the dashboard lists a tour under, and what its search looks in. */
-function listTitle(input: Pick<TourInput, 'title' | 'name'>): string {
-  return input.title || input.name;
+/** The columns kept beside a tour's data, written from it by every write of the data. */
+function savedColumns(input: TourInput): Pick<NewTourRow, 'data' | 'list_title' | 'privacy'> {
+  return {
+    data: JSON.stringify(input),
+    // What the dashboard lists a tour under, and what its search looks in.
+    list_title: input.title || input.name,
+    privacy: input.privacy,
+  };
 }
 
 /** `%` and `_` typed into a search are letters, not LIKE's wildcards. */
@@ -108,19 +122,23 @@ export interface TourSave {
  * tour as written, the data it replaced and the data written (the files the first names and the second does not may
  * now be unnamed).
  */
-export async function saveTour(db: Db, { record, input, passwordHash, revision }: TourSave): Promise<{ tour: Tour; replaced: string; written: string }> {
-  const data = JSON.stringify(input);
+export type SaveOutcome =
+  | { kind: 'saved'; tour: Tour; replaced: string; written: string }
+  /** Another save from the editor's revision came first; `revision` is the tour's now. */
+  | { kind: 'stale'; revision: number }
+  | { kind: 'gone' };
+
+export async function saveTour(db: Db, { record, input, passwordHash, revision }: TourSave): Promise<SaveOutcome> {
+  const columns = savedColumns(input);
   const before = tourFromRecord(record);
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
     const current = await trx.selectFrom('tour').select(['data', 'revision']).where('id', '=', record.row.id).executeTakeFirst();
-    if (!current) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
-    if (current.revision !== revision) throw staleRevision(current.revision);
+    if (!current) return { kind: 'gone' };
+    if (current.revision !== revision) return { kind: 'stale', revision: current.revision };
     const row = await trx
       .updateTable('tour')
       .set({
-        data,
-        list_title: listTitle(input),
-        privacy: input.privacy,
+        ...columns,
         password_hash: passwordHash,
         // A status found for another address says nothing about the new one.
         ...(input.whiteLabelUrl !== before.whiteLabelUrl ? { white_label_status_code: '' } : {}),
@@ -134,16 +152,9 @@ export async function saveTour(db: Db, { record, input, passwordHash, revision }
     if (!row) {
       // Another save from the same revision committed between the read and this write.
       const now = await trx.selectFrom('tour').select('revision').where('id', '=', record.row.id).executeTakeFirst();
-      if (!now) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
-      throw staleRevision(now.revision);
+      return now ? { kind: 'stale', revision: now.revision } : { kind: 'gone' };
     }
-    return { tour: tourFromRecord({ ...record, row }), replaced: current.data, written: data };
-  });
-}
-
-export function staleRevision(current: number): ApiError {
-  return new ApiError(409, 'StaleRevision', 'This tour was changed elsewhere since you opened it. Reload it to see the latest version.', {
-    revision: current,
+    return { kind: 'saved', tour: tourFromRecord({ ...record, row }), replaced: current.data, written: columns.data };
   });
 }
 
@@ -156,13 +167,16 @@ export function deleteTour(db: Db, tourId: number): Promise<string[]> {
   });
 }
 
-/** Copies a tour, its password and floor plans into a new locked tour of `owner`; answers the copy as written. */
-export function cloneTour(db: Db, shortId: string, owner: { id: number; type: string }, newShortId: string): Promise<Tour> {
+/**
+ * Copies a tour, its password and floor plans into a new locked tour of `owner`; answers the copy as written, or
+ * undefined when the tour is gone.
+ */
+export function cloneTour(db: Db, shortId: string, owner: { id: number; type: string }, newShortId: string): Promise<Tour | undefined> {
   return db.transaction().execute(async (trx) => {
     // Copied as it is inside the transaction: a save or delete landing in between may already have removed
     // the files an earlier read named, and the copy must not point at them.
     const record = await findTourByShortId(trx, shortId);
-    if (!record) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
+    if (!record) return undefined;
     const source = tourFromRecord(record);
     const row = await insertTour(trx, {
       shortId: newShortId,
@@ -181,15 +195,18 @@ export function cloneTour(db: Db, shortId: string, owner: { id: number; type: st
           .executeTakeFirstOrThrow(),
       );
     }
-    return tourFromRecord({ row, ownerType: owner.type, floorplans });
+    return tourFromRecord({ row, ownerType: owner.type, teamId: null, floorplans });
   });
 }
 
-/** Marks a locked tour as unlocked by a visitor's e-mail and keeps the e-mail as a lead; answers the tour as written. */
-export function unlockWithEmail(db: Db, record: TourRecord, lead: { email: string; url: string }): Promise<Tour> {
+/**
+ * Marks a locked tour as unlocked by a visitor's e-mail and keeps the e-mail as a lead; answers the tour as written,
+ * or undefined when it is gone.
+ */
+export function unlockWithEmail(db: Db, record: TourRecord, lead: { email: string; url: string }): Promise<Tour | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.updateTable('tour').set({ type: 'locked-with-email' }).where('id', '=', record.row.id).returningAll().executeTakeFirst();
-    if (!row) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
+    if (!row) return undefined;
     await trx.insertInto('lead').values({ tour_id: record.row.id, email: lead.email, name: '', url: lead.url }).execute();
     return tourFromRecord({ ...record, row });
   });
@@ -213,7 +230,7 @@ export function floorplanFromRow(row: FloorplanRow): Floorplan {
 }
 
 /** The tour as the API answers it; the stored JSON is parsed again so old rows gain new defaults. */
-export function tourFromRecord({ row, ownerType, floorplans }: TourRecord): Tour {
+export function tourFromRecord({ row, ownerType, teamId, floorplans }: Pick<TourRecord, 'row' | 'ownerType' | 'teamId' | 'floorplans'>): Tour {
   const input = tourInputSchema.parse(JSON.parse(row.data));
   return {
     ...input,
@@ -224,9 +241,73 @@ export function tourFromRecord({ row, ownerType, floorplans }: TourRecord): Tour
     shortId: row.short_id,
     type: row.type as TourType,
     whiteLabelStatusCode: row.white_label_status_code,
-    teamId: row.team_id,
+    teamId,
     floorplans: floorplans.map(floorplanFromRow),
     owner: row.user_id === null ? null : { type: parseUserType(ownerType) },
     revision: row.revision,
   };
+}
+
+/**
+ * Sets a tour's type (publishing, payment, refund, operator); with `from`, only a tour of one of those types changes.
+ * Answers the row as written, or undefined when no tour matched.
+ */
+export function setTourType(db: Db, tour: { id: number } | { shortId: string }, type: TourType, from?: readonly string[]): Promise<TourRow | undefined> {
+  let query = db.updateTable('tour').set({ type, updated_at: new Date().toISOString() });
+  query = 'id' in tour ? query.where('id', '=', tour.id) : query.where('short_id', '=', tour.shortId);
+  if (from) query = query.where('type', 'in', [...from]);
+  return query.returningAll().executeTakeFirst();
+}
+
+/** Hands every tour of one user to another (a guest's work moving into an account); answers the moved tours' types. */
+export async function moveTours(db: Db, fromUserId: number, toUserId: number): Promise<string[]> {
+  const moved = await db.updateTable('tour').set({ user_id: toUserId }).where('user_id', '=', fromUserId).returning('type').execute();
+  return moved.map(({ type }) => type);
+}
+
+/** Hands one tour to a new owner, who no longer needs a permission of their own on it. */
+export function transferTour(db: Db, tourId: number, ownerId: number): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('tour').set({ user_id: ownerId }).where('id', '=', tourId).execute();
+    await trx.deleteFrom('team_tour_permission').where('tour_id', '=', tourId).where('user_id', '=', ownerId).execute();
+  });
+}
+
+/** Deletes every tour of a user (their floor plans go with them); answers the deleted tours' ids and data. */
+export function deleteToursOf(db: Db, userId: number): Promise<{ id: number; data: string }[]> {
+  return db.deleteFrom('tour').where('user_id', '=', userId).returning(['id', 'data']).execute();
+}
+
+export async function setWhiteLabelStatus(db: Db, tourId: number, status: string): Promise<void> {
+  await db.updateTable('tour').set({ white_label_status_code: status }).where('id', '=', tourId).execute();
+}
+
+export async function setTourPasswordHash(db: Db, tourId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('tour').set({ password_hash: passwordHash }).where('id', '=', tourId).execute();
+}
+
+/** Raises a tour's revision for a write made outside its save (a floor plan); answers the new revision. */
+export async function bumpRevision(db: Db, tourId: number): Promise<number> {
+  const row = await db
+    .updateTable('tour')
+    .set((eb) => ({ revision: eb('revision', '+', 1), updated_at: new Date().toISOString() }))
+    .where('id', '=', tourId)
+    .returning('revision')
+    .executeTakeFirstOrThrow();
+  return row.revision;
+}
+
+/**
+ * Writes a tour's data as a restore puts it back, as the revision after `revision`, with everything a save keeps
+ * beside the data (the listed title, the privacy). Conditional on the revision, so a save landing meanwhile (on any
+ * instance) is not silently undone: answers false then.
+ */
+export async function writeRestoredTour(db: Db, tourId: number, input: TourInput, revision: number): Promise<boolean> {
+  const written = await db
+    .updateTable('tour')
+    .set({ ...savedColumns(input), revision: revision + 1, updated_at: new Date().toISOString() })
+    .where('id', '=', tourId)
+    .where('revision', '=', revision)
+    .executeTakeFirst();
+  return written.numUpdatedRows > 0n;
 }

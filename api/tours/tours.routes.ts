@@ -14,6 +14,8 @@ import { newShortId } from './short-id';
 import { callerAccess, findTourFor, findTourOr404, refuseOwnerOnlyChanges, tourAccess, tourAsSeen, tourSeenWith, viewFor } from './tour-access';
 import { describeSave, recordTeamChange } from '../teams/team-history';
 import { readTourCached } from './tour-read-cache';
+import { preferredCoding } from '../compression';
+import { staleRevision } from './stale-revision';
 import { cloneTour, deleteTour, insertTour, listTours, saveTour, tourFromRecord, unlockWithEmail } from './tour.repository';
 
 /** Only a public tour may be kept by caches on the way, and only to revalidate. */
@@ -38,19 +40,22 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
       type: 'locked',
       input: tourInputSchema.parse({ email: user.email ?? '' }),
     });
-    return c.json(tourFromRecord({ row, ownerType: user.type, floorplans: [] }), 201);
+    return c.json(tourFromRecord({ row, ownerType: user.type, teamId: null, floorplans: [] }), 201);
   });
 
   app.get('/:shortId', async (c) => {
-    const cached = await readTourCached(c.get('db'), c.req.param('shortId'));
+    const cached = await readTourCached(c.get('db'), c.req.param('shortId'), { fresh: c.get('user') !== undefined });
     if (!cached) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
     const view = viewFor(await callerAccess(c, cached.found));
     // The 403 for a private tour must not be stored either.
-    if (!view) throw new ApiError(403, 'TourPrivate', MESSAGES.privateTour, undefined, { 'Cache-Control': cacheControlOf(cached.found.tour) });
+    if (!view) throw new ApiError(403, 'TourPrivate', MESSAGES.privateTour, { headers: { 'Cache-Control': cacheControlOf(cached.found.tour) } });
     // A Response of its own rather than c.body, which builds a Headers object for more than one header: visitors'
     // reads are this server's most frequent answer. (Headers a middleware set with c.header would not reach it; the
     // app's own go through withAnswerHeaders.)
-    return new Response(cached.answer(view), { headers: { 'Content-Type': 'application/json', 'Cache-Control': cacheControlOf(cached.found.tour) } });
+    const coding = preferredCoding(c.req.header('Accept-Encoding'));
+    const compressed = coding && cached.compressedAnswer(view, coding);
+    const headers = { 'Content-Type': 'application/json', 'Cache-Control': cacheControlOf(cached.found.tour), Vary: 'Accept-Encoding' };
+    return compressed ? new Response(compressed, { headers: { ...headers, 'Content-Encoding': coding } }) : new Response(cached.answer(view), { headers });
   });
 
   app.post('/:shortId', async (c) => {
@@ -61,16 +66,18 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
     refuseOwnerOnlyChanges(access, tour, input, password !== undefined);
     const problems = findTourProblems(input, tour.floorplans);
     if (problems.some((problem) => problem.level === 'error')) {
-      throw new ApiError(422, 'ValidationFailed', problems.find((problem) => problem.level === 'error')!.message, { problems });
+      throw new ApiError(422, 'ValidationFailed', problems.find((problem) => problem.level === 'error')!.message, { details: { problems } });
     }
     const passwordHash = password ? await hashPassword(password) : record.row.password_hash;
     if (input.privacy === 'Password' && !passwordHash) {
-      throw new ApiError(422, 'ValidationFailed', 'Set a password for a password-protected tour.', { fieldErrors: { password: ['Required'] } });
+      throw new ApiError(422, 'ValidationFailed', 'Set a password for a password-protected tour.', { details: { fieldErrors: { password: ['Required'] } } });
     }
     const saved = await saveTour(c.get('db'), { record, input, passwordHash, revision });
+    if (saved.kind === 'gone') throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
+    if (saved.kind === 'stale') throw staleRevision(saved.revision);
     await recordTeamChange(c.get('db'), tour.id, c.get('user')!.id, describeSave(tour, input));
     // Dropped scenes, a replaced logo or ambience: their files go unless another row (a clone, the library) names them.
-    await removeUnreferencedFiles(c.get('db'), c.get('media'), [saved.replaced], [saved.written]);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), c.get('logger'), [saved.replaced], [saved.written]);
     return c.json(saved.tour);
   });
 
@@ -78,7 +85,7 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
     const { record } = await findTourFor(c, c.req.param('shortId'), 'manage');
     const named = await deleteTour(c.get('db'), record.row.id);
     await hub.endRoom(String(record.row.id));
-    await removeUnreferencedFiles(c.get('db'), c.get('media'), named);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), c.get('logger'), named);
     return c.json({ ok: true });
   });
 
@@ -89,7 +96,9 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
     if (tour.shortId !== DEMO_SHORT_ID && !(await callerAccess(c, found)).manages) {
       throw new ApiError(403, 'Forbidden', 'Only the owner of this tour can clone it.');
     }
-    return c.json(await cloneTour(c.get('db'), tour.shortId, user, newShortId()), 201);
+    const clone = await cloneTour(c.get('db'), tour.shortId, user, newShortId());
+    if (!clone) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
+    return c.json(clone, 201);
   });
 
   app.post('/:shortId/unlock/email', rateLimit({ max: 10, windowMs: 60_000 }), async (c) => {
@@ -101,6 +110,7 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
     if (access.sees === 'nothing') throw new ApiError(403, 'TourPrivate', MESSAGES.privateTour);
     if (tour.type !== 'locked') throw new ApiError(409, 'Conflict', 'This tour is not locked.');
     const unlocked = await unlockWithEmail(c.get('db'), found.record, { email, url: c.req.header('Referer') ?? '' });
+    if (!unlocked) throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
     return c.json(tourSeenWith(unlocked, access));
   });
 

@@ -47,7 +47,7 @@ export async function checkImage(file: SpooledFile, options: { equirectangular: 
   }
   const { width = 0, height = 0 } = meta;
   if (width * height > MAX_INPUT_PIXELS || width > 16384 || height > 16384) {
-    throw new ApiError(422, 'ImageTooLarge', 'The picture is larger than 16384 × 8192 pixels.', { width, height });
+    throw new ApiError(422, 'ImageTooLarge', 'The picture is larger than 16384 × 8192 pixels.', { details: { width, height } });
   }
   if (width * height > DENSITY_CHECKED_ABOVE_PIXELS && file.size * PIXELS_PER_FILE_BYTE < width * height) {
     throw new ApiError(
@@ -55,16 +55,20 @@ export async function checkImage(file: SpooledFile, options: { equirectangular: 
       'ImageTooLarge',
       `This ${file.size}-byte file unpacks to ${width} × ${height} pixels, too many for its size. Save it as an ordinary JPEG and retry.`,
       {
-        width,
-        height,
-        bytes: file.size,
+        details: {
+          width,
+          height,
+          bytes: file.size,
+        },
       },
     );
   }
   if (options.equirectangular && Math.abs(width / height - 2) > 2 * EQUIRECT_TOLERANCE) {
     throw new ApiError(422, 'NotEquirectangular', 'A 360° panorama must be twice as wide as it is high (2:1). Mark other pictures as not equirectangular.', {
-      width,
-      height,
+      details: {
+        width,
+        height,
+      },
     });
   }
   return { width, height, decodedBytes: width * height * (meta.channels ?? 4) * (SAMPLE_BYTES[meta.depth ?? ''] ?? 1), hasAlpha: meta.hasAlpha };

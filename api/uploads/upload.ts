@@ -158,7 +158,9 @@ async function receiveForm(
     written.catch((err: NodeJS.ErrnoException) =>
       refuse(
         err.syscall
-          ? new ApiError(507, 'StorageFailed', `Could not receive the ${limit.what}: the data folder is full or read-only.`, { reason: err.code ?? 'unknown' })
+          ? new ApiError(507, 'StorageFailed', `Could not receive the ${limit.what}: the data folder is full or read-only.`, {
+              details: { reason: err.code ?? 'unknown' },
+            })
           : err,
       ),
     );

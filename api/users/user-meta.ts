@@ -20,13 +20,17 @@ function depthOver(value: unknown, max: number): boolean {
 export function storedMeta(meta: Record<string, unknown>): string {
   if (depthOver(meta, MAX_META_DEPTH)) {
     throw new ApiError(422, 'ValidationFailed', `meta may nest at most ${MAX_META_DEPTH} levels deep.`, {
-      formErrors: [],
-      fieldErrors: { meta: [`Nested deeper than ${MAX_META_DEPTH} levels.`] },
+      details: {
+        formErrors: [],
+        fieldErrors: { meta: [`Nested deeper than ${MAX_META_DEPTH} levels.`] },
+      },
     });
   }
   const text = JSON.stringify(meta);
   if (Buffer.byteLength(text) > MAX_META_BYTES) {
-    throw new ApiError(413, 'PayloadTooLarge', `meta may take at most ${MAX_META_BYTES} bytes as JSON.`, { field: 'meta', maxBytes: MAX_META_BYTES });
+    throw new ApiError(413, 'PayloadTooLarge', `meta may take at most ${MAX_META_BYTES} bytes as JSON.`, {
+      details: { field: 'meta', maxBytes: MAX_META_BYTES },
+    });
   }
   return text;
 }

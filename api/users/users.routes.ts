@@ -39,7 +39,7 @@ export function usersRoutes(): Hono<AppEnv> {
         return { row: updated, formerPicture: former.picture };
       });
     // The old picture's file goes unless another row (a tour, the library) shows it.
-    await removeUnreferencedFiles(c.get('db'), c.get('media'), [formerPicture], [row.picture]);
+    await removeUnreferencedFiles(c.get('db'), c.get('media'), c.get('logger'), [formerPicture], [row.picture]);
     return c.json(userFromRow(row, c.get('token')!));
   });
 }

@@ -29,7 +29,7 @@ function readRequest(body: unknown): { grant: VideoGrant; tourAccessToken?: stri
   const name = typeof identity === 'string' ? identity.split('::')[0].trim() : identity;
   const code: VideoErrorCode | undefined =
     roomNameError(room) ?? identityError(name) ?? (String(name).length > IDENTITY_MAX - SERVER_PART_LENGTH ? 53201 : undefined);
-  if (code) throw new ApiError(422, 'ValidationFailed', `${VIDEO_ERRORS[code]}.`, { code });
+  if (code) throw new ApiError(422, 'ValidationFailed', `${VIDEO_ERRORS[code]}.`, { details: { code } });
   if (tourAccessToken !== undefined && (typeof tourAccessToken !== 'string' || tourAccessToken.length > TOKEN_MAX)) {
     throw new ApiError(422, 'ValidationFailed', 'tourAccessToken must be the token given with the tour.');
   }
@@ -75,7 +75,7 @@ export function videoTokenRoutes(): Hono<AppEnv> {
     if (provider !== 'mesh' && provider !== 'twilio') throw new ApiError(404, 'NotFound', `No video provider "${provider}".`);
     const { grant, tourAccessToken } = readRequest(await readJson(c));
     if (!(await mayEnterRoom(c.get('db'), grant.room, { user: c.get('user'), tourAccessToken }, c.get('config').jwtSecret))) {
-      throw new ApiError(404, 'NotFound', `${VIDEO_ERRORS[53106]}.`, { code: 53106 });
+      throw new ApiError(404, 'NotFound', `${VIDEO_ERRORS[53106]}.`, { details: { code: 53106 } });
     }
     if (provider === 'twilio') {
       const twilio = c.get('config').twilio;

@@ -9,7 +9,7 @@ export const SYNC_TOLERANCE_DEG = 2;
 export async function openLobby(browser: Browser, url: string, name: string, initScript?: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1400, height: 700 } })).newPage();
   if (initScript) await page.addInitScript(initScript);
-  // A <video autoplay> on an empty stream holds the load event forever (STACK.md).
+  // A <video autoplay> on an empty stream holds the load event forever in Chromium.
   await page.goto(url, { waitUntil: 'commit' });
   await page.locator('#tour .vc-lobby').getByPlaceholder('Enter Your Name').fill(name);
   return page;

@@ -4,7 +4,7 @@ import type { Infospot, Tour } from '../../api/schema/tour';
 import type { PanoramaView } from '../video/contract';
 import { takeEarlyPanorama } from './early-panorama';
 import { initialView } from './scene-config';
-import { errorText, panoramaKey, startPannellum, type FirstView } from './start-pannellum';
+import { panoramaKey, startPannellum, type FirstView } from './start-pannellum';
 
 /** What the rest of the viewer may do with the panorama. */
 export interface PanoramaHandle {
@@ -55,8 +55,8 @@ export function Panorama(props: PanoramaProps) {
     started.handlers.progress = (fraction) => viewer && latest.current.onProgress?.(viewer.getScene(), fraction);
     viewerRef.current = viewer;
     // pannellum may still finish loading a picture after destroy(): by then there is nobody to tell.
-    viewer.on('load', () => viewer && latest.current.onSceneLoad(viewer.getScene()));
-    viewer.on('error', (message: string) => latest.current.onError(errorText(message)));
+    started.handlers.drawn = (id) => viewer && latest.current.onSceneLoad(id);
+    started.handlers.failed = (message) => viewer && latest.current.onError(message);
     const onContextLost = (event: Event) => {
       event.preventDefault();
       setGeneration((n) => n + 1);

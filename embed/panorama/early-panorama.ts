@@ -33,12 +33,12 @@ export function startEarlyPanorama(element: Element, tour: Tour, start: Omit<Pan
     throw err;
   }
   early.set(element, { started, shell: [frame] });
-  return new Promise((drawn) => {
-    started.viewer.on('error', () => drawn());
-    started.viewer.on('load', () => {
+  return new Promise((settled) => {
+    started.handlers.failed = () => settled();
+    started.handlers.drawn = () => {
       markFirstPanorama(element, tour.shortId);
-      drawn();
-    });
+      settled();
+    };
   });
 }
 

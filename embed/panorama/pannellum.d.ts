@@ -9,9 +9,10 @@ declare module 'pannellum/build/pannellum.js' {
     createTooltipFunc?: (div: HTMLDivElement, args: unknown) => void;
     createTooltipArgs?: unknown;
   }
-  export interface PannellumScene {
-    type: 'equirectangular';
-    panorama: string;
+  /** pannellum's multires config, which the tour answer carries under pannellum's own names. */
+  export type PannellumMultiRes = import('../../api/schema/tour').SceneMultires;
+  export type PannellumScene = PannellumSceneCommon & ({ type: 'equirectangular'; panorama: string } | { type: 'multires'; multiRes: PannellumMultiRes });
+  export interface PannellumSceneCommon {
     title?: string;
     yaw?: number;
     pitch?: number;
@@ -48,7 +49,16 @@ declare module 'pannellum/build/pannellum.js' {
     startAutoRotate(speed?: number, pitch?: number): PannellumViewer;
     stopAutoRotate(): PannellumViewer;
     toggleFullscreen(): PannellumViewer;
-    getRenderer(): { getCanvas(): HTMLCanvasElement } | undefined;
+    getRenderer():
+      | {
+          getCanvas(): HTMLCanvasElement;
+          /**
+           * Added by our build: undefined until a frame of tiles was drawn; then whether the visible tiles of the
+           * coarsest level have all arrived or failed, and how many failed. Settled at once for a whole picture.
+           */
+          baseLevelSettled(): { settled: boolean; failed: number } | undefined;
+        }
+      | undefined;
     /** [pitch, yaw] of the direction under a pointer event's position. */
     mouseEventToCoords(event: MouseEvent): [number, number];
     addHotSpot(hotSpot: PannellumHotSpot, sceneId?: string): PannellumViewer;

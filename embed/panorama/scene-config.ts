@@ -1,6 +1,6 @@
 import type { PannellumConfig, PannellumHotSpot, PannellumScene } from 'pannellum/build/pannellum.js';
 import { coordsToYawPitch } from '../../api/schema/coords';
-import type { Hotspot, Image, Infospot, Tour } from '../../api/schema/tour';
+import type { Hotspot, Image, Infospot, SceneAnswer, Tour } from '../../api/schema/tour';
 import { absoluteUrl } from '../element/api-origin';
 import { maxTextureSize } from './max-texture-size';
 import type { PanoramaStart } from './start-pannellum';
@@ -21,6 +21,16 @@ const TEXTURE_SIZE_EVERYWHERE = 4096;
 export function panoramaUrl(image: Image, apiOrigin: string): string {
   const tooWide = image.width > 2 * TEXTURE_SIZE_EVERYWHERE && maxTextureSize() > 0 && image.width > 2 * maxTextureSize();
   return absoluteUrl(tooWide && image.mobileUrl ? image.mobileUrl : image.url, apiOrigin);
+}
+
+/**
+ * A scene with tiles opens them as pannellum multires: the first view needs only the few coarsest tiles in sight,
+ * detail follows the zoom (each tile is a small texture, so a device's texture limit never caps the detail), and
+ * browsers without WebGL get pannellum's fallback faces. Any other scene opens its whole picture.
+ */
+export function scenePicture(image: SceneAnswer, apiOrigin: string): PannellumScene {
+  if (image.multires) return { type: 'multires', multiRes: { ...image.multires, basePath: absoluteUrl(image.multires.basePath, apiOrigin) } };
+  return { type: 'equirectangular', panorama: panoramaUrl(image, apiOrigin), ...(image.isNotEquirect ? { haov: 360, vaov: 180 } : {}) };
 }
 
 export interface SceneConfigOptions {
@@ -59,18 +69,18 @@ export function pannellumConfig(
   { apiOrigin, sceneId: firstScene, firstView, poster }: Omit<PanoramaStart, 'allowLinks'>,
   options: SceneConfigOptions,
 ): PannellumConfig {
-  // Shown until the first panorama is drawn: the page's poster, else the opening scene's own thumbnail.
-  const preview = poster || tour.images.find((image) => image.id === firstScene)?.thumbUrl;
+  // Shown until the first panorama is drawn: the page's poster, else the opening scene's own thumbnail. Not for
+  // tiles: pannellum takes it away before the first tile arrives, so it would only compete with them for bandwidth.
+  const opening = tour.images.find((image) => image.id === firstScene);
+  const preview = opening?.multires ? undefined : poster || opening?.thumbUrl;
   const scenes: Record<string, PannellumScene> = {};
   for (const image of tour.images) {
     const view = image.id === firstScene && firstView ? firstView : initialView(image);
     scenes[image.id] = {
-      type: 'equirectangular',
+      ...scenePicture(image, apiOrigin),
       title: image.title,
-      panorama: panoramaUrl(image, apiOrigin),
       ...view,
       hotSpots: sceneHotspots(image, options),
-      ...(image.isNotEquirect ? { haov: 360, vaov: 180 } : {}),
     };
   }
   return {
@@ -79,7 +89,8 @@ export function pannellumConfig(
     ...(preview ? { preview: absoluteUrl(preview, apiOrigin) } : {}),
     default: {
       firstScene,
-      autoLoad: true,
+      // Started by startPannellum once it listens: tiles are 'load'ed within pannellum.viewer() itself.
+      autoLoad: false,
       showControls: false,
       showFullscreenCtrl: false,
       showZoomCtrl: false,

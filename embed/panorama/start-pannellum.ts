@@ -4,6 +4,7 @@ import type { PanoramaView } from '../video/contract';
 import { renderSceneHotspot } from './hotspot-element';
 import { renderInfospot } from './infospot-element';
 import { pannellumConfig } from './scene-config';
+import { watchSceneDrawn } from './scene-drawn';
 
 export type FirstView = Omit<PanoramaView, 'sceneId'>;
 
@@ -25,6 +26,10 @@ export interface PanoramaHandlers {
   openInfospot(spot: Infospot): void;
   /** How far the picture being loaded has downloaded, 0 to 1. */
   progress(fraction: number): void;
+  /** A scene was drawn with its own imagery (for tiles: the coarsest ones in sight). */
+  drawn(sceneId: string): void;
+  /** A scene's picture or tiles could not be loaded or shown; the message is plain text. */
+  failed(message: string): void;
 }
 
 export interface StartedPanorama {
@@ -34,7 +39,7 @@ export interface StartedPanorama {
   handlers: PanoramaHandlers;
   /** What the viewer was started with: a viewer started early is only taken over for the same. */
   key: string;
-  /** True once the first scene was drawn; the message if it failed. Both may happen before anyone listens. */
+  /** True once a scene was drawn; the message if one failed. Both may happen before anyone listens. */
   loaded: boolean;
   error?: string;
 }
@@ -55,7 +60,13 @@ export function errorText(message: string): string {
 export function startPannellum(parent: Element, tour: Tour, start: PanoramaStart): StartedPanorama {
   const container = document.createElement('div');
   parent.append(container);
-  const handlers: PanoramaHandlers = { goTo: () => undefined, openInfospot: () => undefined, progress: () => undefined };
+  const handlers: PanoramaHandlers = {
+    goTo: () => undefined,
+    openInfospot: () => undefined,
+    progress: () => undefined,
+    drawn: () => undefined,
+    failed: () => undefined,
+  };
   const viewer = pannellum.viewer(
     container,
     pannellumConfig(tour, start, {
@@ -65,8 +76,21 @@ export function startPannellum(parent: Element, tour: Tour, start: PanoramaStart
   );
   watchProgress(container, (fraction) => handlers.progress(fraction));
   const started: StartedPanorama = { viewer, container, handlers, key: panoramaKey(tour, start), loaded: false };
-  viewer.on('load', () => (started.loaded = true));
-  viewer.on('error', (message: string) => (started.error = errorText(message)));
+  const tiledBasePath = (sceneId: string) => tour.images.find((image) => image.id === sceneId)?.multires?.basePath;
+  watchSceneDrawn(
+    viewer,
+    tiledBasePath,
+    () => {
+      started.loaded = true;
+      handlers.drawn(viewer.getScene());
+    },
+    (message) => {
+      started.error = errorText(message);
+      handlers.failed(started.error);
+    },
+  );
+  // pannellum's own load button, the one way to start a viewer made without autoLoad.
+  container.querySelector<HTMLElement>('.pnlm-load-button')!.click();
   return started;
 }
 

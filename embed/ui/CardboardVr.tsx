@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { useAdoptedStyles } from '../hooks/use-adopted-styles';
+import { partsCss } from '../styles/parts';
 import type { CardboardSession, CardboardView } from '../vr/cardboard';
 import type { GazeTarget } from '../vr/gaze';
 
@@ -14,6 +16,7 @@ interface CardboardVrProps {
 /** Covers the panorama with the stereo view; three.js arrives in its own chunk the first time VR is chosen. */
 export function CardboardVr({ imageUrl, view, targets, onFollow, onExit }: CardboardVrProps) {
   const stage = useRef<HTMLDivElement>(null);
+  useAdoptedStyles(stage, partsCss);
   const startView = useRef(view).current;
   const latest = useRef({ targets, onFollow });
   latest.current = { targets, onFollow };

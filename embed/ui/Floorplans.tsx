@@ -1,12 +1,17 @@
+import { useRef } from 'react';
 import type { Floorplan } from '../../api/schema/tour';
+import { useAdoptedStyles } from '../hooks/use-adopted-styles';
+import { partsCss } from '../styles/parts';
 import { useMediaUrl } from '../viewer/api-origin-context';
 import { Modal } from './Modal';
 
 /** A horizontal strip of floor plans (180 px tiles, panel up to 593×150). */
 export function FloorplanPanel({ floorplans, onOpen }: { floorplans: Floorplan[]; onOpen: (floorplanId: string) => void }) {
   const mediaUrl = useMediaUrl();
+  const panel = useRef<HTMLDivElement>(null);
+  useAdoptedStyles(panel, partsCss);
   return (
-    <div className="tv-floorplans" role="list" aria-label="Floor plans">
+    <div ref={panel} className="tv-floorplans" role="list" aria-label="Floor plans">
       {floorplans.map((plan) => (
         <button key={plan.floorplanId} type="button" role="listitem" className="tv-floorplans__tile" onClick={() => onOpen(plan.floorplanId)}>
           <img src={mediaUrl(plan.thumbUrl || plan.url)} alt="" />

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useAdoptedStyles } from '../hooks/use-adopted-styles';
+import { partsCss } from '../styles/parts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -22,6 +24,8 @@ export interface ModalProps {
 export function Modal({ title, onClose, width = 900, height, className = '', children }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
+  // Every dialog is in a part loaded later (the password gate too), which brings its styles.
+  useAdoptedStyles(dialog, partsCss);
   // Focus moves into the dialog when it opens and back to where it was (the button that opened it) when it closes.
   useEffect(() => {
     const opener = dialog.current && focusedIn(dialog.current);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { useAdoptedStyles } from '../hooks/use-adopted-styles';
 import type { VideoChatProps } from './contract';
 import { Lobby } from './Lobby';
@@ -27,11 +27,12 @@ export function VideoChat(props: VideoChatProps) {
   // The owner skips the lobby, once: after leaving they stay there.
   const isOwner = !!user && user.id === tour.userId;
   const ownerJoined = useRef(false);
-  useEffect(() => {
+  const joinAsOwner = useEffectEvent(() => {
     if (!isOwner || ownerJoined.current || current.phase !== 'lobby' || !canConnect) return;
     ownerJoined.current = true;
     void session.connect();
-  }, [isOwner, canConnect]);
+  });
+  useEffect(() => joinAsOwner(), [isOwner, canConnect]);
 
   // The toasts stay mounted from the lobby to the room and back: a failure is still on show after leaving.
   const frame = (content: ReactNode) => (

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { ROOM_LIFETIME_MS } from '../../api/schema/video';
 import { apiGet, apiPost } from '../tour/tour-client';
 import { useApiOrigin } from '../viewer/api-origin-context';
@@ -54,18 +54,28 @@ export function useRoomSession(
   fail: (text: string) => void,
 ): RoomSession {
   const session = useRef<Session | null>(null);
+  /**
+   * Raised by every join and every leave (closing the panel included): a join that finds it raised again after
+   * waiting for the camera or the tokens was given up meanwhile, and lets the camera go instead of joining.
+   */
+  const attempts = useRef(0);
   const isOwner = !!user && user.id === tour.userId;
   const apiOrigin = useApiOrigin();
 
   async function connect() {
+    const attempt = ++attempts.current;
+    const givenUp = () => attempts.current !== attempt;
     store.update(room.joining);
     let local: MediaStream;
     try {
       local = await navigator.mediaDevices.getUserMedia(MEDIA_CONSTRAINTS);
     } catch {
+      if (givenUp()) return;
       fail(CAMERA_ERROR);
       return store.update(room.joinFailed);
     }
+    const stopCamera = () => local.getTracks().forEach((track) => track.stop());
+    if (givenUp()) return stopCamera();
     const roomName = String(tour.id);
     const config = await fetchVideoConfig(apiOrigin);
     const provider = config.ok ? config.value.provider : 'mesh';
@@ -77,8 +87,9 @@ export function useRoomSession(
     const tokens = await apiPost<{ token: string; controlToken?: string }>(apiOrigin, `/${provider}/video-token`, request);
     // A failed token request is silent apart from clearing state: the visitor is back in the lobby and may connect
     // again.
+    if (givenUp()) return stopCamera();
     if (!config.ok || !tokens.ok) {
-      local.getTracks().forEach((track) => track.stop());
+      stopCamera();
       return store.update(room.joinFailed);
     }
     void apiGet(apiOrigin, `/tours/${encodeURIComponent(tour.shortId)}/joinChat`);
@@ -143,6 +154,7 @@ export function useRoomSession(
   }
 
   function leave() {
+    attempts.current += 1;
     const current = session.current;
     session.current = null;
     current?.room.disconnect();
@@ -152,18 +164,18 @@ export function useRoomSession(
     onActiveChange(false);
   }
 
-  // Closing the panel or removing the element leaves the room.
-  useEffect(
-    () => () => {
-      if (session.current) leave();
-    },
-    [],
-  );
+  // Closing the panel or removing the element leaves the room, or gives up joining it.
+  const close = useEffectEvent(() => {
+    attempts.current += 1;
+    if (session.current) leave();
+  });
+  useEffect(() => () => close(), []);
 
   const { phase, mySid, hostSid, lifetimeStart, following } = room.useRoom(store);
   // The host shares the view; followers who drag stop following until they choose to follow again.
   const isHost = !!mySid && hostSid === mySid;
-  useEffect(() => onHostingChange(isHost), [isHost]);
+  const hostingChanged = useEffectEvent(onHostingChange);
+  useEffect(() => hostingChanged(isHost), [isHost]);
   // Following again goes at once to where the host is now, not only where the host moves next.
   useEffect(() => {
     const { hostView, hostInfospot } = store.get();
@@ -182,12 +194,13 @@ export function useRoomSession(
       stopInfospots();
     };
   }, [isHost, mySid, panorama]);
+  const stoppedFollowing = useEffectEvent(() => notify(room.STOPPED_FOLLOWING));
   useEffect(
     () =>
       panorama.onUserInteraction(() => {
         if (!room.stoppedFollowing(store.get())) return;
         store.update(room.stoppedFollowing);
-        notify(room.STOPPED_FOLLOWING);
+        stoppedFollowing();
       }),
     [panorama, store],
   );

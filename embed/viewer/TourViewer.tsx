@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { coordsToYawPitch } from '../../api/schema/coords';
 import type { Tour } from '../../api/schema/tour';
@@ -18,15 +18,12 @@ import { initialView, panoramaUrl } from '../panorama/scene-config';
 import { chatRequested, listingModeAllowed, listingModeRequested, MOBILE_BREAKPOINT_EM, visibleControls } from '../tour/viewer-rules';
 import { firstPanoramaShown, openInfospot, setVr, tourLoaded } from '../tour/viewer-store';
 import { linkedView } from '../tour/view-hash';
-import { CardboardVr } from '../ui/CardboardVr';
 import { PanoramaProgress } from '../ui/PanoramaProgress';
-import { PasswordGate } from '../ui/PasswordGate';
 import { SceneLinksList } from '../ui/SceneLinksList';
 import { ApiOriginContext } from './api-origin-context';
 import { createViewer, registerViewReader, useViewer, ViewerContext, type Viewer } from './viewer-context';
 import { ViewerErrorBoundary } from './ViewerErrorBoundary';
 import { ViewerFrame, ViewerNotice } from './ViewerFrame';
-import { ViewerModals } from './ViewerModals';
 import { ViewerOverlays } from './ViewerOverlays';
 import type { PanoramaView } from '../video/contract';
 
@@ -36,6 +33,11 @@ export interface TourViewerProps {
   /** The shadow root, handed in by r2wc from the first render on. */
   container?: ShadowRoot;
 }
+
+// Not needed for the first view: each loads the first time it is shown.
+const CardboardVr = lazy(() => import('../ui/CardboardVr').then((module) => ({ default: module.CardboardVr })));
+const PasswordGate = lazy(() => import('../ui/PasswordGate').then((module) => ({ default: module.PasswordGate })));
+const ViewerModals = lazy(() => import('./ViewerModals').then((module) => ({ default: module.ViewerModals })));
 
 export const LISTING_MODE_REFUSED = 'This tour cannot be shown in listing-compliant mode: only paid tours or tours of Pro Plus members are allowed.';
 
@@ -101,7 +103,9 @@ function ViewerScreen({ listingMode, chatRequested, alt, poster }: Omit<ViewerRo
   if (state.status === 'password') {
     return (
       <ViewerFrame status="password">
-        <PasswordGate shortId={tour.shortId} onUnlocked={(full) => tourLoaded(viewer.store, full)} />
+        <Suspense fallback={null}>
+          <PasswordGate shortId={tour.shortId} onUnlocked={(full) => tourLoaded(viewer.store, full)} />
+        </Suspense>
       </ViewerFrame>
     );
   }
@@ -159,17 +163,23 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
       {!state.firstShown && tour.images.length > 0 && <PanoramaProgress fraction={firstProgress} />}
       {currentImage && <SceneLinksList image={currentImage} allowLinks={!listingMode} onScene={goTo} onInfospot={(spot) => openInfospot(store, spot.id)} />}
       {state.vr && currentImage && (
-        <CardboardVr
-          key={currentImage.id}
-          imageUrl={panoramaUrl(currentImage, apiOrigin)}
-          view={vrStartView(currentImage.id, panorama.current?.getView()) ?? initialView(currentImage)}
-          targets={currentImage.hotspots.map((hotspot) => ({ sceneId: hotspot.image.id, ...coordsToYawPitch(hotspot.coords) }))}
-          onFollow={goTo}
-          onExit={() => setVr(store, false)}
-        />
+        <Suspense fallback={null}>
+          <CardboardVr
+            key={currentImage.id}
+            imageUrl={panoramaUrl(currentImage, apiOrigin)}
+            view={vrStartView(currentImage.id, panorama.current?.getView()) ?? initialView(currentImage)}
+            targets={currentImage.hotspots.map((hotspot) => ({ sceneId: hotspot.image.id, ...coordsToYawPitch(hotspot.coords) }))}
+            onFollow={goTo}
+            onExit={() => setVr(store, false)}
+          />
+        </Suspense>
       )}
       {(state.firstShown || tour.images.length === 0) && <ViewerOverlays tour={tour} visible={visible} mobile={mobile} />}
-      <ViewerModals tour={tour} chatPanel={chatPanel} />
+      {(state.modal || chatPanel) && (
+        <Suspense fallback={null}>
+          <ViewerModals tour={tour} chatPanel={chatPanel} />
+        </Suspense>
+      )}
     </ViewerFrame>
   );
 }

@@ -1,6 +1,9 @@
+import { useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Tour } from '../../api/schema/tour';
 import { emit } from '../element/viewer-events';
+import { useAdoptedStyles } from '../hooks/use-adopted-styles';
+import { partsCss } from '../styles/parts';
 import { signedInUser } from '../tour/tour-client';
 import {
   chatActiveChanged,
@@ -22,9 +25,10 @@ import { ShowingModal } from '../ui/ShowingModal';
 import { VideoChatPanel } from '../ui/VideoChatPanel';
 import { useViewer } from './viewer-context';
 
-/** The video chat panel and the one modal the store has open. */
+/** The video chat panel and the one modal the store has open; loaded the first time one opens. */
 export function ViewerModals({ tour, chatPanel }: { tour: Tour; chatPanel: boolean }) {
   const { store, host, apiOrigin, control, goTo } = useViewer();
+  useAdoptedStyles(useRef(host), partsCss);
   const state = useSnapshot(store);
   const user = signedInUser(apiOrigin);
   const close = () => closeModal(store);

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Tour } from '../../api/schema/tour';
 import { useAmbience } from '../hooks/use-ambience';
@@ -7,7 +8,6 @@ import { showsWatermark, type VisibleControls } from '../tour/viewer-rules';
 import { openFloorplan, openModal, toggleChat, toggleControls, toggleFloorplanPanel, toggleReel } from '../tour/viewer-store';
 import { ContactBlock, Watermark } from '../ui/Branding';
 import { LeftIcons, SceneSteps, Sidebar } from '../ui/Controls';
-import { FloorplanPanel } from '../ui/Floorplans';
 import { SceneList } from '../ui/SceneList';
 import { SceneReel } from '../ui/SceneReel';
 import { useViewer } from './viewer-context';
@@ -17,6 +17,9 @@ interface ViewerOverlaysProps {
   visible: VisibleControls;
   mobile: boolean;
 }
+
+// Shown only when asked for: loaded the first time it is.
+const FloorplanPanel = lazy(() => import('../ui/Floorplans').then((module) => ({ default: module.FloorplanPanel })));
 
 /**
  * Everything drawn over the panorama once it is shown: guidance, sidebar, left icons, steps, reel, branding. They
@@ -93,7 +96,11 @@ export function ViewerOverlays({ tour, visible, mobile }: ViewerOverlaysProps) {
           {showsWatermark(tour) && <Watermark origin={viewer.apiOrigin} />}
         </div>
       </div>
-      {showControls && state.floorplanPanel && <FloorplanPanel floorplans={tour.floorplans} onOpen={(id) => openFloorplan(store, id)} />}
+      {showControls && state.floorplanPanel && (
+        <Suspense fallback={null}>
+          <FloorplanPanel floorplans={tour.floorplans} onOpen={(id) => openFloorplan(store, id)} />
+        </Suspense>
+      )}
     </div>
   );
 }

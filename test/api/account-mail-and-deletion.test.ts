@@ -4,6 +4,7 @@ import { lastLinkTo, mailsTo } from './support/mails';
 import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in';
 import { createTestApp, type TestApp } from './support/test-app';
 import { guest, json, signUp, type TestUser } from './support/users';
+import { AMBIENCE_ASSET_TYPE } from '../../api/schema/media';
 
 const PASSWORD = 'correct horse battery';
 
@@ -98,6 +99,7 @@ describe('deleting an account', () => {
       '/api/assets',
       json({ name: 'Logo', url: '/media/assets/a.jpg', thumbUrl: '/media/assets/thumb-a.jpg', assetType: 'logo' }, owner.auth),
     );
+    await t.app.request('/api/assets', json({ name: 'Birdsong', url: '/media/audio/b.mp3', thumbUrl: '', assetType: AMBIENCE_ASSET_TYPE }, owner.auth));
     await t.app.request(`/api/leads/${loft.id}`, json({ name: 'Lea', email: 'lea@example.com' }));
     await t.db
       .insertInto('payment')
@@ -127,7 +129,8 @@ describe('deleting an account', () => {
         { shortId: loft.shortId, title: 'Loft' },
         { shortId: barn.shortId, title: 'Barn' },
       ],
-      libraryItems: 1,
+      libraryPictures: 1,
+      librarySounds: 1,
       teams: [{ id: team.id, name: 'Harbour agents' }],
       cancelsSubscription: false,
       paymentsKept: 1,

@@ -19,7 +19,7 @@ const redis = await localRedis();
 beforeEach(async () => {
   t = await createTestApp();
   owner = await signUp(t);
-  vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  vi.spyOn(t.logger, 'info').mockImplementation(() => undefined);
 });
 
 afterEach(() => {
@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 const mediaDir = () => join(t.config.dataDir, 'media');
-const sweep = () => sweepUnnamedMedia(t.db, t.media);
+const sweep = () => sweepUnnamedMedia(t.db, t.media, t.logger);
 
 /** Every file under the data folder (the media folder and what lies beside it), relative to it. */
 function dataFiles(): string[] {
@@ -105,7 +105,7 @@ describe('sweepUnnamedMedia', () => {
     pastGrace();
     expect(await sweep()).toBe(8);
     expect(dataFiles()).toEqual([]);
-    expect(console.log).toHaveBeenCalledWith(expect.stringContaining('removed 8 '));
+    expect(t.logger.info).toHaveBeenCalledWith(expect.stringContaining('removed 8 '));
   });
 
   it('keeps an unnamed upload younger than the grace period: its save may still be on its way', async () => {
@@ -178,9 +178,9 @@ describe('sweepUnnamedMedia', () => {
     rmSync(join(t.config.dataDir, stuck));
     mkdirSync(join(t.config.dataDir, stuck));
     pastGrace([...dataFiles(), stuck]);
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = vi.spyOn(t.logger, 'error').mockImplementation(() => undefined);
     expect(await sweep()).toBe(1);
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining(relative(mediaDir(), join(t.config.dataDir, stuck))));
+    expect(logged).toHaveBeenCalledWith({ err: expect.any(Error) }, expect.stringContaining(relative(mediaDir(), join(t.config.dataDir, stuck))));
     expect(existsSync(join(t.config.dataDir, stuck))).toBe(true);
     expect(filesOf(logo.thumbUrl)).toEqual([]);
   });
@@ -190,7 +190,7 @@ describe('sweepUnnamedMedia', () => {
     const files = dataFiles();
     pastGrace();
     await t.db.destroy();
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = vi.spyOn(t.logger, 'error').mockImplementation(() => undefined);
     expect(await sweep()).toBe(0);
     expect(logged).toHaveBeenCalled();
     expect(dataFiles()).toEqual(files);
@@ -202,7 +202,7 @@ describe('startMediaSweeps', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     await uploadPicture();
     pastGrace();
-    await startMediaSweeps(t.db, t.media).stop();
+    await startMediaSweeps(t.db, t.media, t.logger).stop();
     expect(dataFiles()).toEqual([]);
   });
 
@@ -210,7 +210,7 @@ describe('startMediaSweeps', () => {
     await uploadPicture();
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     // The first sweep finds the upload young; by the next one it is past the grace period.
-    const sweeps = startMediaSweeps(t.db, t.media);
+    const sweeps = startMediaSweeps(t.db, t.media, t.logger);
     vi.setSystemTime(Date.now() + UNNAMED_MEDIA_GRACE_MS);
     vi.advanceTimersByTime(MEDIA_SWEEP_INTERVAL_MS);
     await sweeps.stop();
@@ -227,12 +227,12 @@ describe.skipIf(!redis)('startMediaSweeps on several instances (a Redis lock)', 
     const files = dataFiles();
     const name = `media-sweep-${randomUUID()}`;
     const otherInstance = (await sweepLock(name).acquire())!;
-    const logged = vi.spyOn(console, 'log');
-    await startMediaSweeps(t.db, t.media, sweepLock(name)).stop();
+    const logged = vi.spyOn(t.logger, 'info');
+    await startMediaSweeps(t.db, t.media, t.logger, sweepLock(name)).stop();
     expect(dataFiles()).toEqual(files);
     expect(logged).toHaveBeenCalledWith('media sweep: skipped, another instance is sweeping');
     await sweepLock(name).release(otherInstance);
-    await startMediaSweeps(t.db, t.media, sweepLock(name)).stop();
+    await startMediaSweeps(t.db, t.media, t.logger, sweepLock(name)).stop();
     expect(dataFiles()).toEqual([]);
     expect(await sweepLock(name).acquire(), 'released after the sweep').toBeDefined();
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../api/app';
 import { VisitRollups } from '../../api/analytics/visit-rollups';
 import { loadConfig, localMediaDir } from '../../api/config';
-import { migrateToLatest, openPostgres, type Db } from '../../api/db/database';
+import { commitStampOf, migrateToLatest, openPostgres, type Db } from '../../api/db/database';
 import { migrationProvider } from '../../api/db/migrations';
 import { startMailSender } from '../../api/mail/mail-sender';
 import { createMailer } from '../../api/mail/mailer';
@@ -16,7 +16,7 @@ import { createPostgresDatabase, dropPostgresDatabase, onPostgresServer } from '
 import { TEST_JWT_SECRET } from '../support/test-secret';
 import { TEST_PUBLIC_URL } from './support/mails';
 import { TEMP_ROOT_VARIABLE } from './support/temp-root-variable';
-import type { TestApp } from './support/test-app';
+import { warningsLogger, type TestApp } from './support/test-app';
 import { TEST_ENGINE } from './support/test-database';
 import { json, signUp } from './support/users';
 
@@ -71,7 +71,35 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL data
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(applied.n).toBe(Object.keys(await migrationProvider.getMigrations()).length);
-    expect(triggers.n).toBe(4);
+    // The write counts' 4, and the commit notices': insert, update and delete on 3 tables, and an owner's plan.
+    expect(triggers.n).toBe(4 + 3 * 3 + 1);
+  });
+
+  it('tells a listening instance of commits to tours by any instance, and of nothing else', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const listening = openPostgres(url, {}, lost, { listenForCommits: true });
+      pools.push(listening);
+      const other = instance();
+      await migrateToLatest(other);
+      const stamp = commitStampOf(listening)!;
+      await expect.poll(() => stamp()).toBeDefined();
+      const before = stamp();
+      await other.insertInto('tour').values({ short_id: 'noticed', type: 'locked', privacy: 'Public', data: '{}', updated_at: '' }).execute();
+      await expect.poll(() => stamp()).not.toBe(before);
+      const after = stamp();
+      // A write to what no tour answer shows, and reads, tell nothing.
+      await other.updateTable('user').set({ name: 'Renamed' }).execute();
+      await other.selectFrom('tour').selectAll().execute();
+      expect(stamp()).toBe(after);
+      // The listener's connection ended (a restart): nothing is kept meanwhile, and listening again starts anew.
+      await onPostgresServer(`select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen tours_committed'`);
+      await expect.poll(() => stamp()).toBeUndefined();
+      await expect.poll(() => stamp(), { timeout: 10_000 }).toBeDefined();
+      expect(stamp()).not.toBe(after);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   describe('with the schema in place', () => {
@@ -81,9 +109,10 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL data
       const dataDir = mkdtempSync(join(process.env[TEMP_ROOT_VARIABLE] ?? tmpdir(), 'tour-instances-'));
       const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, DATABASE_URL: url });
       const media = new LocalMediaStorage(localMediaDir(dataDir));
+      const logger = warningsLogger();
       const on = (db: Db): TestApp => {
         const analytics = new VisitRollups(db);
-        return { app: createApp({ db, config, media, rootDir: resolve('.'), analytics }), db, config, media, analytics };
+        return { app: createApp({ db, config, media, rootDir: resolve('.'), logger, analytics }), db, config, media, logger, analytics };
       };
       apps = [on(instance()), on(instance())];
       await migrateToLatest(apps[0].db);
@@ -104,6 +133,34 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL data
         const stored = await (await b.app.request(`/api/tours/${tour.shortId}`, { headers: owner.auth })).json();
         expect(stored).toMatchObject({ title: winner.title, revision: tour.revision + 1 });
       }
+    });
+
+    it('a visitor on one listening instance sees a save made on the other', async () => {
+      const config = apps[0].config;
+      const listening = (): TestApp => {
+        const db = openPostgres(url, {}, lost, { listenForCommits: true });
+        pools.push(db);
+        const analytics = new VisitRollups(db);
+        return {
+          app: createApp({ db, config, media: apps[0].media, rootDir: resolve('.'), logger: apps[0].logger, analytics }),
+          analytics,
+          db,
+          config,
+          media: apps[0].media,
+          logger: apps[0].logger,
+        };
+      };
+      const [a, b] = [listening(), listening()];
+      const owner = await signUp(a);
+      const tour = await (await a.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
+      const saved = await (await a.app.request(`/api/tours/${tour.shortId}`, json({ revision: tour.revision, title: 'First' }, owner.auth))).json();
+      expect((await a.app.request(`/api/tours/${tour.shortId}/unlock/free`, { method: 'POST', headers: owner.auth })).status).toBe(200);
+      const visitorTitle = async () => (await (await b.app.request(`/api/tours/${tour.shortId}`)).json()).title;
+      await expect.poll(visitorTitle).toBe('First');
+      await a.app.request(`/api/tours/${tour.shortId}`, json({ revision: saved.revision, title: 'Second' }, owner.auth));
+      // The owner reads their save at once on either instance; a visitor on the other within about a second.
+      expect((await (await b.app.request(`/api/tours/${tour.shortId}`, { headers: owner.auth })).json()).title).toBe('Second');
+      await expect.poll(visitorTitle).toBe('Second');
     });
 
     it('two free-tour unlocks of one tour, one on each instance: one publishes and spends one free tour', async () => {

@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { serve, type ServerType } from '@hono/node-server';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -37,7 +38,7 @@ const instances: Instance[] = [];
 const clients: RtcClient[] = [];
 
 async function instance(base: TestApp): Promise<Instance> {
-  const store = await RedisRoomStore.connect(REDIS_URL, { prefix: prefix.prefix, instanceTtlMs: INSTANCE_TTL_MS });
+  const store = await RedisRoomStore.connect(REDIS_URL, { prefix: prefix.prefix, instanceTtlMs: INSTANCE_TTL_MS, logger: pino({ level: 'warn' }) });
   const hub = new RoomHub({ store });
   const app = { ...base, app: createApp({ db: base.db, config: base.config, rootDir: '.', hub }) };
   const sockets = createRtcSocketServer();

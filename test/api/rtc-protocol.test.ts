@@ -322,14 +322,15 @@ describe('what one /api/rtc connection cannot do to the server or the room', () 
         throw new Error('injected failure');
       }
     }
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const hub = new FailingHub();
+    const logged = vi.spyOn(hub.logger, 'error').mockImplementation(() => undefined);
     try {
-      const url = await start(new FailingHub());
+      const url = await start(hub);
       const { ann, bob } = await annAndBob(url);
       ann.send({ type: 'msg', body: { type: 'room_life_time_request', data: {} } });
       await expect.poll(() => ann.closed?.code).toBe(1011);
       expect((await bob.next('left')).participant.identity).toBe('Ann::1');
-      expect(logged).toHaveBeenCalledWith('rtc: a frame failed; closing that connection', expect.any(Error));
+      expect(logged).toHaveBeenCalledWith({ err: expect.any(Error) }, 'rtc: a frame failed; closing that connection');
       const cat = await connect(url, 'Cat::3');
       expect((await cat.next('welcome')).participants.map((p) => p.identity)).toEqual(['Bob::2']);
     } finally {

@@ -81,10 +81,10 @@ describe('media in S3-compatible storage (S3_* set)', () => {
     expect((await t.app.request(scene.url)).status).toBe(404);
 
     const { url } = await postFile(t, owner, '/api/assets/upload', 'file', await flatPhoto());
-    vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    expect(await sweepUnnamedMedia(t.db, t.media), 'too young to sweep').toBe(0);
+    vi.spyOn(t.logger, 'info').mockImplementation(() => undefined);
+    expect(await sweepUnnamedMedia(t.db, t.media, t.logger), 'too young to sweep').toBe(0);
     s3.writtenAgo(bucket, UNNAMED_MEDIA_GRACE_MS + 60_000);
-    expect(await sweepUnnamedMedia(t.db, t.media)).toBeGreaterThan(0);
+    expect(await sweepUnnamedMedia(t.db, t.media, t.logger)).toBeGreaterThan(0);
     expect(await s3.keys(bucket)).toEqual([]);
     expect((await t.app.request(url)).status).toBe(404);
   });
@@ -93,7 +93,6 @@ describe('media in S3-compatible storage (S3_* set)', () => {
     const t = await createTestApp({ ...s3.env, S3_BUCKET: 'no-such-bucket' });
     const owner = await signUp(t);
     const tour = await (await t.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const form = new FormData();
     form.set('tourId', String(tour.id));
     form.set('image', new Blob([new Uint8Array(await smallPanorama(2048))], { type: 'image/jpeg' }), 'hall.jpg');

@@ -130,10 +130,13 @@ describe('sessions', () => {
     }
     const refused = await signIn(t, owner.email.toUpperCase(), PASSWORD, { 'X-Forwarded-For': '198.51.100.1' });
     expect(refused.status).toBe(429);
-    expect((await refused.json()).error.code).toBe('TooManyRequests');
+    const { error } = await refused.json();
+    expect(error.code).toBe('TooManyRequests');
     const retryAfter = Number(refused.headers.get('Retry-After'));
     expect(retryAfter).toBeGreaterThan(60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // The person is told how long the lock lasts, in minutes as the header's seconds round up.
+    expect(error.message).toBe(`Too many failed sign-ins for this account. Try again in ${Math.ceil(retryAfter / 60)} minutes, or reset your password.`);
 
     const other = await ownerWithEmail(t);
     expect((await signIn(t, other.email, PASSWORD, { 'X-Forwarded-For': '203.0.113.1' })).status, 'other accounts are not affected').toBe(200);

@@ -12,6 +12,7 @@ import { seedDemoTour } from '../../api/demo/seed-demo-tour';
 import { LocalMediaStorage } from '../../api/media/local-media-storage';
 import { createPostgresDatabase, dropPostgresDatabase } from '../support/postgres';
 import { TEMP_ROOT_VARIABLE } from './support/temp-root-variable';
+import { warningsLogger } from './support/test-app';
 import { TEST_ENGINE } from './support/test-database';
 import { json, signUp } from './support/users';
 import { TEST_JWT_SECRET } from '../support/test-secret';
@@ -23,8 +24,9 @@ describe.runIf(TEST_ENGINE === 'postgres')('moving an installation from SQLite t
   const media = new LocalMediaStorage(localMediaDir(dataDir));
   const appOn = (db: Db) => {
     const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET });
+    const logger = warningsLogger();
     const analytics = new VisitRollups(db);
-    return { app: createApp({ db, config, media, rootDir: resolve('.'), analytics }), db, config, media, analytics };
+    return { app: createApp({ db, config, media, rootDir: resolve('.'), logger, analytics }), db, config, media, logger, analytics };
   };
   let url: string;
   let postgres: Db;
@@ -62,7 +64,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('moving an installation from SQLite t
 
   it('copies every row with its id, and the app on PostgreSQL serves the demo tour and signs the owner in', async () => {
     const result = await copySqliteToPostgres(databaseFile(dataDir), url);
-    expect(result).toMatchObject({ code: 0, message: expect.stringMatching(/^Copied \d+ rows of 20 tables from /) });
+    expect(result).toMatchObject({ code: 0, message: expect.stringMatching(/^Copied \d+ rows of 25 tables from /) });
     postgres = openPostgres(url);
     const after = appOn(postgres);
     expect(await (await after.app.request('/api/tours/demo')).json()).toEqual(demoOnSqlite);

@@ -82,6 +82,15 @@ describe('stored media and built files', () => {
     expect(notModified.headers.get('Cache-Control')).toBe('public, max-age=300');
   });
 
+  it('answers paths that are malformed or lead out of the build with a 404, never a file elsewhere', async () => {
+    const t = await createTestApp();
+    for (const path of ['/embed/..%2f..%2fpackage.json', '/embed/%2e%2e/%2e%2e/package.json', '/admin/..%2F..%2Fpackage.json', '/embed/%E0%A4%A.js']) {
+      const answer = await t.app.request(path);
+      expect(answer.status, path).toBe(404);
+      expect(await answer.json(), path).toMatchObject({ error: { code: 'NotFound' } });
+    }
+  });
+
   it("has browsers check the owners' app again at each visit: its files keep their names across deploys", async () => {
     const t = await createTestApp();
     for (const path of ['/admin/admin.js', '/dashboard', '/']) {

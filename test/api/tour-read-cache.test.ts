@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { runOperatorCommand } from '../../api/billing/operator-commands';
 import { databaseFile } from '../../api/config';
 import { openDatabase } from '../../api/db/database';
-import { readTourCached } from '../../api/tours/tour-read-cache';
+import { keyQuery, readTourCached } from '../../api/tours/tour-read-cache';
+import { findTourByShortId } from '../../api/tours/tour.repository';
 import { createTestApp, type TestApp } from './support/test-app';
 import { TEST_ENGINE } from './support/test-database';
 import { json, signUp, type TestUser } from './support/users';
@@ -162,6 +163,18 @@ describe.each(STORES)('on a SQLite file: %s', (sqliteFile) => {
     const first = await readTourCached(t.db, tour.shortId);
     const together = await Promise.all(Array.from({ length: 8 }, () => readTourCached(t.db, tour.shortId)));
     for (const read of together) expect(read?.found).toBe(first?.found);
+  });
+
+  it('keys a tour by the same state in its key query and in the read it keeps', async () => {
+    const agree = async () => expect((await findTourByShortId(t.db, tour.shortId))!.stateKey).toBe(await keyQuery(t.db, tour.shortId));
+    await agree();
+    await publish();
+    await agree();
+    const team = await (await t.app.request('/api/teams', json({ name: 'Agents' }, owner.auth))).json();
+    expect((await t.app.request(`/api/teams/${team.id}/sharedTour`, json({ tourId: tour.shortId }, owner.auth))).status).toBe(201);
+    await agree();
+    expect(await runOperatorCommand(t.db, ['plan', owner.email!, 'pro-plus'])).toMatchObject({ code: 0 });
+    await agree();
   });
 
   it('keeps the tours of two databases apart, even under one short id', async () => {

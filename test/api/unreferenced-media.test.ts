@@ -213,9 +213,9 @@ describe('DELETE /api/tours/{shortId} and the media files', () => {
     // A directory under the sound's name: unlink fails on it even for root.
     rmSync(join(mediaDir(), sound));
     mkdirSync(join(mediaDir(), sound));
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = vi.spyOn(t.logger, 'error').mockImplementation(() => undefined);
     await deleteTour(tour);
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining(sound));
+    expect(logged).toHaveBeenCalledWith({ err: expect.any(Error) }, expect.stringContaining(sound));
     expect((await t.app.request(`/api/tours/${tour.shortId}`)).status).toBe(404);
     expect(storedFiles()).toEqual([]);
   });

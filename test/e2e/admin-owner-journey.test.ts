@@ -97,7 +97,7 @@ describe('an owner builds a tour in the app', () => {
     await addHotspot(page, [0.65, 0.5], garden, true);
     await expect
       .poll(() => page.locator('.ad-scene-counts').allTextContents())
-      .toEqual(['1 hotspots · 1 infospots', '2 hotspots · 0 infospots', '1 hotspots · 0 infospots']);
+      .toEqual(['1 hotspot · 1 infospot', '2 hotspots · 0 infospots', '1 hotspot · 0 infospots']);
 
     await page.getByRole('tab', { name: 'settings' }).click();
     await page.getByLabel('Rotate automatically').uncheck();

@@ -4,11 +4,10 @@ import type { AccountDeletionList } from '../../../api/schema/account';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
 import { api } from '../../lib/api-client';
+import { countOf } from '../../lib/count-of';
 import { navigate } from '../../lib/router';
 import { setUser } from '../../lib/session';
 import { useForm } from '../../lib/use-form';
-
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Deleting the account: what goes and what stays is listed first, and the password confirms it. */
 export function DeleteAccount() {
@@ -41,16 +40,24 @@ export function DeleteAccount() {
             <p>This cannot be undone. These go with your account:</p>
             <ul className="ad-deletion-list">
               <li>
-                {count(list.tours.length, 'tour', 'tours')}
+                {countOf(list.tours.length, 'tour', 'tours')}
                 {list.tours.length > 0 && ': '}
                 {list.tours.map((tour) => tour.title || 'Untitled tour').join(', ')}, with their pictures, floor plans, leads and showing requests
               </li>
-              <li>{count(list.libraryItems, 'picture', 'pictures')} in your library</li>
+              {list.libraryPictures + list.librarySounds > 0 && (
+                <li>
+                  {[
+                    ...(list.libraryPictures > 0 ? [countOf(list.libraryPictures, 'picture', 'pictures')] : []),
+                    ...(list.librarySounds > 0 ? [countOf(list.librarySounds, 'sound', 'sounds')] : []),
+                  ].join(' and ')}{' '}
+                  in your library
+                </li>
+              )}
               {list.teams.length > 0 && <li>Your teams: {list.teams.map((team) => team.name).join(', ')}</li>}
               {list.cancelsSubscription && <li>Your Pro Plus subscription, cancelled now</li>}
             </ul>
             {list.paymentsKept > 0 && (
-              <p>The records of your {count(list.paymentsKept, 'payment', 'payments')} are kept for the accounts, without your name.</p>
+              <p>The records of your {countOf(list.paymentsKept, 'payment', 'payments')} are kept for the accounts, without your name.</p>
             )}
             <TextField label="Your password" type="password" autoComplete="current-password" {...field('password')} />
             {alert}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useSnapshot } from 'valtio';
 import type { Plans } from '../../../api/schema/billing';
@@ -45,10 +45,10 @@ export function PaymentsModal({ tour, returnedSession, onPublished, onClose }: P
   /** Confirmations asked for so far: a payment Stripe has not settled yet can be checked again. */
   const [confirmations, setConfirmations] = useState(returnedSession ? 1 : 0);
 
-  useEffect(() => {
-    if (!returnedSession || confirmations === 0) return;
+  // Asks once per confirmation, with the tour and callback of that moment (not again when they change).
+  const confirm = useEffectEvent((session: string) => {
     setStatus({ type: 'IN_PROGRESS', message: VERIFYING_PAYMENT });
-    confirmTourPayment(tour, returnedSession).then(
+    confirmTourPayment(tour, session).then(
       (paid) => {
         setStatus(null);
         toast.success('Payment received: your tour is published.');
@@ -56,6 +56,9 @@ export function PaymentsModal({ tour, returnedSession, onPublished, onClose }: P
       },
       (err) => setStatus({ type: 'ERROR', message: messageOf(err), confirming: true }),
     );
+  });
+  useEffect(() => {
+    if (returnedSession && confirmations > 0) confirm(returnedSession);
   }, [returnedSession, confirmations]);
 
   /** Runs one choice; the buttons stay off once it succeeds, as the modal closes or Stripe's page takes over. */

@@ -7,6 +7,7 @@ import { EditorPanorama } from './panorama/EditorPanorama';
 import { moveScene, renameScene, sceneRemoval, sceneRemovalQuestion } from './tour-edits';
 import type { useImageUploads } from './use-image-uploads';
 import { UploadList } from './UploadList';
+import { countOf } from '../../lib/count-of';
 
 export interface EditTourTabProps {
   tour: Tour;
@@ -69,7 +70,7 @@ export function EditTourTab({
                 onChange={(event) => change(renameScene(tour, image.id, event.target.value))}
               />
               <span className="ad-scene-counts">
-                {image.hotspots.length} hotspots · {image.infospots.length} infospots
+                {countOf(image.hotspots.length, 'hotspot')} · {countOf(image.infospots.length, 'infospot')}
               </span>
               <button
                 type="button"

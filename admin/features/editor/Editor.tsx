@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useSnapshot } from 'valtio';
 import type { Floorplan, Tour, TourSave } from '../../../api/schema/tour';
@@ -85,7 +85,7 @@ export function Editor({ shortId }: { shortId: string }) {
         // An answer without its scenes (a password tour's locked one) says nothing about which rooms are left.
         const floorplans = loaded.locked ? loaded.floorplans : keepRoomsIn(loaded.floorplans, new Set(loaded.images.map((image) => image.id)));
         setTour({ ...loaded, floorplans });
-        writeRooms(between, loaded.floorplans, floorplans);
+        writeRooms((write) => saver.between(write), loaded.floorplans, floorplans);
       },
       (err) => setLoadError(err instanceof RequestFailed ? err.message : 'The tour could not be loaded.'),
     );
@@ -99,9 +99,10 @@ export function Editor({ shortId }: { shortId: string }) {
 
   // Photos chosen on the dashboard for this new tour are uploaded once it has loaded.
   const loaded = tour !== null;
+  const uploadChosen = useEffectEvent((photos: File[]) => void images.addImages(photos));
   useEffect(() => {
     const photos = loaded ? takeChosenPhotos(shortId) : [];
-    if (photos.length > 0) void images.addImages(photos);
+    if (photos.length > 0) uploadChosen(photos);
   }, [loaded, shortId]);
 
   if (loadError)

@@ -11,6 +11,7 @@ import {
 } from '../../../api/schema/tour';
 import type { ImageUpload } from '../../../api/schema/media';
 import { keepRoomsIn } from '../floorplans/room-selector';
+import { countOf } from '../../lib/count-of';
 
 /**
  * Editor operations as small pure functions over the tour (as Excalidraw does). Each returns a new tour;
@@ -79,8 +80,6 @@ export function sceneRemoval(tour: Scenes, sceneId: string): SceneRemoval {
   };
 }
 
-const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
-
 function inWords(parts: string[]): string {
   return parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
@@ -88,8 +87,8 @@ function inWords(parts: string[]): string {
 /** The links and rooms that go with a scene, in words ('' when none do). */
 function whatLeadsThere(removal: SceneRemoval): string {
   return inWords([
-    ...(removal.hotspots > 0 ? [counted(removal.hotspots, 'hotspot')] : []),
-    ...removal.rooms.map((entry) => `${counted(entry.count, 'floor-plan room')} on "${entry.planName}"`),
+    ...(removal.hotspots > 0 ? [countOf(removal.hotspots, 'hotspot')] : []),
+    ...removal.rooms.map((entry) => `${countOf(entry.count, 'floor-plan room')} on "${entry.planName}"`),
   ]);
 }
 

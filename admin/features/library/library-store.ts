@@ -1,9 +1,6 @@
 import { proxy } from 'valtio';
-import type { Asset, AssetUpload, AudioUpload } from '../../../api/schema/media';
+import { AMBIENCE_ASSET_TYPE, type Asset, type AssetUpload, type AudioUpload } from '../../../api/schema/media';
 import { api } from '../../lib/api-client';
-
-/** Ambience sounds live in the owner's library beside the pictures, under their own asset type. */
-export const AMBIENCE_ASSET_TYPE = 'ambience';
 
 /** The owner's library, shared by every tour they edit: reusable pictures (logos, hotspot faces) and ambience sounds. */
 export const library = proxy<{ pictures: Asset[]; sounds: Asset[]; loaded: boolean }>({ pictures: [], sounds: [], loaded: false });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useSnapshot } from 'valtio';
 import type { Team } from '../../../api/schema/team';
@@ -23,11 +23,12 @@ export function TeamDetail({ teamId, onChanged, onGone }: { teamId: number; onCh
     setTeam(next);
     setName(next.name);
   };
+  const loadFailed = useEffectEvent((err: unknown) => {
+    toast.error(failureText(err, 'The team could not be loaded.'));
+    onGone();
+  });
   useEffect(() => {
-    teamsApi.get(teamId).then(show, (err) => {
-      toast.error(failureText(err, 'The team could not be loaded.'));
-      onGone();
-    });
+    teamsApi.get(teamId).then(show, loadFailed);
   }, [teamId]);
 
   /** A change of the team: its answer is the team as it now is. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useSnapshot } from 'valtio';
 import type { Page } from '../../../api/schema/requests';
@@ -36,16 +36,18 @@ export function TeamTab({ tour, onTeam, onRestore }: TeamTabProps) {
   const owns = user !== null && tour.userId === user.id;
 
   const loadHistory = (teamId: number, page: number) => teamsApi.history(teamId, tour.shortId, page).then(setHistory, () => setHistory(null));
-  useEffect(() => {
+  // Read again when the tour joins or leaves a team and after every save (a new history entry).
+  const load = useEffectEvent((teamId: number | null) => {
     setTeam(null);
     setHistory(null);
-    if (tour.teamId !== null) {
-      teamsApi.get(tour.teamId).then(setTeam, () => setTeam(null));
-      void loadHistory(tour.teamId, 1);
+    if (teamId !== null) {
+      teamsApi.get(teamId).then(setTeam, () => setTeam(null));
+      void loadHistory(teamId, 1);
     } else if (owns) {
       teamsApi.every().then((page) => setTeams(page.items.filter((candidate) => candidate.permission === 'admin')));
     }
-  }, [tour.teamId, tour.revision]);
+  });
+  useEffect(() => load(tour.teamId), [tour.teamId, tour.revision]);
 
   async function share() {
     try {

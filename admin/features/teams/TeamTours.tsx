@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import type { Page } from '../../../api/schema/requests';
 import type { MyTour, Team, TeamTour } from '../../../api/schema/team';
@@ -25,10 +25,11 @@ export function TeamTours({ team, userId, onChanged, ask }: TeamToursProps) {
 
   const load = (page: number) => teamsApi.tours(team.id, page).then(setTours, (err) => toast.error(failureText(err, 'The tours could not be loaded.')));
   const loadMine = () => (isAdmin ? teamsApi.myTours().then((page) => setMine(page.items.filter((tour) => tour.teamId === null))) : Promise.resolve());
-  useEffect(() => {
+  const loadFirst = useEffectEvent(() => {
     void load(1);
     void loadMine();
-  }, [team.id]);
+  });
+  useEffect(() => loadFirst(), [team.id]);
 
   async function act(call: () => Promise<unknown>, done: string) {
     try {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import type { Page } from '../../../api/schema/requests';
 import type { Team } from '../../../api/schema/team';
@@ -21,7 +21,8 @@ export function TeamsPage() {
   const [invitationsShown, setInvitationsShown] = useState(0);
 
   const reload = () => teamsApi.list(page, filter).then(setTeams, (err) => toast.error(failureText(err, 'The teams could not be loaded.')));
-  useEffect(() => void reload(), [page, filter]);
+  const load = useEffectEvent(() => void reload());
+  useEffect(() => load(), [page, filter]);
   useInvitationLink((teamId) => {
     setSelected(teamId);
     void reload();

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { session } from '../../lib/session';
 import { failureText, teamsApi } from './teams-api';
@@ -8,6 +8,7 @@ import { failureText, teamsApi } from './teams-api';
  * invitation is accepted once and the token leaves the address, so a reload does not try it again.
  */
 export function useInvitationLink(onJoined: (teamId: number) => void): void {
+  const joined = useEffectEvent(onJoined);
   useEffect(() => {
     const token = new URLSearchParams(location.search).get('invitation');
     const user = session.user;
@@ -16,7 +17,7 @@ export function useInvitationLink(onJoined: (teamId: number) => void): void {
     teamsApi.acceptByLink(user.id, token).then(
       (team) => {
         toast.success(`You joined "${team.name}".`);
-        onJoined(team.id);
+        joined(team.id);
       },
       (err) => toast.error(failureText(err, 'The invitation could not be accepted.')),
     );

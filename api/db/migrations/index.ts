@@ -9,6 +9,8 @@ import * as accountsInbox from './2026-11-24T15-00-accounts-inbox';
 import * as teams from './2026-11-24T16-00-teams';
 import * as invitationQuota from './2026-11-26T18-00-invitation-quota';
 import * as mailQueue from './2026-11-26T19-00-mail-queue';
+import * as dropTourTeamId from './2026-11-27T00-00-drop-tour-team-id';
+import * as tourCommitNotify from './2026-11-27T00-30-tour-commit-notify';
 import * as analytics from './2026-11-27T01-00-analytics';
 
 /** Frozen migrations, in order. Add new files; never edit one that has landed. */
@@ -23,6 +25,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T16-00-teams': teams,
   '2026-11-26T18-00-invitation-quota': invitationQuota,
   '2026-11-26T19-00-mail-queue': mailQueue,
+  '2026-11-27T00-00-drop-tour-team-id': dropTourTeamId,
+  '2026-11-27T00-30-tour-commit-notify': tourCommitNotify,
   '2026-11-27T01-00-analytics': analytics,
 };
 

@@ -21,10 +21,17 @@ export interface TestApp {
   config: Config;
   /** The app's media store: the temporary media folder, or the bucket the S3_* settings name. */
   media: MediaStorage;
+  /** The app's logger, for the background work a test runs itself. */
+  logger: Logger;
   /** With SMTP_URL: the app's background mail sender, which the test stops when it is done. */
   mailSender?: MailSender;
   /** The app's sums of visits, which tests flush themselves (no timer runs). */
   analytics: VisitRollups;
+}
+
+/** What a test app logs: warnings and failures, on the test's output. */
+export function warningsLogger(): Logger {
+  return pino({ level: 'warn' });
 }
 
 /**
@@ -34,7 +41,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { redis, sqliteFile = false, logger = pino({ level: 'warn' }) }: { redis?: Redis; sqliteFile?: boolean; logger?: Logger } = {},
+  { redis, sqliteFile = false, logger = warningsLogger() }: { redis?: Redis; sqliteFile?: boolean; logger?: Logger } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(process.env[TEMP_ROOT_VARIABLE] ?? tmpdir(), 'tour-api-'));
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, ...env });
@@ -42,5 +49,6 @@ export async function createTestApp(
   const media = await openMediaStorage(config);
   const mailSender = startMailSender(db, config, logger);
   const analytics = new VisitRollups(db);
-  return { app: createApp({ db, config, media, rootDir: resolve('.'), redis, logger, mailSender, analytics }), db, config, media, mailSender, analytics };
+  const app = createApp({ db, config, media, rootDir: resolve('.'), redis, logger, mailSender, analytics });
+  return { app, db, config, media, logger, mailSender, analytics };
 }

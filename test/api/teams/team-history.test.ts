@@ -73,6 +73,17 @@ describe('team history', () => {
     expect(newest).toMatchObject({ type: 'restore', currentValue: `revision ${kept.revision}`, revision: restored.revision, user: { name: 'Olivia' } });
     // An editor still holding the old revision is told the tour changed.
     await expectCall(t, 'POST', `/tours/${tour.shortId}`, editor, 409, { ...first, revision: plan.revision + 2 });
+    // The dashboard lists and finds the tour by the title the restore put back, as after a save.
+    const listed = await expectCall<Page<Tour>>(t, 'GET', '/tours?search=first%20words', owner, 200);
+    expect(listed.items.map((item) => item.shortId)).toEqual([tour.shortId]);
+    expect((await expectCall<Page<Tour>>(t, 'GET', '/tours?search=vandalised', owner, 200)).total).toBe(0);
+  });
+
+  it('answers a team tour’s save, read and restore with the team it is shared with', async () => {
+    const { t, editor, team, tour } = await setUp();
+    const saved = await expectCall<Tour>(t, 'POST', `/tours/${tour.shortId}`, editor, 200, { ...tour, title: 'Shared' });
+    expect(saved.teamId).toBe(team.id);
+    expect((await expectCall<Tour>(t, 'GET', `/tours/${tour.shortId}`, editor, 200)).teamId).toBe(team.id);
   });
 
   it('a restore keeps the owner’s privacy and addresses as they are now', async () => {
@@ -122,7 +133,7 @@ describe('team history', () => {
     const file = join(t.config.dataDir, picture.url);
     const old = new Date(Date.now() - 48 * 60 * 60 * 1000);
     utimesSync(file, old, old);
-    await sweepUnnamedMedia(t.db, t.media);
+    await sweepUnnamedMedia(t.db, t.media, t.logger);
     expect((await t.app.request(picture.url)).status).toBe(200);
     const restored = await expectCall<Tour>(t, 'POST', `/teams/${team.id}/history/${entry.id}/restore`, owner, 200);
     expect(restored.images.map((image) => image.url)).toContain(picture.url);

@@ -91,7 +91,7 @@ export async function visitTour(
   const page = await context.newPage();
   if (initScript) await page.addInitScript(initScript);
   const html = partnerPage(origin, `<tour-viewer id="tour" short-id="${shortId}" show-video-chat="1" loading="eager" style="height:640px"></tour-viewer>`);
-  // A <video autoplay> on an empty stream holds the load event forever (STACK.md).
+  // A <video autoplay> on an empty stream holds the load event forever in Chromium.
   await page.goto(partner.page(path, html), { waitUntil: 'commit' });
   return page;
 }

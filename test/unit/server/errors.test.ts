@@ -3,6 +3,7 @@ import { requestId } from 'hono/request-id';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../../api/app-env';
 import { ApiError, handleError } from '../../../api/errors';
+import { waitInWords } from '../../../api/rate-limit';
 import { captureLog, type CapturedLog } from '../../support/log-lines';
 
 function appThrowing(err: Error, log: CapturedLog): Hono<AppEnv> {
@@ -33,9 +34,23 @@ describe('handleError', () => {
 
   it('answers an ApiError with its status, code and details, logged once as a warning with the request id', async () => {
     const log = await captureLog();
-    const response = await appThrowing(new ApiError(409, 'StaleRevision', 'Changed meanwhile.', { revision: 4 }), log).request('/boom');
+    const response = await appThrowing(new ApiError(409, 'StaleRevision', 'Changed meanwhile.', { details: { revision: 4 } }), log).request('/boom');
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: { code: 'StaleRevision', message: 'Changed meanwhile.', details: { revision: 4 } } });
     expect(log.lines()).toEqual([expect.objectContaining({ level: 40, requestId: response.headers.get('x-request-id'), code: 'StaleRevision', status: 409 })]);
+  });
+});
+
+describe('waitInWords', () => {
+  it('says a wait as a person reads it, rounded up to whole minutes from a minute on', () => {
+    expect([1, 40, 59, 60, 61, 120, 899].map(waitInWords)).toEqual([
+      '1 second',
+      '40 seconds',
+      '59 seconds',
+      '1 minute',
+      '2 minutes',
+      '2 minutes',
+      '15 minutes',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RedisRoomStore } from '../../../api/rtc/redis-room-store';
 import { RoomHub } from '../../../api/rtc/room-hub';
@@ -18,7 +19,7 @@ const servers: Array<{ hub: RoomHub; store: RedisRoomStore; stopped: boolean }> 
 
 /** A hub on its own store (its own Redis connections and sign of life), as one server of several. */
 async function server(options: { roomCap?: number } = {}) {
-  const store = await RedisRoomStore.connect(REDIS_URL, { prefix: prefix.prefix, instanceTtlMs: INSTANCE_TTL_MS });
+  const store = await RedisRoomStore.connect(REDIS_URL, { prefix: prefix.prefix, instanceTtlMs: INSTANCE_TTL_MS, logger: pino({ level: 'warn' }) });
   const entry = { hub: new RoomHub({ ...options, store }), store, stopped: false };
   servers.push(entry);
   return entry;

@@ -9,7 +9,7 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 let dir: string;
 let db: Db;
-let stamp: () => string;
+let stamp: () => string | undefined;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'commit-stamp-'));

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { toast } from 'react-toastify/unstyled';
 import { coordsToYawPitch, type YawPitch } from '../../../../api/schema/coords';
@@ -30,7 +30,11 @@ type Editing =
 function useShownSceneTour(tour: Tour, sceneId: string): Tour {
   const shown = tour.images.find((image) => image.id === sceneId)!;
   const key = JSON.stringify([shown.id, shown.url, shown.mobileUrl, shown.isNotEquirect]);
-  return useMemo(() => ({ ...tour, config: { ...tour.config, autoRotate: false }, images: [{ ...shown, hotspots: [], infospots: [] }] }), [key]);
+  const kept = useRef<{ key: string; tour: Tour }>(null);
+  if (kept.current?.key !== key) {
+    kept.current = { key, tour: { ...tour, config: { ...tour.config, autoRotate: false }, images: [{ ...shown, hotspots: [], infospots: [] }] } };
+  }
+  return kept.current.tour;
 }
 
 export interface EditorPanoramaProps {
@@ -131,7 +135,7 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
     for (const spot of spots) viewer.addHotSpot(spot, sceneId);
     added.current = spots.map((spot) => spot.id!);
     if (focused) shadow!.querySelector<HTMLElement>(`[data-spot-id="${CSS.escape(focused)}"] button`)?.focus();
-  }, [loadedScene, sceneId, image?.hotspots, image?.infospots]);
+  }, [loadedScene, sceneId, image, shadow]);
 
   // The panorama clips what overflows it: a menu opened near an edge moves inside.
   useLayoutEffect(() => {

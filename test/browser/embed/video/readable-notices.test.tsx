@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { createRoot, type Root } from 'react-dom/client';
 import { adoptViewerStyles } from '../../../../embed/styles';
+import { adoptStyles } from '../../../../embed/styles/adopt-styles';
+import { partsCss } from '../../../../embed/styles/parts';
 import { Lobby } from '../../../../embed/video/Lobby';
 import { RoomNotices } from '../../../../embed/video/RoomNotices';
 import videoCss from '../../../../embed/video/video.css';
@@ -15,13 +17,17 @@ import { useRef, type ReactNode } from 'react';
 const roots: Root[] = [];
 const noop = () => undefined;
 
-/** Renders `node` in the shadow root of a viewer-sized element that has the viewer's styles, as the element does. */
+/**
+ * Renders `node` in the shadow root of a viewer-sized element that has the viewer's styles, as the element does once
+ * the chat panel (a part loaded later, with its styles) is open.
+ */
 function renderInViewer(node: ReactNode): ShadowRoot {
   const element = document.createElement('div');
   element.style.cssText = 'width:800px;height:480px';
   document.body.append(element);
   const shadow = element.attachShadow({ mode: 'open' });
   adoptViewerStyles(shadow);
+  adoptStyles(shadow, partsCss);
   const root = createRoot(shadow);
   roots.push(root);
   root.render(node);

@@ -102,6 +102,29 @@ describe('video chat lobby', () => {
     expect(activeChanges).to.deep.equal([]);
   });
 
+  it('closing the chat while the camera is being granted lets the camera go and asks for no token', async () => {
+    const realGetUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    let grant!: () => void;
+    const granted = new Promise<MediaStream>((resolve) => (grant = () => void realGetUserMedia({ video: true, audio: true }).then(resolve)));
+    replace(navigator.mediaDevices, 'getUserMedia', () => granted);
+    const tokenRequests: string[] = [];
+    const realFetch = window.fetch;
+    window.fetch = async (...args) => {
+      if (String(args[0]).endsWith('/video-token')) tokenRequests.push(String(args[0]));
+      return realFetch(...args);
+    };
+    restores.push(() => (window.fetch = realFetch));
+    const activeChanges: boolean[] = [];
+    const host = renderLobby(activeChanges);
+    (await enabledConnect(host)).click();
+    unmountAll();
+    grant();
+    const stream = await granted;
+    await until(() => stream.getTracks().every((track) => track.readyState === 'ended'), 'the camera let go');
+    expect(tokenRequests).to.deep.equal([]);
+    expect(activeChanges).to.deep.equal([]);
+  });
+
   // This Chromium grants its fake camera to everyone; a visitor refusing it is played by getUserMedia rejecting.
   it('a refused camera: the camera toast stays on show and the visitor stays in the lobby', async () => {
     replace(navigator.mediaDevices, 'getUserMedia', () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')));

@@ -88,12 +88,15 @@ describe('the account page (real API)', () => {
   it('lists what deleting the account removes, asks for the password, and deletes it', async () => {
     const tour = await newTour(owner);
     await ownerCall(owner, 'POST', `/tours/${tour.shortId}`, { revision: tour.revision, title: '<b>Loft</b>' });
+    await ownerCall(owner, 'POST', '/assets', { name: 'Logo', url: '/media/assets/a.jpg', thumbUrl: '/media/assets/thumb-a.jpg', assetType: 'logo' });
+    await ownerCall(owner, 'POST', '/assets', { name: 'Birdsong', url: '/media/audio/b.mp3', thumbUrl: '', assetType: 'ambience' });
     byText('Delete account…')!.click();
     const dialog = () => document.querySelector<HTMLElement>('[role="dialog"][aria-label="Delete your account?"]');
     await waitFor(() => !!dialog(), 'the list of what goes');
     expect(dialog()!.textContent).to.contain('1 tour: <b>Loft</b>, with their pictures');
     expect(dialog()!.querySelector('b'), 'a title is text').to.equal(null);
-    expect(dialog()!.textContent).to.contain('0 pictures in your library');
+    // A sound in the library is counted as a sound, not a picture.
+    expect(dialog()!.textContent).to.contain('1 picture and 1 sound in your library');
     fillAndSubmit(form('Delete account')!, { 'Your password': 'wrong' });
     await waitFor(() => errorUnder('Your password', dialog()!) !== null, 'the refusal');
     expect(errorUnder('Your password', dialog()!)).to.equal('That is not your current password.');

@@ -136,7 +136,7 @@ describe('the payments modal against the real API (card payments off)', () => {
     expect(link()).to.equal(`${location.origin}/tours/${tour.shortId}`);
     const toggle = [...modal.querySelectorAll('label')].find((label) => label.textContent?.includes('Listing-compliant link (MLS)'))!.querySelector('input')!;
     const [iframe, script] = [...modal.querySelectorAll('textarea')].map((code) => () => code.value);
-    // DESIGN.md §6: the owner is offered the script tag for partner pages beside the iframe.
+    // The owner is offered the script tag for partner pages beside the iframe.
     expect(script()).to.equal(
       `<link rel="stylesheet" href="${location.origin}/embed/tour-viewer.css">\n` +
         `<script type="module" src="${location.origin}/embed/tour-viewer.js"></script>\n<tour-viewer short-id="${tour.shortId}"></tour-viewer>`,

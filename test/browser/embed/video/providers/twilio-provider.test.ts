@@ -12,7 +12,7 @@ import { until } from '../../support/render';
 
 type Listener = (...args: never[]) => void;
 
-/** Stands in for a twilio-video Room: Twilio's cloud cannot be reached from here (STACK.md). */
+/** Stands in for a twilio-video Room: Twilio's cloud cannot be reached from the test machines. */
 class FakeRoom implements TwilioRoom {
   readonly participants = new Map<string, TwilioParticipant>();
   readonly enabled: Record<'audio' | 'video', boolean[]> = { audio: [], video: [] };

@@ -1,0 +1,141 @@
+import { expect } from 'chai';
+import { imageSchema, type SceneAnswer, type SceneMultires, type Tour } from '../../../../api/schema/tour';
+import { startPannellum, type StartedPanorama } from '../../../../embed/panorama/start-pannellum';
+import { apiTour } from '../support/fixtures';
+import { until } from '../support/render';
+
+// Tiles come from the test runner's /test-tiles/ route (scripts/wtr-test-tiles.mjs); each test its own set, so
+// that no tile comes from the memory cache without a resource timing entry.
+let sets = 0;
+
+/** pannellum's multires layout of a picture `width` pixels wide, as the server cuts it: faces of width/π, to one tile per face. */
+function tiles(width: number, set = `s${Date.now()}-${++sets}`): SceneMultires {
+  const cubeResolution = Math.min(8192, Math.floor(width / Math.PI / 512) * 512);
+  const maxLevel = Math.ceil(Math.log2(cubeResolution / 512)) + 1;
+  return { basePath: `/test-tiles/${set}`, path: '/%l/%s%y_%x', fallbackPath: '/fallback/%s', extension: 'jpg', tileResolution: 512, maxLevel, cubeResolution };
+}
+
+/** A scene of a picture `width` wide with its tiles, its original and phone variant at addresses that must not be asked for. */
+function tiledScene(width: number, multires: SceneMultires): SceneAnswer {
+  return {
+    ...imageSchema.parse({ id: 'hall', title: 'Hall', uploaded: true, width, height: width / 2 }),
+    url: `/test-originals/${width}.jpg`,
+    mobileUrl: `/test-originals/${width}-mobile.jpg`,
+    thumbUrl: `/test-originals/${width}-thumb.jpg`,
+    multires,
+  };
+}
+
+/** Paths of everything the page fetched under `prefix` since the test started. */
+function requested(prefix: string): string[] {
+  return performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name).pathname)
+    .filter((path) => path.startsWith(prefix));
+}
+
+/** The level of each tile fetched from a set. */
+function levels(multires: SceneMultires): number[] {
+  return requested(`${multires.basePath}/`).flatMap((path) => /\/(\d+)\/[fbudlr]\d+_\d+\.jpg$/.exec(path)?.slice(1).map(Number) ?? []);
+}
+
+const frames: HTMLElement[] = [];
+const viewers: StartedPanorama[] = [];
+let restore: (() => void) | undefined;
+
+/** A phone-sized portrait frame (390×700 CSS pixels). */
+function phoneFrame(): HTMLElement {
+  const frame = document.createElement('div');
+  frame.style.cssText = 'width:390px;height:700px';
+  document.body.append(frame);
+  frames.push(frame);
+  return frame;
+}
+
+/** Starts the viewer on a one-scene tour; resolves once it says the scene was drawn, or rejects with its failure. */
+function start(tour: Tour): Promise<StartedPanorama> {
+  const started = startPannellum(phoneFrame(), tour, { apiOrigin: location.origin, sceneId: tour.images[0].id, allowLinks: true });
+  viewers.push(started);
+  return new Promise((resolve, reject) => {
+    started.handlers.drawn = () => resolve(started);
+    started.handlers.failed = (message) => reject(new Error(message));
+  });
+}
+
+/** WebGL reports at most `size` for a texture's side, as on a phone whose GPU takes 4096. */
+function capTextures(size: number): void {
+  const original = WebGLRenderingContext.prototype.getParameter;
+  WebGLRenderingContext.prototype.getParameter = function (this: WebGLRenderingContext, name: number) {
+    return name === this.MAX_TEXTURE_SIZE ? Math.min(size, original.call(this, name) as number) : original.call(this, name);
+  };
+  restore = () => (WebGLRenderingContext.prototype.getParameter = original);
+}
+
+beforeEach(() => {
+  performance.setResourceTimingBufferSize(5000);
+  performance.clearResourceTimings();
+});
+
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+  for (const started of viewers.splice(0)) started.viewer.destroy();
+  for (const frame of frames.splice(0)) frame.remove();
+});
+
+describe('a scene with tiles on a phone', () => {
+  it('opens from the coarsest tiles in sight, never asking for the original, its phone variant or its thumbnail', async () => {
+    const multires = tiles(8192);
+    const { viewer } = await start(apiTour({ images: [tiledScene(8192, multires)] }));
+    expect(viewer.getScene()).to.equal('hall');
+    const first = levels(multires);
+    expect(first, 'the coarsest level came first').to.include(1);
+    expect(first[0]).to.equal(1);
+    expect(Math.max(...first), 'no more detail than a phone-wide view needs').to.be.below(multires.maxLevel);
+    expect(requested('/test-originals/'), 'the whole picture is never fetched').to.deep.equal([]);
+  });
+
+  it('shows full detail at full zoom under a 4096 texture limit: the finest level of a 16K picture is fetched', async () => {
+    capTextures(4096);
+    const multires = tiles(16384);
+    expect(multires.maxLevel, 'a 16K picture has five levels').to.equal(5);
+    const { viewer } = await start(apiTour({ images: [tiledScene(16384, multires)] }));
+    expect(levels(multires)).to.not.include(multires.maxLevel);
+    // pannellum lets a tiled scene zoom in to one screen pixel per picture pixel; asking for less clamps to that.
+    viewer.setHfov(1, false);
+    await until(() => levels(multires).includes(multires.maxLevel), 'tiles of the finest level fetched at full zoom');
+    expect(viewer.getHfov(), 'zoomed in beyond what a 4096 texture shows').to.be.below((90 * 4096) / 16384);
+    expect(requested('/test-originals/')).to.deep.equal([]);
+  });
+
+  it('fails through the viewer when the tiles in sight cannot be fetched', async () => {
+    const error = await start(apiTour({ images: [tiledScene(8192, tiles(8192, 'missing'))] })).then(
+      () => undefined,
+      (err: Error) => err,
+    );
+    expect(error?.message).to.equal("The panorama's tiles at /test-tiles/missing could not be accessed.");
+    expect(viewers[0].error).to.equal(error?.message);
+  });
+
+  it('without WebGL shows pannellum’s fallback faces', async () => {
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+      return /webgl/.test(kind) ? null : (original as (...args: unknown[]) => RenderingContext | null).call(this, kind, ...rest);
+    } as typeof original;
+    restore = () => (HTMLCanvasElement.prototype.getContext = original);
+    const multires = tiles(8192);
+    const { container } = await start(apiTour({ images: [tiledScene(8192, multires)] }));
+    expect(requested(`${multires.basePath}/fallback/`).sort()).to.deep.equal(
+      ['b', 'd', 'f', 'l', 'r', 'u'].map((face) => `${multires.basePath}/fallback/${face}.jpg`),
+    );
+    expect(container.querySelectorAll('.pnlm-face').length, 'six faces drawn in CSS').to.equal(6);
+    expect(levels(multires)).to.deep.equal([]);
+  });
+
+  it('a scene without tiles opens its whole picture as before', async () => {
+    const scene = { ...tiledScene(4096, tiles(4096)), multires: undefined, url: '/test-tiles/whole/fallback/f.jpg', thumbUrl: '' };
+    const { viewer } = await start(apiTour({ images: [scene] }));
+    expect(viewer.getScene()).to.equal('hall');
+    expect(requested('/test-tiles/whole/')).to.deep.equal(['/test-tiles/whole/fallback/f.jpg']);
+  });
+});
