@@ -37,6 +37,9 @@ import { stripeWebhookRoutes } from './billing/stripe-webhook.routes';
 import { currentUser } from './auth/current-user';
 import { passwordRoutes } from './tours/password.routes';
 import { toursRoutes } from './tours/tours.routes';
+import { analyticsRoutes } from './analytics/analytics.routes';
+import { VisitRollups } from './analytics/visit-rollups';
+import { visitsRoutes } from './analytics/visits.routes';
 import { teamsRoutes } from './teams/teams.routes';
 import { teamUsersRoutes } from './teams/team-users.routes';
 import { videoRoutes, videoTokenRoutes } from './video/video.routes';
@@ -60,6 +63,8 @@ export interface AppDeps {
    * Without one, they count in this process's memory.
    */
   redis?: Redis;
+  /** Where beacons are summed until flushed; its owner starts and stops its timer (tests flush it themselves). */
+  analytics?: VisitRollups;
   /** Sends queued mails in the background (with SMTP_URL); woken by each mail queued. Its owner stops it. */
   mailSender?: MailSender;
 }
@@ -80,6 +85,7 @@ export function createApp({
   hub = new RoomHub({ logger }),
   redis,
   mailSender,
+  analytics = new VisitRollups(db),
 }: AppDeps): Hono<AppEnv> {
   // Paths come with and without a trailing slash (/api/images/, /api/assets/).
   const app = new Hono<AppEnv>({ strict: false, router: new MemoizedRouter() });
@@ -101,7 +107,20 @@ export function createApp({
   api.route('/status', resource(userStatusRoutes(), passwordRoutes()));
   api.route('/users', resource(usersRoutes(), teamUsersRoutes()));
   api.route('/teams', teamsRoutes());
-  api.route('/tours', resource(toursRoutes(hub), audioRoutes(), whiteLabelRoutes(), tourVisitorsRoutes(), ownerInboxRoutes(), tourPublishingRoutes(payments)));
+  const analyticsReads = analyticsRoutes();
+  api.route(
+    '/tours',
+    resource(
+      visitsRoutes(analytics),
+      analyticsReads.tour,
+      toursRoutes(hub),
+      audioRoutes(),
+      whiteLabelRoutes(),
+      tourVisitorsRoutes(),
+      ownerInboxRoutes(),
+      tourPublishingRoutes(payments),
+    ),
+  );
   api.route('/images', imagesRoutes());
   api.route('/floorplans', floorplansRoutes());
   api.route('/floorplan', floorplanRoutes());
@@ -112,6 +131,7 @@ export function createApp({
   api.route('/rtc', rtcRoutes(hub));
   api.route('/video', videoRoutes());
   api.route('/:provider', videoTokenRoutes());
+  api.route('/analytics', analyticsReads.all);
   api.route('/billing', billingRoutes(payments));
   api.route('/stripe', stripeWebhookRoutes(payments));
   api.all('*', (c) => {

@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
+import { VisitRollups } from './analytics/visit-rollups';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { seedDemoTour } from './demo/seed-demo-tour';
@@ -57,7 +58,9 @@ async function start() {
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
   const sockets = createRtcSocketServer();
   const mailSender = startMailSender(db, config, logger);
-  const app = createApp({ db, config, rootDir, media, hub, logger, redis, mailSender });
+  const analytics = new VisitRollups(db);
+  analytics.start(logger);
+  const app = createApp({ db, config, rootDir, media, hub, logger, redis, mailSender, analytics });
   // autoCleanupIncoming off: the adapter would cut a connection whose body still arrives 500 ms after the answer, so a
   // refused upload's client would see a broken pipe instead of its 403/404; the upload reader drops that rest itself.
   const server = serve({
@@ -77,12 +80,12 @@ async function start() {
   });
   // Not awaited: the server listens while the first sweep runs.
   const sweeps = startMediaSweeps(db, media, logger, redis && new RedisLock(redis, 'media-sweep', MEDIA_SWEEP_LOCK_MS));
-  return { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, server, sweeps };
+  return { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, analytics, server, sweeps };
 }
 
 // Any start-up failure (the data folder in use, a port taken, a database that cannot be opened) is one plain line
 // and exit code 1.
-const { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, server, sweeps } = await start().catch((err: unknown) => {
+const { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, analytics, server, sweeps } = await start().catch((err: unknown) => {
   process.stderr.write(`The server could not start: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });
@@ -108,7 +111,9 @@ function shutdown(signal: string): void {
   const mailed = mailSender?.stop();
   // Refuses new connections and closes idle keep-alive ones; requests under way are answered first.
   server.close(() => {
-    void Promise.all([swept, roomsLeft, mailed])
+    // The last second's visits are written once no more beacons can arrive.
+    const counted = analytics.stop().catch((err: unknown) => logger.error({ err }, 'the last visits were not written'));
+    void Promise.all([swept, roomsLeft, mailed, counted])
       .then(() => Promise.all([db.destroy(), redis?.quit()]))
       .then(() => dataDirLock.release())
       .finally(() => process.exit(0));

@@ -27,6 +27,11 @@ const TABLES_IN_ORDER: Array<keyof Database> = [
   'team_tour_permission',
   'team_history',
   'mail_queue',
+  'tour_day_stats',
+  'tour_scene_day_stats',
+  'tour_hotspot_day_stats',
+  'tour_referrer_day_stats',
+  'tour_duration_day_stats',
 ];
 
 /** Rows sent per insert: well below PostgreSQL's 65,535 parameters for the widest table. */

@@ -255,6 +255,62 @@ export interface TeamHistoryTable {
   created_at: string;
 }
 
+/** A counter of a daily rollup: added to, never set. */
+type Counter = ColumnType<number, number | undefined, number>;
+
+/** One tour's visits on one UTC day. */
+export interface TourDayStatsTable {
+  tour_id: number;
+  /** YYYY-MM-DD, the UTC day the beacons were received. */
+  day: string;
+  views: Counter;
+  /** Distinct visitors that day. */
+  visitors: Counter;
+  leads: Counter;
+  showings: Counter;
+  chats: Counter;
+  shares: Counter;
+  fullscreens: Counter;
+  vrs: Counter;
+  phone: Counter;
+  tablet: Counter;
+  desktop: Counter;
+}
+
+export interface TourSceneDayStatsTable {
+  tour_id: number;
+  day: string;
+  scene_id: string;
+  views: Counter;
+}
+
+/** Opens of a hotspot or info spot (`target_id`) in a scene. */
+export interface TourHotspotDayStatsTable {
+  tour_id: number;
+  day: string;
+  scene_id: string;
+  target_id: string;
+  clicks: Counter;
+}
+
+/** Visits by the host of the page the tour was shown on and how (`page`, `element`, `iframe`). */
+export interface TourReferrerDayStatsTable {
+  tour_id: number;
+  day: string;
+  host: string;
+  kind: string;
+  views: Counter;
+}
+
+/** How many visits (`scene_id` '') or scene stays lasted within each duration bucket. */
+export interface TourDurationDayStatsTable {
+  tour_id: number;
+  day: string;
+  scene_id: string;
+  bucket: number;
+  n: Counter;
+}
+
 export interface Database {
   user: UserTable;
   tour: TourTable;
@@ -276,6 +332,11 @@ export interface Database {
   team_tour: TeamTourTable;
   team_tour_permission: TeamTourPermissionTable;
   team_history: TeamHistoryTable;
+  tour_day_stats: TourDayStatsTable;
+  tour_scene_day_stats: TourSceneDayStatsTable;
+  tour_hotspot_day_stats: TourHotspotDayStatsTable;
+  tour_referrer_day_stats: TourReferrerDayStatsTable;
+  tour_duration_day_stats: TourDurationDayStatsTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -7,3 +7,4 @@ export * from './auth-requests';
 export * from './video';
 export * from './media';
 export * from './team';
+export * from './analytics';

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../api/app';
+import { VisitRollups } from '../../api/analytics/visit-rollups';
 import { loadConfig, localMediaDir } from '../../api/config';
 import { commitStampOf, migrateToLatest, openPostgres, type Db } from '../../api/db/database';
 import { migrationProvider } from '../../api/db/migrations';
@@ -109,7 +110,10 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL data
       const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, DATABASE_URL: url });
       const media = new LocalMediaStorage(localMediaDir(dataDir));
       const logger = warningsLogger();
-      const on = (db: Db): TestApp => ({ app: createApp({ db, config, media, rootDir: resolve('.'), logger }), db, config, media, logger });
+      const on = (db: Db): TestApp => {
+        const analytics = new VisitRollups(db);
+        return { app: createApp({ db, config, media, rootDir: resolve('.'), logger, analytics }), db, config, media, logger, analytics };
+      };
       apps = [on(instance()), on(instance())];
       await migrateToLatest(apps[0].db);
     });
@@ -136,8 +140,10 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL data
       const listening = (): TestApp => {
         const db = openPostgres(url, {}, lost, { listenForCommits: true });
         pools.push(db);
+        const analytics = new VisitRollups(db);
         return {
-          app: createApp({ db, config, media: apps[0].media, rootDir: resolve('.'), logger: apps[0].logger }),
+          app: createApp({ db, config, media: apps[0].media, rootDir: resolve('.'), logger: apps[0].logger, analytics }),
+          analytics,
           db,
           config,
           media: apps[0].media,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
+import { VisitRollups } from '../../api/analytics/visit-rollups';
 import { databaseFile, loadConfig, localMediaDir } from '../../api/config';
 import { lockDataDir } from '../../api/data-dir-lock';
 import { migrateToLatest, openDatabase, openPostgres, type Db } from '../../api/db/database';
@@ -24,7 +25,8 @@ describe.runIf(TEST_ENGINE === 'postgres')('moving an installation from SQLite t
   const appOn = (db: Db) => {
     const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET });
     const logger = warningsLogger();
-    return { app: createApp({ db, config, media, rootDir: resolve('.'), logger }), db, config, media, logger };
+    const analytics = new VisitRollups(db);
+    return { app: createApp({ db, config, media, rootDir: resolve('.'), logger, analytics }), db, config, media, logger, analytics };
   };
   let url: string;
   let postgres: Db;
@@ -62,7 +64,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('moving an installation from SQLite t
 
   it('copies every row with its id, and the app on PostgreSQL serves the demo tour and signs the owner in', async () => {
     const result = await copySqliteToPostgres(databaseFile(dataDir), url);
-    expect(result).toMatchObject({ code: 0, message: expect.stringMatching(/^Copied \d+ rows of 20 tables from /) });
+    expect(result).toMatchObject({ code: 0, message: expect.stringMatching(/^Copied \d+ rows of 25 tables from /) });
     postgres = openPostgres(url);
     const after = appOn(postgres);
     expect(await (await after.app.request('/api/tours/demo')).json()).toEqual(demoOnSqlite);

@@ -11,6 +11,7 @@ import * as invitationQuota from './2026-11-26T18-00-invitation-quota';
 import * as mailQueue from './2026-11-26T19-00-mail-queue';
 import * as dropTourTeamId from './2026-11-27T00-00-drop-tour-team-id';
 import * as tourCommitNotify from './2026-11-27T00-30-tour-commit-notify';
+import * as analytics from './2026-11-27T01-00-analytics';
 import * as ownersFollowUp from './2026-11-27T03-00-owners-follow-up';
 
 /** Frozen migrations, in order. Add new files; never edit one that has landed. */
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T19-00-mail-queue': mailQueue,
   '2026-11-27T00-00-drop-tour-team-id': dropTourTeamId,
   '2026-11-27T00-30-tour-commit-notify': tourCommitNotify,
+  '2026-11-27T01-00-analytics': analytics,
   '2026-11-27T03-00-owners-follow-up': ownersFollowUp,
 };
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { createApp } from '../../../api/app';
+import { VisitRollups } from '../../../api/analytics/visit-rollups';
 import { databaseFile, loadConfig, type Config } from '../../../api/config';
 import type { Db } from '../../../api/db/database';
 import type { Logger } from '../../../api/logger';
@@ -24,6 +25,8 @@ export interface TestApp {
   logger: Logger;
   /** With SMTP_URL: the app's background mail sender, which the test stops when it is done. */
   mailSender?: MailSender;
+  /** The app's sums of visits, which tests flush themselves (no timer runs). */
+  analytics: VisitRollups;
 }
 
 /** What a test app logs: warnings and failures, on the test's output. */
@@ -45,5 +48,7 @@ export async function createTestApp(
   const db = await openTestDatabase(sqliteFile ? databaseFile(dataDir) : undefined);
   const media = await openMediaStorage(config);
   const mailSender = startMailSender(db, config, logger);
-  return { app: createApp({ db, config, media, rootDir: resolve('.'), redis, logger, mailSender }), db, config, media, logger, mailSender };
+  const analytics = new VisitRollups(db);
+  const app = createApp({ db, config, media, rootDir: resolve('.'), redis, logger, mailSender, analytics });
+  return { app, db, config, media, logger, mailSender, analytics };
 }

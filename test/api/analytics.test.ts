@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ANALYTICS_MAX_EVENTS } from '../../api/schema/analytics';
+import { BEACONS_PER_ADDRESS_PER_MINUTE } from '../../api/analytics/visits.routes';
+import { createTestApp, type TestApp } from './support/test-app';
+import { json, signUp, type TestUser } from './support/users';
+
+const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/124.0 Safari/537.36';
+
+afterEach(() => vi.useRealTimers());
+
+async function tourWithScenes(t: TestApp, owner: TestUser) {
+  const created = await (await t.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
+  const images = [
+    { id: 'hall', title: 'Hall' },
+    { id: 'loft', title: 'Loft' },
+  ];
+  return (await t.app.request(`/api/tours/${created.shortId}`, json({ revision: created.revision, title: 'Mill house', images }, owner.auth))).json();
+}
+
+let visits = 0;
+function beacon(overrides: Record<string, unknown> = {}) {
+  return {
+    visitId: `visit-${++visits}-abcdef`,
+    host: 'partner.example',
+    kind: 'element',
+    device: 'desktop',
+    events: [
+      { type: 'scene', at: 0, sceneId: 'hall', ms: 20_000 },
+      { type: 'hotspot', at: 20_000, sceneId: 'hall', targetId: 'to-loft' },
+      { type: 'scene', at: 20_000, sceneId: 'loft', ms: 40_000 },
+      { type: 'lead', at: 50_000 },
+      { type: 'end', at: 60_000, ms: 60_000 },
+    ],
+    ...overrides,
+  };
+}
+
+function send(t: TestApp, shortId: string, body: unknown, headers: Record<string, string> = {}) {
+  return t.app.request(`/api/tours/${shortId}/visits`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': BROWSER, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+async function read(t: TestApp, shortId: string, user: TestUser, range = '') {
+  const response = await t.app.request(`/api/tours/${shortId}/analytics${range}`, { headers: user.auth });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+describe('visits', () => {
+  it('sums visits into daily rollups across a UTC day boundary, leaving out crawlers, headless browsers and the owner', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    const tour = await tourWithScenes(t, owner);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-01T23:59:00Z'));
+    expect((await send(t, tour.shortId, beacon())).status).toBe(204);
+    const phone = beacon({ device: 'phone', host: 'other.example', kind: 'iframe', events: [{ type: 'end', at: 5000, ms: 5000 }] });
+    expect((await send(t, tour.shortId, phone, { 'User-Agent': PHONE })).status).toBe(204);
+    // The same visit's next beacon is not another view; an unknown scene is not counted.
+    const repeat = beacon({ visitId: phone.visitId, device: 'phone', events: [{ type: 'scene', at: 1, sceneId: 'attic' }] });
+    expect((await send(t, tour.shortId, repeat, { 'User-Agent': PHONE })).status).toBe(204);
+    expect((await send(t, tour.shortId, beacon(), { 'User-Agent': CRAWLER })).status).toBe(204);
+    expect((await send(t, tour.shortId, beacon(), { 'User-Agent': HEADLESS })).status).toBe(204);
+    expect((await send(t, tour.shortId, beacon(), { ...owner.auth })).status).toBe(204);
+    await t.analytics.flush();
+    vi.setSystemTime(new Date('2026-03-02T00:00:30Z'));
+    // The desktop visitor again after midnight: a visitor of the new day too.
+    expect((await send(t, tour.shortId, beacon())).status).toBe(204);
+    await t.analytics.flush();
+
+    // Medians interpolate within fixed buckets: 60 s, 5 s and 60 s visits give 60 + 30 × (1.5 − 1) / 2 ≈ 68 s.
+    const answer = await read(t, tour.shortId, owner, '?from=2026-03-01&to=2026-03-02');
+    expect(answer.totals).toEqual({ views: 3, visitors: 3, medianSeconds: 68, leads: 2, showings: 0, chats: 0 });
+    expect(answer.days).toEqual([
+      { date: '2026-03-01', views: 2, visitors: 2 },
+      { date: '2026-03-02', views: 1, visitors: 1 },
+    ]);
+    expect(answer.scenes).toEqual([
+      { sceneId: 'hall', title: 'Hall', views: 2, medianSeconds: 25 },
+      { sceneId: 'loft', title: 'Loft', views: 2, medianSeconds: 38 },
+    ]);
+    expect(answer.hotspots).toEqual([{ sceneId: 'hall', targetId: 'to-loft', clicks: 2 }]);
+    expect(answer.referrers).toEqual([
+      { host: 'partner.example', views: 2 },
+      { host: 'other.example', views: 1 },
+    ]);
+    expect(answer.devices).toEqual({ phone: 1, tablet: 0, desktop: 2 });
+    expect((await read(t, tour.shortId, owner, '?from=2026-03-02&to=2026-03-02')).totals.views).toBe(1);
+
+    const csv = await t.app.request(`/api/tours/${tour.shortId}/analytics?from=2026-03-01&to=2026-03-02&format=csv`, { headers: owner.auth });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await csv.arrayBuffer())).toBe(
+      '\uFEFF"date","views","visitors"\r\n"2026-03-01","2","2"\r\n"2026-03-02","1","1"\r\n',
+    );
+    const overview = await (await t.app.request('/api/analytics?from=2026-03-01&to=2026-03-02', { headers: owner.auth })).json();
+    expect(overview.items).toEqual([{ shortId: tour.shortId, title: 'Mill house', views: 3, visitors: 3, leads: 2 }]);
+  });
+
+  it('refuses bad, oversized and too many beacons in the one error shape, and nothing is counted from them', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    const tour = await tourWithScenes(t, owner);
+    const refused = async (body: unknown, status: number) => {
+      const response = await send(t, tour.shortId, body);
+      expect(response.status).toBe(status);
+      expect((await response.json()).error.code).toEqual(expect.any(String));
+    };
+    await refused('{not json', 400);
+    await refused({ ...beacon(), kind: 'popup' }, 400);
+    await refused({ ...beacon(), events: Array.from({ length: ANALYTICS_MAX_EVENTS + 1 }, () => ({ type: 'share', at: 1 })) }, 400);
+    await refused({ ...beacon(), extra: 'x'.repeat(70_000) }, 413);
+    expect((await send(t, 'nope', beacon())).status).toBe(404);
+    await t.analytics.flush();
+    expect((await read(t, tour.shortId, owner)).totals.views).toBe(0);
+    let last = 204;
+    for (let i = 0; i < BEACONS_PER_ADDRESS_PER_MINUTE + 1 && last !== 429; i++) last = (await send(t, tour.shortId, beacon())).status;
+    expect(last).toBe(429);
+  });
+
+  it('is read by the owner and team admins only: 401 anonymous, 404 to others, bad ranges 400', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    const tour = await tourWithScenes(t, owner);
+    expect((await t.app.request(`/api/tours/${tour.shortId}/analytics`)).status).toBe(401);
+    expect((await t.app.request('/api/analytics')).status).toBe(401);
+    const stranger = await signUp(t, 'Stranger');
+    expect((await t.app.request(`/api/tours/${tour.shortId}/analytics`, { headers: stranger.auth })).status).toBe(404);
+    expect((await (await t.app.request('/api/analytics', { headers: stranger.auth })).json()).items).toEqual([]);
+    for (const range of ['?from=2026-02-30', '?from=2026-03-02&to=2026-03-01', '?from=yesterday', '?from=2000-01-01&to=2026-01-01']) {
+      const response = await t.app.request(`/api/tours/${tour.shortId}/analytics${range}`, { headers: owner.auth });
+      expect([400, 422]).toContain(response.status);
+    }
+    const answer = await read(t, tour.shortId, owner);
+    expect(Date.parse(answer.to) - Date.parse(answer.from)).toBe(29 * 86_400_000);
+  });
+});
