@@ -124,7 +124,7 @@ describe('the dialogs', () => {
 
 describe('icon buttons', () => {
   it('show their name beside them on keyboard focus', async () => {
-    const visible = visibleControls({ tour: everythingOnTour, mobile: false, vr: false, mls: false, chatActive: false });
+    const visible = visibleControls({ tour: everythingOnTour, handheld: false, vr: false, mls: false, chatActive: false });
     const shadow = renderInViewer(
       <div className="tv-hud">
         <Sidebar
