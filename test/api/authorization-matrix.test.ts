@@ -203,6 +203,13 @@ const ROUTES: Route[] = [
   },
   { name: 'GET /api/inbox', call: (r) => f.t.app.request(`/api/inbox?tour=${f.open.shortId}`, { headers: auth(r) }), status: OWN(200) },
   { name: 'GET /api/inbox/summary', call: (r) => f.t.app.request('/api/inbox/summary', { headers: auth(r) }), status: OWN(200) },
+  // A tour's numbers are its owner's and its team admins': an editing member, like a stranger, finds no such tour.
+  {
+    name: 'GET /api/tours/{hidden shortId}/analytics',
+    call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}/analytics`, { headers: auth(r) }),
+    status: { anonymous: 401, guest: 404, other: 404, owner: 200, member: 404 },
+  },
+  { name: 'GET /api/analytics', call: (r) => f.t.app.request('/api/analytics', { headers: auth(r) }), status: OWN(200) },
   {
     name: 'POST /api/inbox/read {the owner’s entries}',
     call: async (r) => f.t.app.request('/api/inbox/read', json({ ids: await ownerNotificationIds() }, auth(r))),
@@ -590,6 +597,7 @@ const OPEN_BY_DESIGN: Record<string, string> = {
   'GET /api/video/config': 'which video provider and ICE servers this server uses',
   'GET /api/rtc': 'the video socket checks its hello with tour-access (test/api/video-access.test.ts)',
   'GET /api/billing/plans': 'the prices on offer',
+  'POST /api/tours/:shortId/visits': "visitors' anonymous beacons, counted into rollups only (test/api/analytics.test.ts)",
   'POST /api/stripe/webhook': "Stripe's signature is its authorisation (test/api/billing/stripe-webhook.test.ts)",
 };
 
