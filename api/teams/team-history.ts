@@ -8,6 +8,7 @@ import { HISTORY_KEPT_PER_TOUR, type HistoryEntry } from '../schema/team';
 import { tourInputSchema, type TourInput } from '../schema/tour';
 import { staleRevision } from '../tours/stale-revision';
 import { writeRestoredTour } from '../tours/tour.repository';
+import { tourTitle } from '../schema/tour-title';
 
 /** What a history entry says happened: a kind of change and the value it left. */
 export interface Change {
@@ -122,7 +123,7 @@ function entryFromRow(row: EntryRow): HistoryEntry {
     id: row.id,
     teamId: row.team_id,
     tourId: row.short_id,
-    tourTitle: tour.title || tour.name || '',
+    tourTitle: tourTitle(tour),
     user: row.user_name === null ? null : { name: row.user_name, email: row.user_email ?? '' },
     type: row.type,
     currentValue: row.current_value,

@@ -6,6 +6,7 @@ import type { Page, TourListFilter } from '../schema/requests';
 import { byTitle, titleHolds } from '../tours/title-search';
 import type { Invitation, MyTour, Permission, PendingInvitation, Team, TeamMember, TeamTour } from '../schema/team';
 import type { Selectable } from 'kysely';
+import { tourTitle } from '../schema/tour-title';
 
 export type TeamRow = Selectable<TeamTable>;
 
@@ -221,7 +222,7 @@ export function listTeamTours(
 /** What a list shows of a tour: its names and first picture. */
 function tourCard(row: { id: number; short_id: string; data: string }): { id: number; shortId: string; title: string; thumbUrl: string } {
   const data = JSON.parse(row.data) as { title?: string; name?: string; images?: Array<{ thumbUrl?: string }> };
-  return { id: row.id, shortId: row.short_id, title: data.title || data.name || '', thumbUrl: data.images?.[0]?.thumbUrl ?? '' };
+  return { id: row.id, shortId: row.short_id, title: tourTitle(data), thumbUrl: data.images?.[0]?.thumbUrl ?? '' };
 }
 
 /**

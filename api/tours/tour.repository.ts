@@ -6,6 +6,7 @@ import { byTitle, foldForSearch, titleHolds } from './title-search';
 import type { Page, TourListFilter } from '../schema/requests';
 import { cloneTitles, defaultSocialImage, floorplanSchema, tourInputSchema, type Floorplan, type Tour, type TourInput, type TourType } from '../schema/tour';
 import type { UserType } from '../schema/user';
+import { tourTitle } from '../schema/tour-title';
 
 export interface TourRecord {
   row: TourRow;
@@ -85,7 +86,7 @@ export async function insertTour(
 /** The columns kept beside a tour's data, written from it by every write of the data. */
 function savedColumns(input: TourInput): Pick<NewTourRow, 'data' | 'list_title' | 'search_title' | 'privacy'> {
   // What the dashboard lists a tour under; search and sorting by title compare its folded form.
-  const listTitle = input.title || input.name;
+  const listTitle = tourTitle(input);
   return { data: JSON.stringify(input), list_title: listTitle, search_title: foldForSearch(listTitle), privacy: input.privacy };
 }
 

@@ -3,6 +3,7 @@ import { MESSAGES } from '../../../api/schema/errors';
 import { pinnedScript, shareLinks, type PinnedViewer } from '../../../api/schema/share-links';
 import type { Tour } from '../../../api/schema/tour';
 import { Modal } from '../../components/Modal';
+import { tourTitle } from '../../../api/schema/tour-title';
 
 export interface ShareModalProps {
   tour: Pick<Tour, 'shortId' | 'title' | 'name'>;
@@ -18,7 +19,7 @@ export interface ShareModalProps {
 export function ShareModal({ tour, listingMode, onClose }: ShareModalProps) {
   const [mls, setMls] = useState(false);
   const [copied, setCopied] = useState(false);
-  const title = tour.title || tour.name;
+  const title = tourTitle(tour);
   const { link, iframe, script, facebook, twitter, email } = shareLinks(location.origin, tour.shortId, mls, title || undefined);
   const pinned = usePinnedViewer();
   const pinnedCode = pinned && pinnedScript(location.origin, tour.shortId, mls, pinned);

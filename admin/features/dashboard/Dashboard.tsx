@@ -14,6 +14,7 @@ import { Header } from '../../components/Header';
 import { Icon } from '../../components/Icon';
 import { Pager } from '../../components/Pager';
 import { TourSortField } from '../../components/TourSortField';
+import { tourTitle } from '../../../api/schema/tour-title';
 
 type Pending = { kind: 'delete' | 'clone'; tour: Pick<Tour, 'shortId' | 'title' | 'name'> } | null;
 
@@ -133,7 +134,7 @@ export function Dashboard() {
           {tours?.map((tour) => (
             <li key={tour.shortId} className="ad-tour-card" data-short-id={tour.shortId}>
               {tour.images[0] ? <img src={tour.images[0].thumbUrl} alt="" /> : <div className="ad-tour-card__empty">No scenes yet</div>}
-              <h2>{tour.title || tour.name || 'Untitled tour'}</h2>
+              <h2>{tourTitle(tour) || 'Untitled tour'}</h2>
               <p>{tour.images.length === 1 ? '1 scene' : `${tour.images.length} scenes`}</p>
               <PublishControl
                 tour={tour}
@@ -163,8 +164,8 @@ export function Dashboard() {
         <ConfirmModal
           text={
             pending.kind === 'delete'
-              ? `Delete "${pending.tour.title || pending.tour.name || 'Untitled tour'}"? Its pictures, leads and showing requests go with it (download the leads first from its Lead Gen tab); this cannot be undone.`
-              : `Make a copy of ${pending.tour.title || pending.tour.name || 'this tour'}?`
+              ? `Delete "${tourTitle(pending.tour) || 'Untitled tour'}"? Its pictures, leads and showing requests go with it (download the leads first from its Lead Gen tab); this cannot be undone.`
+              : `Make a copy of ${tourTitle(pending.tour) || 'this tour'}?`
           }
           onAgree={() => void confirm()}
           onCancel={() => setPending(null)}
