@@ -12,6 +12,14 @@ import type { Database } from './tables';
 
 export type Db = Kysely<Database>;
 
+/**
+ * Runs `work` in a transaction, or in the caller's when `db` already is one: Kysely cannot nest them, and a
+ * repository's write that is one step of a larger change (a route's checks and writes together) must join it.
+ */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
 /** Where a PostgreSQL pool tells of a connection the server ended; the server passes its log's warnings. */
 export type ConnectionLost = (message: string) => void;
 

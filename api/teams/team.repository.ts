@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import type { TeamTable } from '../db/tables';
 import { readPage } from '../pagination';
 import type { Page, TourListFilter } from '../schema/requests';
@@ -270,7 +270,7 @@ export function setTourPermissions(
   tourId: number,
   members: Array<{ userId: number; permission: Permission; teamPermission: Permission }>,
 ): Promise<void> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     for (const { userId, permission, teamPermission } of members) {
       await trx.deleteFrom('team_tour_permission').where('tour_id', '=', tourId).where('user_id', '=', userId).execute();
       if (permission !== teamPermission) {
@@ -278,6 +278,12 @@ export function setTourPermissions(
       }
     }
   });
+}
+
+/** Each member's permission in the team, by user id. */
+export async function memberPermissions(db: Db, teamId: number): Promise<Map<number, Permission>> {
+  const rows = await db.selectFrom('team_member').select(['user_id', 'permission']).where('team_id', '=', teamId).execute();
+  return new Map(rows.map((row) => [row.user_id, row.permission]));
 }
 
 /** The caller's open invitations (to their e-mail), newest first. */

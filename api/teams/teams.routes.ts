@@ -20,6 +20,7 @@ import {
   teamsQuerySchema,
   teamUpdateSchema,
 } from '../schema/team';
+import { inTransaction } from '../db/database';
 import { findTourFor, tourSeenWith } from '../tours/tour-access';
 import { findTourByShortId, transferTour } from '../tours/tour.repository';
 import { acceptInvitation, copyableInvitationLink, dismissInvitation, findOpenInvitation, inviteByEmail } from './invitations';
@@ -32,6 +33,7 @@ import {
   listTeams,
   listTeamTours,
   memberIds,
+  memberPermissions,
   moveTeamOwnership,
   removeMembers,
   setPermissions,
@@ -227,24 +229,23 @@ export function teamsRoutes(): Hono<AppEnv> {
     const ownsTour = record.row.user_id === user.id;
     if (update.members && permission !== 'admin') throw new ApiError(403, 'Forbidden', NEEDS.admin);
     if (update.ownerId !== undefined && !ownsTour) throw new ApiError(403, 'Forbidden', 'Only the owner of a tour can hand it to someone else.');
-    const current = await c.get('db').selectFrom('team_member').select(['user_id', 'permission']).where('team_id', '=', team.id).execute();
-    const teamPermission = new Map(current.map((row) => [row.user_id, row.permission]));
-    const stranger = [...(update.members ?? []).map((member) => member.userId), ...(update.ownerId !== undefined ? [update.ownerId] : [])].find(
-      (id) => !teamPermission.has(id),
-    );
-    if (stranger !== undefined) throw new ApiError(422, 'NotTeamMember', 'Only members of the team can hold this tour.', { details: { userId: stranger } });
-    if (update.members?.some((member) => member.userId === team.owner_id || member.userId === record.row.user_id)) {
-      throw new ApiError(409, 'Conflict', "The team's owner and the tour's owner always hold admin on it.");
-    }
-    if (update.members) {
-      await setTourPermissions(
-        c.get('db'),
-        team.id,
-        record.row.id,
-        update.members.map((member) => ({ ...member, teamPermission: teamPermission.get(member.userId)! })),
+    // The members read, the overrides and the hand-over are one change: a member removed meanwhile cannot be given
+    // the tour, and a refused hand-over leaves the overrides as they were.
+    await inTransaction(c.get('db'), async (trx) => {
+      const teamPermission = await memberPermissions(trx, team.id);
+      const stranger = [...(update.members ?? []).map((member) => member.userId), ...(update.ownerId !== undefined ? [update.ownerId] : [])].find(
+        (id) => !teamPermission.has(id),
       );
-    }
-    if (update.ownerId !== undefined) await transferTour(c.get('db'), record.row.id, update.ownerId);
+      if (stranger !== undefined) throw new ApiError(422, 'NotTeamMember', 'Only members of the team can hold this tour.', { details: { userId: stranger } });
+      if (update.members?.some((member) => member.userId === team.owner_id || member.userId === record.row.user_id)) {
+        throw new ApiError(409, 'Conflict', "The team's owner and the tour's owner always hold admin on it.");
+      }
+      if (update.members) {
+        const members = update.members.map((member) => ({ ...member, teamPermission: teamPermission.get(member.userId)! }));
+        await setTourPermissions(trx, team.id, record.row.id, members);
+      }
+      if (update.ownerId !== undefined) await transferTour(trx, record.row.id, update.ownerId);
+    });
     return c.json(await teamWithMembers(c.get('db'), team.id, user.id, new Date()));
   });
 

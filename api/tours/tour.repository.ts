@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import type { FloorplanRow, NewTourRow, TourRow } from '../db/tables';
 import { readPage } from '../pagination';
 import { byTitle, foldForSearch, titleHolds } from './title-search';
@@ -267,7 +267,7 @@ export async function moveTours(db: Db, fromUserId: number, toUserId: number): P
 
 /** Hands one tour to a new owner, who no longer needs a permission of their own on it. */
 export function transferTour(db: Db, tourId: number, ownerId: number): Promise<void> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx.updateTable('tour').set({ user_id: ownerId }).where('id', '=', tourId).execute();
     await trx.deleteFrom('team_tour_permission').where('tour_id', '=', tourId).where('user_id', '=', ownerId).execute();
   });
