@@ -3,7 +3,7 @@ import { chmodSync, closeSync, openSync } from 'node:fs';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
-import { databaseFile, type Config } from '../config';
+import { databaseFile, type Config } from '../config/config';
 import { migrationProvider } from './migrations';
 import { PostgresCommitStamp } from './postgres-commit-stamp';
 import { PostgresForms } from './postgres-forms';

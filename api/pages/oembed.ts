@@ -1,4 +1,4 @@
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import { iframeCode, shareLinks } from '../schema/share-links';
 import type { Tour } from '../schema/tour';
 import { SOCIAL_IMAGE_PX, socialImageUrl } from '../tours/social-image';

@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { FloorplanRow, TeamHistoryTable } from '../db/tables';
-import { ApiError } from '../errors';
-import { readPage } from '../pagination';
+import { ApiError } from '../http/errors';
+import { readPage } from '../db/pagination';
 import type { Page } from '../schema/requests';
 import { HISTORY_KEPT_PER_TOUR, type HistoryEntry } from '../schema/team';
 import { tourInputSchema, type TourInput } from '../schema/tour';

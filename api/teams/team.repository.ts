@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { inTransaction, type Db } from '../db/database';
 import type { TeamTable } from '../db/tables';
-import { readPage } from '../pagination';
+import { readPage } from '../db/pagination';
 import type { Page, TourListFilter } from '../schema/requests';
 import { byTitle, titleHolds } from '../tours/title-search';
 import type { Invitation, MyTour, Permission, PendingInvitation, Team, TeamMember, TeamTour } from '../schema/team';

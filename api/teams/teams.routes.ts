@@ -2,9 +2,9 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
 import type { UserRow } from '../db/tables';
-import { ApiError, parseOr422, readJson } from '../errors';
+import { ApiError, parseOr422, readJson } from '../http/errors';
 import { removeUnreferencedFiles } from '../media/unreferenced-files';
-import { parseNumericId } from '../numeric-id';
+import { parseNumericId } from '../http/numeric-id';
 import { pageQuerySchema, tourListQuerySchema } from '../schema/requests';
 import {
   historyNoteSchema,

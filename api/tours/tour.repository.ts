@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { inTransaction, type Db } from '../db/database';
 import type { FloorplanRow, NewTourRow, TourRow } from '../db/tables';
-import { readPage } from '../pagination';
+import { readPage } from '../db/pagination';
 import { byTitle, foldForSearch, titleHolds } from './title-search';
 import type { Page, TourListFilter } from '../schema/requests';
 import { cloneTitles, defaultSocialImage, floorplanSchema, tourInputSchema, type Floorplan, type Tour, type TourInput, type TourType } from '../schema/tour';

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { ApiError, parseOr422, readJson } from '../errors';
-import { rateLimit } from '../rate-limit';
+import { ApiError, parseOr422, readJson } from '../http/errors';
+import { rateLimit } from '../http/rate-limit';
 import { leadSchema, showingFormSchema } from '../schema/requests';
 import { callerAccess, findTourByIdFor, findTourOr404, tourAsSeen, type FoundTour } from '../tours/tour-access';
 import { tellOwner } from '../notifications/tell-owner';
