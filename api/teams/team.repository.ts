@@ -243,7 +243,7 @@ export function listMyTours(db: Db, userId: number, { search, sort, ...page }: T
 
 /** Shares tours into a team; a tour already in this team stays as it is. */
 export function shareTours(db: Db, teamId: number, tourIds: number[]): Promise<void> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     for (const tourId of tourIds) {
       await trx
         .insertInto('team_tour')

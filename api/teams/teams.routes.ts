@@ -24,7 +24,7 @@ import { inTransaction } from '../db/database';
 import { findTourFor, tourSeenWith } from '../tours/tour-access';
 import { findTourByShortId, transferTour } from '../tours/tour.repository';
 import { acceptInvitation, copyableInvitationLink, dismissInvitation, findOpenInvitation, inviteByEmail } from './invitations';
-import { findHistoryEntry, listHistory, recordTeamChange, restoreEntry } from './team-history';
+import { findHistoryEntry, listHistory, recordTeamChange, restoreEntry, SHARED_ENTRY } from './team-history';
 import {
   createTeam,
   findMembership,
@@ -206,15 +206,21 @@ export function teamsRoutes(): Hono<AppEnv> {
   /** Shares the caller's own tours; a tour already in another team is refused and nothing is shared. */
   const share = async (c: Context<AppEnv>, shortIds: string[]) => {
     const { team, user } = await teamFor(c, 'admin');
-    const tours = [];
+    const tours: Array<{ id: number; teamId: number | null }> = [];
     for (const shortId of shortIds) tours.push(await ownTour(c, shortId, user));
     const elsewhere = tours.find((tour) => tour.teamId !== null && tour.teamId !== team.id);
     if (elsewhere) throw new ApiError(409, 'Conflict', 'A tour belongs to one team at most: take it out of its team first.');
-    await shareTours(
-      c.get('db'),
-      team.id,
-      tours.map((tour) => tour.id),
-    );
+    await inTransaction(c.get('db'), async (trx) => {
+      await shareTours(
+        trx,
+        team.id,
+        tours.map((tour) => tour.id),
+      );
+      // The history starts with the tour as it was shared, so a restore can undo the team's first change too.
+      for (const joining of tours.filter((tour) => tour.teamId === null)) {
+        await recordTeamChange(trx, joining.id, user.id, { type: SHARED_ENTRY, currentValue: team.name });
+      }
+    });
     return c.json(await listTeamTours(c.get('db'), team.id, user.id, { page: 1, perPage: TEAM_TOURS_PREVIEW }), 201);
   };
 
