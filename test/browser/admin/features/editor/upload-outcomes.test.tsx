@@ -11,10 +11,10 @@ let owner: User;
 let shortId: string;
 let uploads: ImageUploads;
 
-async function openEditor(cutOff?: (name: string) => boolean) {
+async function openEditor(cutOff?: (name: string) => boolean, hold = false) {
   owner = await signedInOwner();
   shortId = (await newTour(owner)).shortId;
-  uploads = watchImageUploads({ cutOff });
+  uploads = watchImageUploads({ cutOff, hold });
   view = mount(
     <>
       <Editor shortId={shortId} />
@@ -103,6 +103,17 @@ describe('Editor upload outcomes against the real API', () => {
     expect(uploads.sent).to.deep.equal(['Broken room.jpg', 'Lost.png', 'Lost.png', 'Hall.png', 'Lost.png']);
     await waitFor(() => view.host.querySelector('.ad-save')?.textContent === 'Saved', 'the scenes saved');
     expect((await storedTour(owner, shortId)).images.map((image) => image.title)).to.deep.equal(['Hall', 'Lost']);
+  });
+
+  it('does not say "Saved" while pictures are still uploading', async () => {
+    await openEditor(undefined, true);
+    const state = () => view.host.querySelector('.ad-save')?.textContent;
+    chooseFiles(imagesInput()!, [await panoramaFile('Hall.png', '#a33')]);
+    await waitFor(() => uploads.uploading(), 'the picture on its way');
+    await waitFor(() => state() === 'Uploading images…', 'the header saying so');
+    uploads.release();
+    await waitFor(() => state() === 'Saved', 'saved once the scene is in');
+    expect((await storedTour(owner, shortId)).images.map((image) => image.title)).to.deep.equal(['Hall']);
   });
 
   it('names the reason when the one picture sent is refused', async () => {
