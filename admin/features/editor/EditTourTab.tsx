@@ -52,6 +52,7 @@ export function EditTourTab({
           items={tour.images}
           idOf={(image) => image.id}
           handleLabel={(image) => `Move ${image.title}`}
+          nameOf={(image) => image.title || 'the untitled scene'}
           onMove={(from, to) => change(moveScene(tour, from, to))}
           renderItem={(image, index) => (
             <>
