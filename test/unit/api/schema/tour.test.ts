@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findTourProblems, imageSchema, infospotSchema, tourInputSchema, titleFromFileName } from '../../../../api/schema/tour';
+import { findTourProblems, imageSchema, infospotSchema, tourConfigSchema, tourInputSchema, titleFromFileName } from '../../../../api/schema/tour';
 
 const scene = (id: string, links: string[] = []) =>
   imageSchema.parse({ id, title: id, hotspots: links.map((to) => ({ image: { id: to }, coords: { x: 0, y: 0, z: -1 } })) });
@@ -42,18 +42,21 @@ describe('tour schema', () => {
     expect(titleFromFileName('plan.webp')).toBe('plan.webp');
   });
 
-  it('reports a link to a missing scene as an error and an unreachable scene as a warning', () => {
-    const problems = findTourProblems({ images: [scene('a', ['b', 'ghost']), scene('b', ['a']), scene('c')] });
+  it('reports a link to a missing scene as an error and, with the reel hidden, an unreachable scene as a warning', () => {
+    const images = [scene('a', ['b', 'ghost']), scene('b', ['a']), scene('c')];
+    const problems = findTourProblems({ images, config: tourConfigSchema.parse({ enableRibbon: false }) });
     expect(problems).toEqual([
       expect.objectContaining({ level: 'error', path: 'images.0.hotspots.1' }),
       expect.objectContaining({ level: 'warning', path: 'images.2' }),
     ]);
+    // The reel shown reaches every scene: a tour not linked yet is not wrong.
+    expect(findTourProblems({ images, config: tourConfigSchema.parse({}) })).toEqual([expect.objectContaining({ level: 'error' })]);
   });
 
   it('warns of a floor-plan room whose scene is gone rather than refusing the tour for it', () => {
     const plan = { floorplanId: 'p', name: 'Ground', url: '', thumbUrl: '', tourId: 1, sortOrder: 0, uploaded: true };
     const hotspots = [{ id: 'r', coords: { x: 1, y: 1 }, destinationSceneId: 'gone', destinationTitle: 'Gone' }];
-    expect(findTourProblems({ images: [scene('a')] }, [{ ...plan, hotspots }])).toEqual([
+    expect(findTourProblems({ images: [scene('a')], config: tourConfigSchema.parse({}) }, [{ ...plan, hotspots }])).toEqual([
       { level: 'warning', path: 'floorplans.0.hotspots.0', message: 'Floor plan "Ground" links to a room that does not exist.' },
     ]);
   });
