@@ -143,22 +143,25 @@ export function Dashboard() {
                 tour={tour}
                 onPublished={(published) => setTours((all) => all?.map((one) => (one.shortId === published.shortId ? published : one)) ?? null)}
               />
-              <a
-                className="ad-button"
-                href={`/tours/${tour.shortId}/edit`}
-                onClick={(event) => (event.preventDefault(), navigate(`/tours/${tour.shortId}/edit`))}
-              >
-                <Icon name="edit" /> Edit
-              </a>
-              <a className="ad-link" href={`/tours/${tour.shortId}`} target="_blank" rel="noreferrer">
-                View
-              </a>
-              <button type="button" className="ad-link" onClick={() => setPending({ kind: 'clone', tour })}>
-                <Icon name="retweet" /> Clone
-              </button>
-              <button type="button" className="ad-link ad-link--danger" onClick={() => setPending({ kind: 'delete', tour })}>
-                <Icon name="delete" /> Delete
-              </button>
+              {/* One row of actions alike, each an icon and a word that never wraps. */}
+              <div className="ad-tour-card__actions">
+                <a
+                  className="ad-link"
+                  href={`/tours/${tour.shortId}/edit`}
+                  onClick={(event) => (event.preventDefault(), navigate(`/tours/${tour.shortId}/edit`))}
+                >
+                  <Icon name="edit" /> Edit
+                </a>
+                <a className="ad-link" href={`/tours/${tour.shortId}`} target="_blank" rel="noreferrer">
+                  <Icon name="view" /> View
+                </a>
+                <button type="button" className="ad-link" onClick={() => setPending({ kind: 'clone', tour })}>
+                  <Icon name="retweet" /> Clone
+                </button>
+                <button type="button" className="ad-link ad-link--danger" onClick={() => setPending({ kind: 'delete', tour })}>
+                  <Icon name="delete" /> Delete
+                </button>
+              </div>
             </li>
           ))}
         </ul>
