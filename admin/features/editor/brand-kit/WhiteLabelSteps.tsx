@@ -3,6 +3,7 @@ import { WHITE_LABEL_HINTS, WHITE_LABEL_STATUSES, type WhiteLabelCheck, type Whi
 import { api } from '../../../lib/api-client';
 import { startUpgrade } from '../../billing/upgrade';
 import { RequestFailed } from '../../../lib/request-failed';
+import { OwnersSetting, useOwnersField } from '../editor-access';
 import type { TabProps } from '../tab-props';
 
 const STEPS = ['Your address', 'Point your domain here', 'Check it'] as const;
@@ -22,6 +23,7 @@ function hostOf(address: string): string {
  * fetch the tour under the saved address, so it waits until the address is saved.
  */
 export function WhiteLabelSteps({ tour, set, isSaved }: TabProps & { isSaved: boolean }) {
+  const ownersField = useOwnersField();
   const [step, setStep] = useState(0);
   const [status, setStatus] = useState<WhiteLabelStatus | null>(isStatus(tour.whiteLabelStatusCode) ? tour.whiteLabelStatusCode : null);
   const [checking, setChecking] = useState(false);
@@ -58,13 +60,14 @@ export function WhiteLabelSteps({ tour, set, isSaved }: TabProps & { isSaved: bo
           <span>Your address for this tour</span>
           <input
             value={tour.whiteLabelUrl}
-            disabled={tour.teamMember}
+            disabled={ownersField('whiteLabelUrl')}
             placeholder="tours.youragency.com"
             onChange={(event) => {
               set('whiteLabelUrl', event.target.value);
               setStatus(null);
             }}
           />
+          <OwnersSetting field="whiteLabelUrl" />
         </label>
       )}
       {step === 1 && (
