@@ -5,7 +5,7 @@ import { setUser } from '../../../../../admin/lib/session';
 import type { Tour } from '../../../../../api/schema/tour';
 import type { User } from '../../../../../api/schema/user';
 import { mount, waitFor } from '../../mount';
-import { ownerCall, signedInOwner, storedTour, typeInto } from '../../support/real-owner';
+import { ownerCall, panoramaFile, signedInOwner, storedTour, typeInto } from '../../support/real-owner';
 import { colleague, sharedTour, teamOf } from '../../support/team-people';
 
 const OWNERS_NOTE = 'Only the tour’s owner can change this.';
@@ -60,7 +60,14 @@ describe('The editor in each role, against the real API', () => {
     expect(editor.title().disabled).to.equal(true);
     typeInto(editor.title(), 'Changed by a viewer');
     expect(editor.title().value, 'the field keeps the tour’s title').to.equal('Sea view loft');
-    for (const tab of ['settings', 'video chat', 'lead gen']) {
+    const scenes = editor.host.querySelector<HTMLElement>('section[aria-label="Scenes"]')!;
+    const transfer = new DataTransfer();
+    transfer.items.add(await panoramaFile('Dropped hall.png', '#a33'));
+    for (const type of ['dragover', 'drop']) {
+      const taken = !scenes.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+      expect(taken, `the scene list refuses the ${type}`).to.equal(false);
+    }
+    for (const tab of ['edit tour', 'settings', 'video chat', 'lead gen']) {
       await editor.openTab(tab);
       const fields = [...editor.host.querySelectorAll('.ad-editor input, .ad-editor select, .ad-editor textarea, .ad-editor button')];
       expect(fields.length, `the ${tab} tab has fields`).to.be.greaterThan(0);
