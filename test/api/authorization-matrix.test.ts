@@ -217,6 +217,18 @@ const ROUTES: Route[] = [
     call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}/analytics`, { headers: auth(r) }),
     status: { anonymous: 401, guest: 404, other: 404, owner: 200, member: 404 },
   },
+  // The editor's question: a private tour is found only by those with a part in it; a public one tells any signed-in
+  // caller `none`. (test/api/teams/tour-roles.test.ts walks every role.)
+  {
+    name: 'GET /api/tours/{hidden shortId}/access',
+    call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}/access`, { headers: auth(r) }),
+    status: { anonymous: 401, guest: 404, other: 404, owner: 200, member: 200 },
+  },
+  {
+    name: 'GET /api/tours/{open shortId}/access',
+    call: (r) => f.t.app.request(`/api/tours/${f.open.shortId}/access`, { headers: auth(r) }),
+    status: SIGNED_IN,
+  },
   { name: 'GET /api/analytics', call: (r) => f.t.app.request('/api/analytics', { headers: auth(r) }), status: OWN(200) },
   {
     name: 'POST /api/inbox/read {the owner’s entries}',
