@@ -13,6 +13,7 @@ import { keepRoomsIn } from '../floorplans/room-selector';
 import { FloorplanTab } from '../floorplans/FloorplanTab';
 import { LibraryTab } from '../library/LibraryTab';
 import { TeamTab } from '../teams/TeamTab';
+import { TourAnalyticsView } from '../analytics/TourAnalyticsView';
 import { BrandKitTab } from './brand-kit/BrandKitTab';
 import { EditTourTab } from './EditTourTab';
 import { LeadGenTab } from './LeadGenTab';
@@ -37,14 +38,15 @@ function writeRooms(between: BetweenSaves, before: Floorplan[], after: Floorplan
     );
 }
 
-const TABS = ['edit tour', 'brand kit', 'floor plan', 'lead gen', 'video chat', 'team', 'settings', 'library'] as const;
+const TABS = ['edit tour', 'brand kit', 'floor plan', 'lead gen', 'video chat', 'team', 'settings', 'library', 'analytics'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The tour editor: loads the tour, saves every change, and lays out its tabs. */
 export function Editor({ shortId }: { shortId: string }) {
   const [tour, setTour] = useState<Tour | null>(null);
   const [loadError, setLoadError] = useState('');
-  const [tab, setTab] = useState<Tab>('edit tour');
+  // The Analytics page links here with #analytics.
+  const [tab, setTab] = useState<Tab>(() => (location.hash === '#analytics' ? 'analytics' : 'edit tour'));
   const [preview, setPreview] = useState(false);
   /** The scene shown in the editor's panorama; the first one until the owner picks another. */
   const [sceneId, setSceneId] = useState<string | null>(null);
@@ -214,6 +216,7 @@ export function Editor({ shortId }: { shortId: string }) {
             }}
           />
         )}
+        {tab === 'analytics' && <TourAnalyticsView shortId={tour.shortId} images={tour.images} />}
         {preview && <TourPreview shortId={tour.shortId} revision={tour.revision} />}
       </main>
     </>
