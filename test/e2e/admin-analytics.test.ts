@@ -4,6 +4,7 @@ import type { TourAnalytics } from '../../api/schema/analytics';
 import type { Tour } from '../../api/schema/tour';
 import { TEST_JWT_SECRET } from '../support/test-secret';
 import { signedInUser, signUp } from './support/admin-owner';
+import { seriousViolations } from './support/axe';
 import { launchChromium } from './support/browser';
 import { removeDataDir, startServer, type RunningServer } from './support/server';
 
@@ -61,6 +62,13 @@ describe('the built admin’s analytics', () => {
     expect(await page.locator('.uplot').evaluate((chart) => getComputedStyle(chart).fontFamily)).toContain('system-ui');
     expect(await page.locator('.ad-analytics__totals dd').first().textContent()).toBe('1');
     expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    expect(await seriousViolations(page), 'the Analytics tab').toEqual([]);
+    await page.locator('.ad-user-menu__toggle').click();
+    await page.getByRole('menuitem', { name: 'Analytics' }).click();
+    await page.getByRole('heading', { name: 'Analytics' }).waitFor();
+    await page.locator(`tr[data-short-id="${created.shortId}"] td`).first().waitFor();
+    expect(await page.locator(`tr[data-short-id="${created.shortId}"] td`).first().textContent()).toBe('1');
+    expect(await seriousViolations(page), 'the Analytics page').toEqual([]);
     // The first script stays without the chart library.
     expect(await (await fetch(`${server.origin}/admin/admin.js`)).text()).not.toContain('u-legend');
     await context.close();

@@ -24,7 +24,12 @@ export function RangePicker({ choice, onChoice }: { choice: RangeChoice; onChoic
             type="button"
             className="ad-button ad-button--plain"
             aria-pressed={choice.days === days}
-            onClick={() => onChoice({ days, range: lastDays(days) })}
+            onClick={() => {
+              // The fields show the days a preset covers, a start for the owner's own range.
+              const range = lastDays(days);
+              setCustom(range);
+              onChoice({ days, range });
+            }}
           >
             {days} days
           </button>
