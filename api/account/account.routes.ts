@@ -5,11 +5,11 @@ import { hashPassword, verifyPassword } from '../auth/password-hash';
 import { revokeAllSessions } from '../auth/sessions';
 import type { Payments } from '../billing/stripe-client';
 import type { UserRow } from '../db/tables';
-import { ApiError, parseOr422, readJson } from '../errors';
+import { ApiError, parseOr422, readJson } from '../http/errors';
 import { removeUnreferencedFiles } from '../media/unreferenced-files';
 import { mailedKinds, setMailed } from '../notifications/mail-settings';
 import { readUnsubscribeToken } from '../notifications/unsubscribe-token';
-import { rateLimit } from '../rate-limit';
+import { rateLimit } from '../http/rate-limit';
 import type { RoomHub } from '../rtc/room-hub';
 import {
   accountDeletionSchema,

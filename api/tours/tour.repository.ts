@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import type { FloorplanRow, NewTourRow, TourRow } from '../db/tables';
-import { readPage } from '../pagination';
+import { readPage } from '../db/pagination';
 import { byTitle, foldForSearch, titleHolds } from './title-search';
 import type { Page, TourListFilter } from '../schema/requests';
 import { cloneTitles, defaultSocialImage, floorplanSchema, tourInputSchema, type Floorplan, type Tour, type TourInput, type TourType } from '../schema/tour';
 import type { UserType } from '../schema/user';
+import { tourTitle } from '../schema/tour-title';
 
 export interface TourRecord {
   row: TourRow;
@@ -85,7 +86,7 @@ export async function insertTour(
 /** The columns kept beside a tour's data, written from it by every write of the data. */
 function savedColumns(input: TourInput): Pick<NewTourRow, 'data' | 'list_title' | 'search_title' | 'privacy'> {
   // What the dashboard lists a tour under; search and sorting by title compare its folded form.
-  const listTitle = input.title || input.name;
+  const listTitle = tourTitle(input);
   return { data: JSON.stringify(input), list_title: listTitle, search_title: foldForSearch(listTitle), privacy: input.privacy };
 }
 
@@ -266,7 +267,7 @@ export async function moveTours(db: Db, fromUserId: number, toUserId: number): P
 
 /** Hands one tour to a new owner, who no longer needs a permission of their own on it. */
 export function transferTour(db: Db, tourId: number, ownerId: number): Promise<void> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx.updateTable('tour').set({ user_id: ownerId }).where('id', '=', tourId).execute();
     await trx.deleteFrom('team_tour_permission').where('tour_id', '=', tourId).where('user_id', '=', ownerId).execute();
   });

@@ -146,7 +146,7 @@ export function Editor({ shortId }: { shortId: string }) {
           value={tour.title}
           onChange={(event) => set('title', event.target.value)}
         />
-        <SaveState status={save.status} />
+        <SaveState status={save.status} uploading={images.imagesRemaining > 0} />
         <button type="button" className="ad-button ad-button--plain" aria-pressed={preview} onClick={() => setPreview(!preview)}>
           Preview
         </button>

@@ -18,7 +18,10 @@ interface TeamTabProps {
   onRestore: (restore: () => Promise<Tour>) => Promise<void>;
 }
 
+/** An entry in words: a save of several kinds of change names each kind itself, and the first entry the team. */
 function entryText(entry: HistoryEntry): string {
+  if (entry.type === 'shared') return `shared with ${entry.currentValue}`;
+  if (entry.type === 'changes') return entry.currentValue;
   return entry.currentValue ? `${entry.type}: ${entry.currentValue}` : entry.type;
 }
 

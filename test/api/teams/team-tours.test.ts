@@ -178,4 +178,17 @@ describe('permissions on a team tour', () => {
     await expectCall(t, 'DELETE', `/tours/${tour.shortId}`, owner, 403);
     await expectCall(t, 'DELETE', `/tours/${tour.shortId}`, editor, 200);
   });
+
+  it('overrides and a hand-over in one request are one change: all of it, or nothing when a part is refused', async () => {
+    const { t, owner, viewer, editor, outsider, team } = await setUp();
+    const tour = await shared(t, owner, team, { privacy: 'Private' });
+    const path = `/teams/${team.id}/sharedTour`;
+    await expectCall(t, 'PUT', path, owner, 422, { tourId: tour.shortId, members: [{ userId: viewer.id, permission: 'edit' }], ownerId: outsider.id });
+    const untouched = await expectCall<Team>(t, 'GET', `/teams/${team.id}`, owner, 200);
+    expect(untouched.members?.find((member) => member.id === viewer.id)?.tourPermissions).toEqual([]);
+    await expectCall(t, 'PUT', path, owner, 200, { tourId: tour.shortId, members: [{ userId: viewer.id, permission: 'edit' }], ownerId: editor.id });
+    const both = await expectCall<Team>(t, 'GET', `/teams/${team.id}`, editor, 200);
+    expect(both.members?.find((member) => member.id === viewer.id)?.tourPermissions).toEqual([{ tourId: tour.shortId, permission: 'edit' }]);
+    expect((await expectCall<Tour>(t, 'GET', `/tours/${tour.shortId}`, editor, 200)).userId).toBe(editor.id);
+  });
 });

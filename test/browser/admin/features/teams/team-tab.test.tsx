@@ -34,13 +34,15 @@ describe("The editor's Team tab against the real API", () => {
     const title = editor.host.querySelector<HTMLInputElement>('input[aria-label="Tour title"]')!;
     typeInto(title, 'First words');
     await editor.whenSaved();
-    await waitFor(() => tab().querySelectorAll('[data-history-id]').length === 1, 'the first save in the history');
+    await waitFor(() => tab().querySelectorAll('[data-history-id]').length === 2, 'the first save in the history');
     typeInto(title, 'Second words');
     await editor.whenSaved();
-    await waitFor(() => tab().querySelectorAll('[data-history-id]').length === 2, 'the second save in the history');
+    await waitFor(() => tab().querySelectorAll('[data-history-id]').length === 3, 'the second save in the history');
     const entries = [...tab().querySelectorAll('[data-history-id]')].map((entry) => entry.textContent);
     expect(entries[0]).to.contain('title: Second words');
     expect(entries[1]).to.contain('title: First words');
+    // The history starts with the tour as it was shared, which can be restored like any entry.
+    expect(entries[2]).to.contain('shared with Harbour Realty');
 
     const first = tab().querySelectorAll('[data-history-id]')[1];
     const revision = /revision (\d+)/.exec(first.textContent!)![1];
