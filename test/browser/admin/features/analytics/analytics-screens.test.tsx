@@ -247,6 +247,15 @@ describe('the analytics screens (real API, real visits)', () => {
     expect(page.requests).to.deep.equal([`/api/analytics?from=${lastDays(30).from}&to=${lastDays(30).to}`]);
   });
 
+  it('says so when the owner has no tours yet', async () => {
+    await signedInOwner();
+    let host: HTMLElement;
+    ({ host, unmount } = mount(<AnalyticsPage />));
+    await waitFor(() => host.querySelector('.ad-analytics__empty') !== null, 'the empty state');
+    expect(host.querySelector('.ad-analytics__empty')!.textContent).to.equal('No tours yet: their visits show here once you share them.');
+    expect(host.querySelector('table')).to.equal(null);
+  });
+
   it('fits a phone’s width (360 px) with its numbers, chart and lists', async () => {
     await setViewport({ width: 360, height: 740 });
     try {
