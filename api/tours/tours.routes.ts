@@ -12,6 +12,7 @@ import { rateLimit } from '../http/rate-limit';
 import { socialImageResponse } from './social-image';
 import { newShortId } from './short-id';
 import { callerAccess, findTourFor, findTourOr404, refuseOwnerOnlyChanges, tourAccess, tourAsSeen, tourSeenWith, viewFor } from './tour-access';
+import { brandOf } from '../account/brand-defaults';
 import { describeSave } from '../teams/change-summary';
 import { recordTeamChange } from '../teams/team-history';
 import { readTourCached } from './tour-read-cache';
@@ -40,7 +41,8 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
       shortId: newShortId(),
       userId: user.id,
       type: 'locked',
-      input: tourInputSchema.parse({ email: user.email ?? '' }),
+      // A new tour starts with the brand the owner set on their account.
+      input: tourInputSchema.parse({ email: user.email ?? '', ...brandOf(user) }),
     });
     return c.json(tourFromRecord({ row, ownerType: user.type, teamId: null, floorplans: [] }), 201);
   });

@@ -116,6 +116,7 @@ async function ownerState(): Promise<unknown> {
     get('/api/billing/payments'),
     get('/api/account'),
     get('/api/account/deletion'),
+    get('/api/account/brand'),
     get('/api/inbox'),
     get('/api/inbox/summary'),
     get('/api/teams'),
@@ -194,6 +195,13 @@ const ROUTES: Route[] = [
     status: OWN(200),
   },
   { name: 'GET /api/account/deletion', call: (r) => f.t.app.request('/api/account/deletion', { headers: auth(r) }), status: OWN(200) },
+  { name: 'GET /api/account/brand', call: (r) => f.t.app.request('/api/account/brand', { headers: auth(r) }), status: OWN(200) },
+  {
+    name: 'PUT /api/account/brand',
+    call: (r) => f.t.app.request('/api/account/brand', { ...json({ companyName: `${r} Homes` }, auth(r)), method: 'PUT' }),
+    status: OWN(200),
+  },
+  { name: 'POST /api/account/brand/apply', call: (r) => f.t.app.request('/api/account/brand/apply', { method: 'POST', headers: auth(r) }), status: OWN(200) },
   {
     name: 'DELETE /api/account',
     call: (r) => f.t.app.request('/api/account', { ...json({ password: PASSWORD }, auth(r)), method: 'DELETE' }),
