@@ -15,6 +15,7 @@ import { keepRoomsIn } from '../floorplans/room-selector';
 import { FloorplanTab } from '../floorplans/FloorplanTab';
 import { LibraryTab } from '../library/LibraryTab';
 import { TeamTab } from '../teams/TeamTab';
+import { TourAnalyticsView } from '../analytics/TourAnalyticsView';
 import { BrandKitTab } from './brand-kit/BrandKitTab';
 import { EditorAccessProvider } from './editor-access';
 import { EditTourTab } from './EditTourTab';
@@ -41,7 +42,7 @@ function writeRooms(between: BetweenSaves, before: Floorplan[], after: Floorplan
     );
 }
 
-const TABS = ['edit tour', 'brand kit', 'floor plan', 'lead gen', 'video chat', 'team', 'settings', 'library'] as const;
+const TABS = ['edit tour', 'brand kit', 'floor plan', 'lead gen', 'video chat', 'team', 'settings', 'library', 'analytics'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The tour editor: loads the tour, saves every change, and lays out its tabs. */
@@ -51,7 +52,8 @@ export function Editor({ shortId }: { shortId: string }) {
   const [access, setAccess] = useState<TourAccessAnswer | null>(null);
   const [loadError, setLoadError] = useState('');
   const [notFound, setNotFound] = useState(false);
-  const [tab, setTab] = useState<Tab>('edit tour');
+  // The Analytics page links here with #analytics.
+  const [tab, setTab] = useState<Tab>(() => (location.hash === '#analytics' ? 'analytics' : 'edit tour'));
   const [preview, setPreview] = useState(false);
   /** The scene shown in the editor's panorama; the first one until the owner picks another. */
   const [sceneId, setSceneId] = useState<string | null>(null);
@@ -235,6 +237,8 @@ export function Editor({ shortId }: { shortId: string }) {
             />
           )}
         </fieldset>
+        {/* Numbers to read, not fields: outside the read-only fieldset. */}
+        {tab === 'analytics' && <TourAnalyticsView shortId={tour.shortId} images={tour.images} />}
         {preview && <TourPreview shortId={tour.shortId} revision={tour.revision} />}
       </main>
     </EditorAccessProvider>
