@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { EN, type Catalog, type MessageKey } from './en';
-import { catalogNow, directionOf, errorMessage, format, languageOf, loadCatalog, type Language } from './language';
+import { catalogNow, errorMessage, format, loadCatalog } from './catalog';
+import { directionOf, languageOf, type Language } from './language';
 
 export interface Messages {
   language: Language;

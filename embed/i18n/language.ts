@@ -1,19 +1,8 @@
-import { EN, type Catalog, type MessageKey } from './en';
-
 /** The languages the viewer speaks; English is built in, the others are loaded when a viewer needs them. */
 export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const RIGHT_TO_LEFT: ReadonlySet<Language> = new Set(['ar']);
-
-// One chunk per language: a page only ever downloads the one its viewers speak.
-const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalog }>> = {
-  es: () => import('./catalogs/es'),
-  fr: () => import('./catalogs/fr'),
-  de: () => import('./catalogs/de'),
-  pt: () => import('./catalogs/pt'),
-  ar: () => import('./catalogs/ar'),
-};
 
 /** The language a BCP 47 tag (`pt-BR`, `AR`) asks for, if the viewer speaks it. */
 export function supportedLanguage(tag: string | null | undefined): Language | undefined {
@@ -28,37 +17,14 @@ export function languageOf(host: Element): Language {
 
 /** The viewer mirrors for a right-to-left language, and on a right-to-left page (`dir` around the element). */
 export function directionOf(host: Element, language: Language): 'ltr' | 'rtl' {
-  return RIGHT_TO_LEFT.has(language) || host.matches(':dir(rtl)') ? 'rtl' : 'ltr';
+  return RIGHT_TO_LEFT.has(language) || onRightToLeftPage(host) ? 'rtl' : 'ltr';
 }
 
-const loaded = new Map<Language, Catalog>([['en', EN]]);
-
-/** The catalog if it is already here (English always is). */
-export const catalogNow = (language: Language): Catalog | undefined => loaded.get(language);
-
-/** The catalog, loading its chunk the first time; English if the chunk cannot be had (offline). */
-export async function loadCatalog(language: Language): Promise<Catalog> {
-  const ready = loaded.get(language);
-  if (ready || language === 'en') return ready ?? EN;
+function onRightToLeftPage(host: Element): boolean {
   try {
-    const catalog = (await LOADERS[language]()).default;
-    loaded.set(language, catalog);
-    return catalog;
+    return host.matches(':dir(rtl)');
   } catch {
-    return EN;
+    // Browsers before :dir() (Chrome 119, Safari 16.3): the nearest dir attribute says it.
+    return (host.closest('[dir]') as HTMLElement | null)?.dir.toLowerCase() === 'rtl';
   }
-}
-
-/** A catalog's text with its `{name}` slots filled (as plain text: the caller renders it as text). */
-export function format(catalog: Catalog, key: MessageKey, values: Record<string, string | number> = {}): string {
-  return catalog[key].replace(/\{(\w+)\}/g, (slot, name: string) => (name in values ? String(values[name]) : slot));
-}
-
-/**
- * A `tour-error`'s message in the viewer's language: its `code` stays as it is (pages act on codes), the text is
- * the catalog's for that code, else the message as it came (a server's English words).
- */
-export function errorMessage(catalog: Catalog, error: { code: string; message: string }): string {
-  const key = `error.${error.code}`;
-  return key in catalog ? catalog[key as MessageKey] : error.message;
 }

@@ -1,5 +1,6 @@
 import { emit, type ViewerEventMap } from '../element/viewer-events';
-import { catalogNow, errorMessage, languageOf, loadCatalog } from './language';
+import { catalogNow, errorMessage, loadCatalog } from './catalog';
+import { languageOf } from './language';
 
 /**
  * Tells the page the tour cannot be shown, in the viewer's language. In English (or with the catalog already here)

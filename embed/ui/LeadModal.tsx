@@ -2,19 +2,18 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Tour } from '../../api/schema/tour';
 import { apiPost } from '../tour/tour-client';
 import { useApiOrigin, useMediaUrl } from '../viewer/api-origin-context';
-import { EN, type MessageKey } from '../i18n/en';
+import type { MessageKey } from '../i18n/en';
 import { useMessages } from '../i18n/i18n-context';
 import { Modal } from './Modal';
 
 /** Said of an empty field, so the visitor knows which one is missing. */
-const LEAD_MISSING_KEYS = { name: 'leadMissingName', email: 'leadMissingEmail' } as const satisfies Record<string, MessageKey>;
-export const LEAD_MISSING = { name: EN.leadMissingName, email: EN.leadMissingEmail } as const;
+const LEAD_MISSING = { name: 'leadMissingName', email: 'leadMissingEmail' } as const satisfies Record<string, MessageKey>;
 
 export function LeadModal({ tour, onClose, onSubmitted }: { tour: Tour; onClose: () => void; onSubmitted: () => void }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
-  const [missing, setMissing] = useState<keyof typeof LEAD_MISSING_KEYS | null>(null);
+  const [missing, setMissing] = useState<keyof typeof LEAD_MISSING | null>(null);
   const nameField = useRef<HTMLInputElement>(null);
   const emailField = useRef<HTMLInputElement>(null);
   const apiOrigin = useApiOrigin();
@@ -37,7 +36,7 @@ export function LeadModal({ tour, onClose, onSubmitted }: { tour: Tour; onClose:
   }
 
   const errorId = useId();
-  const fieldState = (field: keyof typeof LEAD_MISSING_KEYS) => (missing === field ? { 'aria-invalid': true, 'aria-describedby': errorId } : {});
+  const fieldState = (field: keyof typeof LEAD_MISSING) => (missing === field ? { 'aria-invalid': true, 'aria-describedby': errorId } : {});
 
   return (
     <Modal title={t('requestInformation')} onClose={onClose} width={460}>
@@ -48,7 +47,7 @@ export function LeadModal({ tour, onClose, onSubmitted }: { tour: Tour; onClose:
           <span>{t('name')}</span>
           <input ref={nameField} name="name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" {...fieldState('name')} />
         </label>
-        {missing === 'name' && <FormError id={errorId} text={t(LEAD_MISSING_KEYS.name)} />}
+        {missing === 'name' && <FormError id={errorId} text={t(LEAD_MISSING.name)} />}
         <label className="tv-field">
           <span>{t('email')}</span>
           <input
@@ -61,7 +60,7 @@ export function LeadModal({ tour, onClose, onSubmitted }: { tour: Tour; onClose:
             {...fieldState('email')}
           />
         </label>
-        {missing === 'email' && <FormError id={errorId} text={t(LEAD_MISSING_KEYS.email)} />}
+        {missing === 'email' && <FormError id={errorId} text={t(LEAD_MISSING.email)} />}
         {error && <FormError text={error} />}
         <button type="submit" className="tv-button">
           {t('submit')}

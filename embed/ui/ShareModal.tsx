@@ -60,11 +60,7 @@ export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; c
         </a>
       </div>
       {ownerHere && (
-        <p
-          className="tv-hint"
-          id="tv-copy-hint"
-          title={t('whitelabelHint')}
-        >
+        <p className="tv-hint" id="tv-copy-hint" title={t('whitelabelHint')}>
           {t('whitelabelWhere')}
         </p>
       )}

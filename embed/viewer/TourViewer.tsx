@@ -83,13 +83,13 @@ export function ViewerRoot({ viewer, messages, ...props }: ViewerRootProps) {
   const inherited = useMessages();
   return (
     <MessagesProvider messages={messages ?? inherited}>
-    <ViewerContext.Provider value={viewer}>
-      <ApiOriginContext.Provider value={viewer.apiOrigin}>
-        <ViewerErrorBoundary host={viewer.host}>
-          <ViewerScreen {...props} />
-        </ViewerErrorBoundary>
-      </ApiOriginContext.Provider>
-    </ViewerContext.Provider>
+      <ViewerContext.Provider value={viewer}>
+        <ApiOriginContext.Provider value={viewer.apiOrigin}>
+          <ViewerErrorBoundary host={viewer.host}>
+            <ViewerScreen {...props} />
+          </ViewerErrorBoundary>
+        </ApiOriginContext.Provider>
+      </ViewerContext.Provider>
     </MessagesProvider>
   );
 }
