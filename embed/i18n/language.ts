@@ -1,14 +1,6 @@
-/** The languages the viewer speaks; English is built in, the others are loaded when a viewer needs them. */
-export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'ar'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { isRightToLeft, supportedLanguage, type Language } from '../../api/schema/languages';
 
-const RIGHT_TO_LEFT: ReadonlySet<Language> = new Set(['ar']);
-
-/** The language a BCP 47 tag (`pt-BR`, `AR`) asks for, if the viewer speaks it. */
-export function supportedLanguage(tag: string | null | undefined): Language | undefined {
-  const base = tag?.trim().split(/[-_]/)[0].toLowerCase();
-  return LANGUAGES.find((language) => language === base);
-}
+export type { Language } from '../../api/schema/languages';
 
 /** The element's `lang` attribute, else the page's `<html lang>`, else English. */
 export function languageOf(host: Element): Language {
@@ -17,7 +9,7 @@ export function languageOf(host: Element): Language {
 
 /** The viewer mirrors for a right-to-left language, and on a right-to-left page (`dir` around the element). */
 export function directionOf(host: Element, language: Language): 'ltr' | 'rtl' {
-  return RIGHT_TO_LEFT.has(language) || onRightToLeftPage(host) ? 'rtl' : 'ltr';
+  return isRightToLeft(language) || onRightToLeftPage(host) ? 'rtl' : 'ltr';
 }
 
 function onRightToLeftPage(host: Element): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage, format, loadCatalog } from '../../../../embed/i18n/catalog';
 import { EN } from '../../../../embed/i18n/en';
-import { LANGUAGES, supportedLanguage } from '../../../../embed/i18n/language';
+import { LANGUAGES, negotiatedLanguage, supportedLanguage } from '../../../../api/schema/languages';
 
 const slots = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
@@ -39,5 +39,16 @@ describe('the language a tag asks for', () => {
     expect(supportedLanguage('nl')).toBeUndefined();
     expect(supportedLanguage('')).toBeUndefined();
     expect(supportedLanguage(null)).toBeUndefined();
+  });
+});
+
+describe("the tour page's language from Accept-Language", () => {
+  it('is the best-rated language the viewer speaks, else English', () => {
+    expect(negotiatedLanguage('nl-NL, fr-CA;q=0.8, de;q=0.9')).toBe('de');
+    expect(negotiatedLanguage('ar;q=0.5, es;q=0.5')).toBe('ar');
+    expect(negotiatedLanguage('es;q=0, pt-BR;q=0.1')).toBe('pt');
+    expect(negotiatedLanguage('nl, ja')).toBe('en');
+    expect(negotiatedLanguage('*')).toBe('en');
+    expect(negotiatedLanguage(undefined)).toBe('en');
   });
 });
