@@ -278,6 +278,18 @@ describe('the public tour page for crawlers and oEmbed consumers', () => {
   });
 });
 
+describe("the admin's page", () => {
+  it('carries SITE_NAME as its title and application name, escaped, for the header to show', async () => {
+    const named = await createTestApp({ SITE_NAME: 'Acme <Tours>' });
+    const response = await named.app.request('/dashboard', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(response.headers.get('Content-Encoding')).toBeNull();
+    const html = await response.text();
+    expect(html).toContain('<title>Acme &lt;Tours&gt;</title>');
+    expect(html).toContain('<meta name="application-name" content="Acme &lt;Tours&gt;">');
+    expect(await (await t.app.request('/dashboard')).text()).toContain('<title>Tour Platform</title>');
+  });
+});
+
 describe('the public tour page for social sites', () => {
   it('names the site, its picture with size, type and a text alternative, as SITE_NAME sets it', async () => {
     const named = await createTestApp({ SITE_NAME: 'Acme Tours' });
