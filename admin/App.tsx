@@ -16,17 +16,17 @@ import { LoadingBar } from './components/LoadingBar';
 import { NotFound } from './components/NotFound';
 import { Toasts } from './components/Toasts';
 import { usePath } from './lib/router';
-import { session, setUser } from './lib/session';
+import { session, sessionEnded } from './lib/session';
 
 /**
- * A 401 from the status check resets the user. The address stays: the sign-in form shows on it, and signing in
- * opens the page it names (an editor link, say).
+ * A 401 from the status check ends the session. The address stays: the sign-in form shows on it, says why, and
+ * signing in opens the page it names (an editor link, say).
  */
 function useStatusCheck(): void {
   useEffect(() => {
     if (!session.user) return;
     refreshUser().catch((err) => {
-      if (err instanceof RequestFailed && err.status === 401) setUser(null);
+      if (err instanceof RequestFailed && err.status === 401) sessionEnded();
     });
   }, []);
 }

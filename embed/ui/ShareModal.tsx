@@ -5,11 +5,12 @@ import { signedInUser } from '../tour/tour-client';
 import { useApiOrigin } from '../viewer/api-origin-context';
 import { useMessages } from '../i18n/i18n-context';
 import { Modal } from './Modal';
+import { tourTitle } from '../../api/schema/tour-title';
 
 export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; canUseListingMode: boolean; onClose: () => void }) {
   const [mls, setMls] = useState(false);
   const [copied, setCopied] = useState(false);
-  const title = tour.title || tour.name;
+  const title = tourTitle(tour);
   const apiOrigin = useApiOrigin();
   const { t } = useMessages();
   const { link, iframe, script, facebook, twitter, email } = shareLinks(apiOrigin, tour.shortId, mls, title || undefined);

@@ -32,6 +32,7 @@ import { ViewerErrorBoundary } from './ViewerErrorBoundary';
 import { ViewerFrame, ViewerNotice } from './ViewerFrame';
 import { ViewerOverlays } from './ViewerOverlays';
 import type { PanoramaView } from '../video/contract';
+import { tourTitle } from '../../api/schema/tour-title';
 
 export interface TourViewerProps {
   shortId?: string;
@@ -159,7 +160,7 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
           sceneId={state.sceneId}
           firstView={linkedView(state.sceneId)}
           allowLinks={!listingMode}
-          label={alt || t('panoramaLabel', { title: tour.title || tour.name })}
+          label={alt || t('panoramaLabel', { title: tourTitle(tour) })}
           poster={poster}
           onSceneChange={goTo}
           onProgress={(sceneId, progress) => {
