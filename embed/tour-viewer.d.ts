@@ -17,6 +17,8 @@ export interface TourViewerAttributes {
   'alt'?: string;
   /** An image shown before the first panorama (default: the opening scene's thumbnail). */
   'poster'?: string;
+  /** The viewer's language (default: the page's <html lang>, else English); ar mirrors the layout. */
+  'lang'?: 'en' | 'es' | 'fr' | 'de' | 'pt' | 'ar' | (string & {});
 }
 
 /** The events the element sends; they bubble and cross the shadow boundary (composed). */
