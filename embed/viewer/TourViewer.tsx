@@ -5,6 +5,7 @@ import type { Tour } from '../../api/schema/tour';
 import { isHandheld } from '../element/device-features';
 import { parseLoading } from '../element/loading-mode';
 import { emit, markFirstPanorama } from '../element/viewer-events';
+import { useAnalytics } from '../hooks/use-analytics';
 import { useAutoRotate } from '../hooks/use-auto-rotate';
 import { useHostWidth } from '../hooks/use-host-size';
 import { useLiveChat } from '../hooks/use-live-chat';
@@ -17,7 +18,7 @@ import { useViewHashSync } from '../hooks/use-view-hash-sync';
 import { dropEarlyPanorama } from '../panorama/early-panorama';
 import { Panorama } from '../panorama/Panorama';
 import { initialView, panoramaUrl } from '../panorama/scene-config';
-import { chatRequested, listingModeAllowed, listingModeRequested, MOBILE_BREAKPOINT_EM, visibleControls } from '../tour/viewer-rules';
+import { chatRequested, flagOn, listingModeAllowed, listingModeRequested, MOBILE_BREAKPOINT_EM, visibleControls } from '../tour/viewer-rules';
 import { firstPanoramaShown, openInfospot, setVr, startFolded, tourLoaded } from '../tour/viewer-store';
 import { linkedView } from '../tour/view-hash';
 import { PanoramaProgress } from '../ui/PanoramaProgress';
@@ -59,13 +60,16 @@ export function TourViewer({ shortId, loading, container }: TourViewerProps) {
   const chat = chatRequested(useHostAttribute(host, 'show-video-chat'));
   const alt = useHostAttribute(host, 'alt') ?? undefined;
   const poster = useHostAttribute(host, 'poster') ?? undefined;
-  return <ViewerRoot viewer={viewer} listingMode={listingMode} chatRequested={chat} alt={alt} poster={poster} />;
+  const analytics = !flagOn(useHostAttribute(host, 'no-analytics'));
+  return <ViewerRoot viewer={viewer} listingMode={listingMode} chatRequested={chat} analytics={analytics} alt={alt} poster={poster} />;
 }
 
 interface ViewerRootProps {
   viewer: Viewer;
   listingMode: boolean;
   chatRequested: boolean;
+  /** Whether the visit is reported to the tour's owner (the element's, unless `no-analytics`; not a test's). */
+  analytics?: boolean;
   /** The panorama's accessible name (default: the tour's title). */
   alt?: string;
   /** An image shown before the first panorama. */
@@ -85,10 +89,11 @@ export function ViewerRoot({ viewer, ...props }: ViewerRootProps) {
   );
 }
 
-function ViewerScreen({ listingMode, chatRequested, alt, poster }: Omit<ViewerRootProps, 'viewer'>) {
+function ViewerScreen({ listingMode, chatRequested, analytics = false, alt, poster }: Omit<ViewerRootProps, 'viewer'>) {
   const viewer = useViewer();
   const state = useSnapshot(viewer.store);
   useLiveChat(viewer, chatRequested);
+  useAnalytics(viewer, analytics);
   useAutoRotate(viewer);
   useViewHashSync(viewer.panorama, state.status === 'ready');
   useViewChangeEvents(viewer, state.status === 'ready');
@@ -127,7 +132,8 @@ function ViewerScreen({ listingMode, chatRequested, alt, poster }: Omit<ViewerRo
 const vrStartView = (sceneId: string, view: PanoramaView | undefined) => (view?.sceneId === sceneId ? view : undefined);
 
 function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMode: boolean; alt?: string; poster?: string }) {
-  const { store, host, apiOrigin, panorama, control, goTo } = useViewer();
+  const viewer = useViewer();
+  const { store, host, apiOrigin, panorama, control, goTo } = viewer;
   const state = useSnapshot(store);
   const hostWidth = useHostWidth(host);
   const mobile = hostWidth < MOBILE_BREAKPOINT_EM * 16;
@@ -137,6 +143,7 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
   const currentImage = tour.images.find((image) => image.id === state.sceneId);
   const chatPanel = state.chatOpen && visible.videoChatPanel;
   const [firstProgress, setFirstProgress] = useState(0);
+  const hotspotFollowed = (sceneId: string) => viewer.track?.('hotspot', sceneId);
   const className = `tv-root${state.fixedFullscreen ? ' tv-root--fixed' : ''}${mobile ? ' tv-root--mobile' : ''}${chatPanel ? ' tv-root--chat' : ''}`;
 
   return (
@@ -151,6 +158,7 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
           label={alt || `${tour.title || tour.name}: 360° panorama`}
           poster={poster}
           onSceneChange={goTo}
+          onHotspot={hotspotFollowed}
           onProgress={(sceneId, progress) => {
             if (!store.firstShown) setFirstProgress(progress);
             if (progress < 1) emit(host, 'load-progress', { sceneId, progress });
@@ -173,7 +181,17 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
         />
       )}
       {!state.firstShown && tour.images.length > 0 && <PanoramaProgress fraction={firstProgress} />}
-      {currentImage && <SceneLinksList image={currentImage} allowLinks={!listingMode} onScene={goTo} onInfospot={(spot) => openInfospot(store, spot.id)} />}
+      {currentImage && (
+        <SceneLinksList
+          image={currentImage}
+          allowLinks={!listingMode}
+          onScene={(sceneId) => {
+            hotspotFollowed(sceneId);
+            goTo(sceneId);
+          }}
+          onInfospot={(spot) => openInfospot(store, spot.id)}
+        />
+      )}
       {state.vr && currentImage && (
         <Suspense fallback={null}>
           <CardboardVr
