@@ -143,7 +143,8 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
   const currentImage = tour.images.find((image) => image.id === state.sceneId);
   const chatPanel = state.chatOpen && visible.videoChatPanel;
   const [firstProgress, setFirstProgress] = useState(0);
-  const hotspotFollowed = (sceneId: string) => viewer.track?.('hotspot', sceneId);
+  // Told by its destination (pannellum's hot spots know no more); two spots to one scene count as its first.
+  const hotspotFollowed = (sceneId: string) => viewer.track?.('hotspot', currentImage?.hotspots.find((spot) => spot.image.id === sceneId)?.id);
   const className = `tv-root${state.fixedFullscreen ? ' tv-root--fixed' : ''}${mobile ? ' tv-root--mobile' : ''}${chatPanel ? ' tv-root--chat' : ''}`;
 
   return (

@@ -24,7 +24,7 @@ export interface Viewer {
   track?: (action: TrackedAction, targetId?: string) => void;
 }
 
-/** A hotspot followed (to its destination scene), a showing requested. */
+/** A hotspot followed (its id), a showing requested. */
 export type TrackedAction = 'hotspot' | 'showing';
 
 export function createViewer(host: HTMLElement, store: ViewerState = createViewerStore()): Viewer {

@@ -98,7 +98,7 @@ describe('the visit collector', () => {
     const events = last.beacon.events.map(({ type, sceneId, targetId }) => ({ type, sceneId, targetId }));
     expect(events).to.deep.equal([
       { type: 'info', sceneId: 'hall', targetId: 'stove' },
-      { type: 'hotspot', sceneId: 'hall', targetId: 'kitchen' },
+      { type: 'hotspot', sceneId: 'hall', targetId: 'to-kitchen' },
       { type: 'scene', sceneId: 'hall', targetId: undefined },
       { type: 'scene', sceneId: 'kitchen', targetId: undefined },
       { type: 'end', sceneId: undefined, targetId: undefined },
