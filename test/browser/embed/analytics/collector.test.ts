@@ -1,7 +1,11 @@
 import { expect } from 'chai';
 import { visitBeaconSchema, type VisitBeacon } from '../../../../api/schema/analytics';
 import { hotspotSchema, imageSchema, infospotSchema } from '../../../../api/schema/tour';
+import { SEND_EVERY_MS, startCollector } from '../../../../embed/analytics/collector';
 import { createTourViewerElement } from '../../../../embed/element/tour-viewer-element';
+import { emit } from '../../../../embed/element/viewer-events';
+import { createViewerStore, openModal, tourLoaded } from '../../../../embed/tour/viewer-store';
+import { createViewer } from '../../../../embed/viewer/viewer-context';
 import { apiTour, panoramaDataUrl } from '../support/fixtures';
 import { until } from '../support/render';
 
@@ -122,6 +126,31 @@ describe('the visit collector', () => {
 
     quiet.removeAttribute('no-analytics');
     await until(() => visits().size === 2, 'a visit of the viewer now counted');
+  });
+
+  it('reports leads, showings, chats, sharing, fullscreen and VR while the page stays open, every 15 s at most', async () => {
+    const element = document.body.appendChild(document.createElement('div'));
+    const viewer = createViewer(element, createViewerStore());
+    tourLoaded(viewer.store, tour);
+    // Its own short id: the viewers of the tests before may still be sending their last beacons.
+    const stop = startCollector(viewer, 'open-page');
+    const mine = () => sent.filter((item) => item.url.endsWith('/open-page/visits'));
+    const first = await until(() => mine()[0], 'the first beacon');
+    const sentAt = performance.now();
+
+    emit(element, 'lead-submit', { tourId: tour.id });
+    viewer.track!('showing');
+    viewer.store.chatActive = true;
+    openModal(viewer.store, 'share');
+    viewer.store.fixedFullscreen = true;
+    viewer.store.vr = true;
+    const next = await until(() => mine()[1], 'the beacon of the open page');
+    expect(performance.now() - sentAt, 'not before its time').to.be.at.least(SEND_EVERY_MS - 1000);
+    expect(next.beacon.visitId).to.equal(first.beacon.visitId);
+    expect(next.beacon.events.map((event) => event.type)).to.have.members(['lead', 'showing', 'chat', 'share', 'fullscreen', 'vr']);
+    stop();
+    const last = await until(() => mine()[2], 'the beacon at the end');
+    expect(last.beacon.events.map((event) => event.type)).to.deep.equal(['scene', 'end']);
   });
 
   it('never throws into the page, even when the browser refuses the beacons', async () => {
