@@ -3,7 +3,7 @@ import type { AnalyticsEvent, AnalyticsEventType, VisitBeacon } from '../../api/
 import { ANALYTICS_MAX_EVENTS } from '../../api/schema/analytics-bounds';
 import { signedInUser } from '../tour/tour-client';
 import type { Viewer } from '../viewer/viewer-context';
-import { deviceClass, embeddingOf } from './visit-facts';
+import { visitFacts } from './visit-facts';
 
 /** While the page is shown, events wait this long at most; hiding or leaving the page sends them at once. */
 export const SEND_EVERY_MS = 15_000;
@@ -41,7 +41,7 @@ const fitsId = (id: string | null | undefined): id is string => !!id && id.lengt
 export function startCollector(viewer: Viewer, shortId: string): () => void {
   const { store, host, apiOrigin } = viewer;
   const url = `${apiOrigin}/api/tours/${encodeURIComponent(shortId)}/visits`;
-  const visit: Omit<VisitBeacon, 'events'> = { visitId: newVisitId(), ...embeddingOf(apiOrigin), device: deviceClass() };
+  const visit: Omit<VisitBeacon, 'events'> = { visitId: newVisitId(), ...visitFacts(apiOrigin) };
   const started = performance.now();
   let events: AnalyticsEvent[] = [];
   let hidden = false;

@@ -25,7 +25,7 @@ function framed(): boolean {
  * Where the viewer runs: our own tour page, our page in a partner's `<iframe>`, or the element on a partner's page.
  * Only the host of the embedding page is kept, never its path or query.
  */
-export function embeddingOf(apiOrigin: string): { kind: AnalyticsKind; host: string } {
+function embeddingOf(apiOrigin: string): { kind: AnalyticsKind; host: string } {
   if (location.origin !== apiOrigin) return { kind: 'element', host: hostOf(location.href) };
   if (!framed()) return { kind: 'page', host: hostOf(location.href) };
   // The frame's own address is ours: the partner's host is the parent's origin (ancestorOrigins where the browser
@@ -38,8 +38,15 @@ const PHONE_BELOW_PX = 600;
 /** A touch screen up to this long side is a tablet's (a 12.9" iPad is 1366 CSS px); larger ones count as desktops. */
 const TABLET_UP_TO_PX = 1366;
 
-/** The device class from the viewport and its pointer, never from the user agent. */
-export function deviceClass(width = innerWidth, height = innerHeight, coarse = matchMedia('(pointer: coarse)').matches): AnalyticsDevice {
+/** The device class from a viewport's size and the pointer, never from the user agent. */
+function deviceClass(width: number, height: number, coarse: boolean): AnalyticsDevice {
   if (Math.min(width, height) < PHONE_BELOW_PX) return 'phone';
   return coarse && Math.max(width, height) <= TABLET_UP_TO_PX ? 'tablet' : 'desktop';
+}
+
+/** Where the visit happens and on what: an iframe's own viewport is the embed's size, so there the screen's counts. */
+export function visitFacts(apiOrigin: string): { kind: AnalyticsKind; host: string; device: AnalyticsDevice } {
+  const embedding = embeddingOf(apiOrigin);
+  const area = embedding.kind === 'iframe' ? screen : { width: innerWidth, height: innerHeight };
+  return { ...embedding, device: deviceClass(area.width, area.height, matchMedia('(pointer: coarse)').matches) };
 }
