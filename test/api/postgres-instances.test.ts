@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../api/app';
 import { VisitRollups } from '../../api/analytics/visit-rollups';
-import { loadConfig, localMediaDir } from '../../api/config';
+import { loadConfig, localMediaDir } from '../../api/config/config';
 import { commitStampOf, migrateToLatest, openPostgres, type Db } from '../../api/db/database';
 import { migrationProvider } from '../../api/db/migrations';
 import { startMailSender } from '../../api/mail/mail-sender';
