@@ -8,6 +8,7 @@ import { emit, markFirstPanorama } from '../element/viewer-events';
 import { EN } from '../i18n/en';
 import { MessagesProvider, useMessages, useViewerLanguage, type Messages } from '../i18n/i18n-context';
 import { emitTourError } from '../i18n/tour-error';
+import { useAnalytics } from '../hooks/use-analytics';
 import { useAutoRotate } from '../hooks/use-auto-rotate';
 import { useHostWidth } from '../hooks/use-host-size';
 import { useLiveChat } from '../hooks/use-live-chat';
@@ -20,7 +21,7 @@ import { useViewHashSync } from '../hooks/use-view-hash-sync';
 import { dropEarlyPanorama } from '../panorama/early-panorama';
 import { Panorama } from '../panorama/Panorama';
 import { initialView, panoramaUrl } from '../panorama/scene-config';
-import { chatRequested, listingModeAllowed, listingModeRequested, MOBILE_BREAKPOINT_EM, visibleControls } from '../tour/viewer-rules';
+import { chatRequested, flagOn, listingModeAllowed, listingModeRequested, MOBILE_BREAKPOINT_EM, visibleControls } from '../tour/viewer-rules';
 import { firstPanoramaShown, openInfospot, setVr, startFolded, tourLoaded } from '../tour/viewer-store';
 import { linkedView } from '../tour/view-hash';
 import { PanoramaProgress } from '../ui/PanoramaProgress';
@@ -64,7 +65,8 @@ export function TourViewer({ shortId, loading, container }: TourViewerProps) {
   const alt = useHostAttribute(host, 'alt') ?? undefined;
   const poster = useHostAttribute(host, 'poster') ?? undefined;
   const messages = useViewerLanguage(host);
-  return <ViewerRoot viewer={viewer} messages={messages} listingMode={listingMode} chatRequested={chat} alt={alt} poster={poster} />;
+  const analytics = !flagOn(useHostAttribute(host, 'no-analytics'));
+  return <ViewerRoot viewer={viewer} messages={messages} listingMode={listingMode} chatRequested={chat} analytics={analytics} alt={alt} poster={poster} />;
 }
 
 interface ViewerRootProps {
@@ -73,6 +75,8 @@ interface ViewerRootProps {
   messages?: Messages;
   listingMode: boolean;
   chatRequested: boolean;
+  /** Whether the visit is reported to the tour's owner (the element's, unless `no-analytics`; not a test's). */
+  analytics?: boolean;
   /** The panorama's accessible name (default: the tour's title). */
   alt?: string;
   /** An image shown before the first panorama. */
@@ -95,11 +99,12 @@ export function ViewerRoot({ viewer, messages, ...props }: ViewerRootProps) {
   );
 }
 
-function ViewerScreen({ listingMode, chatRequested, alt, poster }: Omit<ViewerRootProps, 'viewer' | 'messages'>) {
+function ViewerScreen({ listingMode, chatRequested, analytics = false, alt, poster }: Omit<ViewerRootProps, 'viewer' | 'messages'>) {
   const viewer = useViewer();
   const { t, error } = useMessages();
   const state = useSnapshot(viewer.store);
   useLiveChat(viewer, chatRequested);
+  useAnalytics(viewer, analytics);
   useAutoRotate(viewer);
   useViewHashSync(viewer.panorama, state.status === 'ready');
   useViewChangeEvents(viewer, state.status === 'ready');
@@ -138,7 +143,8 @@ function ViewerScreen({ listingMode, chatRequested, alt, poster }: Omit<ViewerRo
 const vrStartView = (sceneId: string, view: PanoramaView | undefined) => (view?.sceneId === sceneId ? view : undefined);
 
 function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMode: boolean; alt?: string; poster?: string }) {
-  const { store, host, apiOrigin, panorama, control, goTo } = useViewer();
+  const viewer = useViewer();
+  const { store, host, apiOrigin, panorama, control, goTo } = viewer;
   const { t } = useMessages();
   const state = useSnapshot(store);
   const hostWidth = useHostWidth(host);
@@ -149,6 +155,8 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
   const currentImage = tour.images.find((image) => image.id === state.sceneId);
   const chatPanel = state.chatOpen && visible.videoChatPanel;
   const [firstProgress, setFirstProgress] = useState(0);
+  // Told by its destination (pannellum's hot spots know no more); two spots to one scene count as its first.
+  const hotspotFollowed = (sceneId: string) => viewer.track?.('hotspot', currentImage?.hotspots.find((spot) => spot.image.id === sceneId)?.id);
   const className = `tv-root${state.fixedFullscreen ? ' tv-root--fixed' : ''}${mobile ? ' tv-root--mobile' : ''}${chatPanel ? ' tv-root--chat' : ''}`;
 
   return (
@@ -163,6 +171,7 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
           label={alt || t('panoramaLabel', { title: tourTitle(tour) })}
           poster={poster}
           onSceneChange={goTo}
+          onHotspot={hotspotFollowed}
           onProgress={(sceneId, progress) => {
             if (!store.firstShown) setFirstProgress(progress);
             if (progress < 1) emit(host, 'load-progress', { sceneId, progress });
@@ -185,7 +194,17 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
         />
       )}
       {!state.firstShown && tour.images.length > 0 && <PanoramaProgress fraction={firstProgress} />}
-      {currentImage && <SceneLinksList image={currentImage} allowLinks={!listingMode} onScene={goTo} onInfospot={(spot) => openInfospot(store, spot.id)} />}
+      {currentImage && (
+        <SceneLinksList
+          image={currentImage}
+          allowLinks={!listingMode}
+          onScene={(sceneId) => {
+            hotspotFollowed(sceneId);
+            goTo(sceneId);
+          }}
+          onInfospot={(spot) => openInfospot(store, spot.id)}
+        />
+      )}
       {state.vr && currentImage && (
         <Suspense fallback={null}>
           <CardboardVr

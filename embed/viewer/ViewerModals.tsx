@@ -28,7 +28,8 @@ import { useViewer } from './viewer-context';
 
 /** The video chat panel and the one modal the store has open; loaded the first time one opens. */
 export function ViewerModals({ tour, chatPanel }: { tour: Tour; chatPanel: boolean }) {
-  const { store, host, apiOrigin, panorama, control, goTo } = useViewer();
+  const viewer = useViewer();
+  const { store, host, apiOrigin, panorama, control, goTo } = viewer;
   useAdoptedStyles(useRef(host), partsCss);
   const state = useSnapshot(store);
   const { t } = useMessages();
@@ -61,7 +62,15 @@ export function ViewerModals({ tour, chatPanel }: { tour: Tour; chatPanel: boole
         />
       )}
       {state.modal === 'showing' && (
-        <ShowingModal tour={tour} initialName={state.showingName} onClose={close} onSent={(message) => showNotice(store, message)} />
+        <ShowingModal
+          tour={tour}
+          initialName={state.showingName}
+          onClose={close}
+          onSent={(message) => {
+            viewer.track?.('showing');
+            showNotice(store, message);
+          }}
+        />
       )}
       {state.modal === 'share' && <ShareModal tour={tour} canUseListingMode={user?.type === 2 || tour.type === 'paid'} onClose={close} />}
       {state.modal === 'infospot' && openSpot && <InfospotModal spot={openSpot} onClose={close} />}
