@@ -19,7 +19,7 @@ export const GUEST_SIGN_OUT_QUESTION =
  * User menu toggle in the header: the user's name and plan, the dashboard, the account page and teams (a guest: the
  * way to an account), a Pro Plus owner's subscription, signing out. Menu-button keyboard pattern (WAI-ARIA APG).
  */
-export function UserMenu({ user, onSaveWork }: { user: Pick<User, 'name' | 'email' | 'type'>; onSaveWork: () => void }) {
+export function UserMenu({ user, onSaveWork }: { user: Pick<User, 'name' | 'email' | 'type' | 'picture'>; onSaveWork: () => void }) {
   const [open, setOpen] = useState(false);
   const confirm = useConfirm();
   const toggle = useRef<HTMLButtonElement>(null);
@@ -98,9 +98,13 @@ export function UserMenu({ user, onSaveWork }: { user: Pick<User, 'name' | 'emai
         onClick={() => (open ? close(false) : openAt('first'))}
         onKeyDown={onToggleKey}
       >
-        <span className="ad-user-menu__avatar" aria-hidden="true">
-          {user.name.trim().charAt(0).toUpperCase() || '?'}
-        </span>
+        {user.picture ? (
+          <img className="ad-user-menu__avatar" src={user.picture} alt="" />
+        ) : (
+          <span className="ad-user-menu__avatar" aria-hidden="true">
+            {user.name.trim().charAt(0).toUpperCase() || '?'}
+          </span>
+        )}
         <span className="ad-user-menu__name">{user.name}</span>
       </button>
       {open && (

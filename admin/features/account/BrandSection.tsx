@@ -3,7 +3,7 @@ import { toast } from 'react-toastify/unstyled';
 import type { BrandApplied, BrandDefaults } from '../../../api/schema/account';
 import { useConfirm } from '../../components/ConfirmModal';
 import { TextField } from '../../components/TextField';
-import { UploadButton } from '../../components/UploadButton';
+import { PictureChooser } from '../../components/PictureChooser';
 import { api } from '../../lib/api-client';
 import { RequestFailed } from '../../lib/request-failed';
 import { useForm } from '../../lib/use-form';
@@ -90,17 +90,7 @@ export function BrandSection() {
       <p>New tours start with these; each tour can still change them in its Brand kit.</p>
       {loaded && (
         <form onSubmit={save} noValidate aria-label="Your brand">
-          <div className="ad-account-picture">
-            {logo ? <img src={logo} alt="Your logo" height={48} /> : <span>No logo yet.</span>}
-            <UploadButton
-              label={logo ? 'Change logo' : 'Add a logo'}
-              busyLabel="Uploading logo…"
-              accept="image/jpeg,image/png,image/webp"
-              busy={uploading}
-              className="ad-button ad-button--plain"
-              onFile={chooseLogo}
-            />
-          </div>
+          <PictureChooser src={logo} what="logo" size={48} busy={uploading} onFile={chooseLogo} />
           <TextField label="Company name" autoComplete="organization" {...field('companyName')} />
           <TextField label="Contact person" autoComplete="name" {...field('person')} />
           <TextField label="Contact e-mail" type="email" autoComplete="email" {...field('email')} />

@@ -3,7 +3,7 @@ import { toast } from 'react-toastify/unstyled';
 import type { AssetUpload } from '../../../api/schema/media';
 import type { User } from '../../../api/schema/user';
 import { TextField } from '../../components/TextField';
-import { UploadButton } from '../../components/UploadButton';
+import { PictureChooser } from '../../components/PictureChooser';
 import { api } from '../../lib/api-client';
 import { session, setUser } from '../../lib/session';
 import { useForm } from '../../lib/use-form';
@@ -48,17 +48,7 @@ export function ProfileSection({ name: savedName, picture }: { name: string; pic
           Save name
         </button>
       </form>
-      <div className="ad-account-picture">
-        {shown ? <img src={shown} alt="Your picture" width={64} height={64} /> : <span>No picture yet.</span>}
-        <UploadButton
-          label={shown ? 'Change picture' : 'Add a picture'}
-          busyLabel="Uploading picture…"
-          accept="image/jpeg,image/png,image/webp"
-          busy={uploading}
-          className="ad-button ad-button--plain"
-          onFile={choosePicture}
-        />
-      </div>
+      <PictureChooser src={shown} what="picture" size={64} busy={uploading} onFile={choosePicture} />
       {alert}
     </section>
   );
