@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { refreshUser } from './lib/current-user';
 import { RequestFailed } from './lib/request-failed';
 import { Account } from './features/account/Account';
+import { AnalyticsPage } from './features/analytics/AnalyticsPage';
 import { ConfirmEmail } from './features/account/links/ConfirmEmail';
 import { ResetPassword } from './features/account/links/ResetPassword';
 import { Unsubscribe } from './features/account/links/Unsubscribe';
@@ -16,17 +17,17 @@ import { LoadingBar } from './components/LoadingBar';
 import { NotFound } from './components/NotFound';
 import { Toasts } from './components/Toasts';
 import { usePath } from './lib/router';
-import { session, setUser } from './lib/session';
+import { session, sessionEnded } from './lib/session';
 
 /**
- * A 401 from the status check resets the user. The address stays: the sign-in form shows on it, and signing in
- * opens the page it names (an editor link, say).
+ * A 401 from the status check ends the session. The address stays: the sign-in form shows on it, says why, and
+ * signing in opens the page it names (an editor link, say).
  */
 function useStatusCheck(): void {
   useEffect(() => {
     if (!session.user) return;
     refreshUser().catch((err) => {
-      if (err instanceof RequestFailed && err.status === 401) setUser(null);
+      if (err instanceof RequestFailed && err.status === 401) sessionEnded();
     });
   }, []);
 }
@@ -47,6 +48,7 @@ export function App() {
   else if (path === '/account') page = <Account />;
   else if (path === '/inbox') page = <Inbox />;
   else if (path === '/teams') page = <TeamsPage />;
+  else if (path === '/analytics') page = <AnalyticsPage />;
   else if (edit) page = <Editor shortId={decodeURIComponent(edit[1])} />;
   else page = <NotFound />;
   return (

@@ -1,10 +1,10 @@
-import type { Config } from './config';
+import type { Config } from './config/config';
 import type { Db } from './db/database';
-import type { Logger } from './logger';
+import type { Logger } from './config/logger';
 import type { UserRow } from './db/tables';
 import type { Mailer } from './mail/mailer';
 import type { MediaStorage } from './media/media-storage';
-import type { RateLimitStore } from './rate-limit-store';
+import type { RateLimitStore } from './http/rate-limit-store';
 
 /**
  * What every handler finds with `c.get`. Not `c.var`: Hono builds that object anew from its map on every access,

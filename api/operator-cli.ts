@@ -1,5 +1,5 @@
 import { runOperatorCommand } from './billing/operator-commands';
-import { dataDirFrom } from './config';
+import { dataDirFrom } from './config/config';
 import { migrateToLatest, openConfiguredDatabase } from './db/database';
 
 // `npm run admin -- …`: works on the database of the settings (DATABASE_URL, else DATA_DIR's), while the server runs or not.

@@ -5,11 +5,11 @@ import { startWeeklySummaries } from './analytics/weekly-summary';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { seedDemoTour } from './demo/seed-demo-tour';
-import { loadConfig, SettingsError, type Config } from './config';
-import { lockDataDir } from './data-dir-lock';
+import { loadConfig, SettingsError, type Config } from './config/config';
+import { lockDataDir } from './config/data-dir-lock';
 import { migrateToLatest, openConfiguredDatabase, underStartupLock } from './db/database';
-import { guardConnections, HTTP_TIMEOUTS } from './http-connections';
-import { createLogger } from './logger';
+import { guardConnections, HTTP_TIMEOUTS } from './http/http-connections';
+import { createLogger } from './config/logger';
 import { startMailSender } from './mail/mail-sender';
 import { createMailer } from './mail/mailer';
 import { openMediaStorage } from './media/open-media-storage';
@@ -19,7 +19,7 @@ import { RedisLock } from './redis/redis-lock';
 import { createRtcSocketServer } from './rtc/connection-guard';
 import { RedisRoomStore } from './rtc/redis-room-store';
 import { RoomHub } from './rtc/room-hub';
-import { unansweredServices } from './unanswered-services';
+import { unansweredServices } from './config/unanswered-services';
 
 /** Bad settings end the process before anything is created, with one plain line each and exit code 2. */
 function configOrExit(): Config {

@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { databaseFile } from '../api/config';
+import { databaseFile } from '../api/config/config';
 import { openDatabase } from '../api/db/database';
 import { removeDataDir, startServer } from '../test/e2e/support/server';
 import { cpuMilliseconds, measureLoad, CONNECTIONS } from './support/load';

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 
 const listeners = new Set<() => void>();
 
@@ -19,5 +19,28 @@ export function usePath(): string {
 export function navigate(path: string): void {
   if (path === location.pathname) return;
   history.pushState(null, '', path);
+  for (const listener of listeners) listener();
+}
+
+/** The current address's query, read again when it changes (Back and Forward included). */
+export function useQuery(): URLSearchParams {
+  const search = useSyncExternalStore(subscribe, () => location.search);
+  return useMemo(() => new URLSearchParams(search), [search]);
+}
+
+/**
+ * Changes the current address's query: `push` makes a step Back returns from (a page of a list), `replace` does
+ * not (each letter typed in a search). A value of null or '' removes the parameter.
+ */
+export function setQuery(changes: Record<string, string | null>, step: 'push' | 'replace'): void {
+  const params = new URLSearchParams(location.search);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value) params.set(name, value);
+    else params.delete(name);
+  }
+  const query = params.toString();
+  const address = `${location.pathname}${query ? `?${query}` : ''}`;
+  if (step === 'push') history.pushState(null, '', address);
+  else history.replaceState(null, '', address);
   for (const listener of listeners) listener();
 }

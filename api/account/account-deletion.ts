@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { Db } from '../db/database';
 import type { UserRow } from '../db/tables';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import { askStripe, requirePayments, type Payments } from '../billing/stripe-client';
 import { hasLiveSubscription } from '../billing/subscriptions';
 import type { AccountDeletionList } from '../schema/account';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { AccountLinkPurpose } from '../db/tables';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 
 /** A reset link is a key to the account: short-lived. */
 export const PASSWORD_RESET_LIFETIME_MS = 60 * 60_000;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import { findUserByEmail } from '../users/user.repository';
 import { dropLinks } from './account-links';
 

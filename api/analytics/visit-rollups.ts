@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
-import type { Logger } from '../logger';
+import type { Logger } from '../config/logger';
 import type { AnalyticsDevice, AnalyticsKind } from '../schema/analytics';
 import { durationBucket } from './duration-buckets';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Db } from '../db/database';
-import type { Logger } from '../logger';
+import type { Logger } from '../config/logger';
 import { mailLink } from '../mail/mail-link';
 import type { Mailer } from '../mail/mailer';
 import { unsubscribeUrl, withUnsubscribeLine } from '../notifications/tell-owner';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
 import type { AssetTable } from '../db/tables';
-import { ApiError, parseOr422, readJson } from '../errors';
+import { ApiError, parseOr422, readJson } from '../http/errors';
 import { checkImage, MAX_IMAGE_BYTES, storeCheckedImage } from '../uploads/image-checks';
 import { randomMediaName, storeMediaFiles } from '../media/media-file-store';
 import { removeUnreferencedFiles } from '../media/unreferenced-files';

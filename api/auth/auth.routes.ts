@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { freeToursAfterSignUp, guestFreeTours } from '../billing/free-tours';
-import { ApiError, parseOr422, readJson } from '../errors';
+import { ApiError, parseOr422, readJson } from '../http/errors';
 import { linkTokenSchema, passwordResetRequestSchema, passwordResetSchema } from '../schema/account';
 import { loginSchema, signupSchema, type LoginAnswer } from '../schema/auth-requests';
 import type { UserRow } from '../db/tables';
@@ -10,7 +10,7 @@ import { findUserByEmail, insertUser, userFromRow } from '../users/user.reposito
 import { requireUser } from './current-user';
 import { moveGuestWork } from './guest-merge';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password-hash';
-import { Limiter, rateLimit, waitInWords } from '../rate-limit';
+import { Limiter, rateLimit, waitInWords } from '../http/rate-limit';
 import { revokeAllSessions, revokeSession, startSession } from './sessions';
 import { dropLinks, useLink } from '../account/account-links';
 import { mailEmailConfirmation, mailPasswordReset } from '../account/account-mails';

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { Db } from '../db/database';
 import type { UserRow } from '../db/tables';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import { findUserById } from '../users/user.repository';
 import { isSessionActive } from './sessions';
 import { verifyUserToken } from './token';

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { create, extract } from 'tar';
-import { databaseFile, localMediaDir } from '../config';
-import { lockDataDir } from '../data-dir-lock';
+import { databaseFile, localMediaDir } from '../config/config';
+import { lockDataDir } from '../config/data-dir-lock';
 
 const DATABASE = 'tours.sqlite';
 /** The media folder's name inside an archive. */

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { dataDirFrom } from '../config';
+import { dataDirFrom } from '../config/config';
 
 /**
  * The archive named on the command line and the data folder of the settings. npm runs scripts from the project

@@ -2,14 +2,15 @@ import { Hono } from 'hono';
 import type Stripe from 'stripe';
 import type { AppEnv } from '../app-env';
 import { requireAccount, requireUser } from '../auth/current-user';
-import { ApiError, parseOr422 } from '../errors';
-import { readPage } from '../pagination';
+import { ApiError, parseOr422 } from '../http/errors';
+import { readPage } from '../db/pagination';
 import { PAYMENTS_OFF, type PaymentEntry, type PlanPrice, type Plans } from '../schema/billing';
 import { pageQuerySchema } from '../schema/requests';
 import { tourInputSchema } from '../schema/tour';
 import { siteUrl } from './site-url';
 import { askStripe, requirePayments, requirePrice, type Payments } from './stripe-client';
 import { hasLiveSubscription } from './subscriptions';
+import { tourTitle } from '../schema/tour-title';
 
 function planPrice(price: Stripe.Price): PlanPrice {
   return { amount: price.unit_amount ?? 0, currency: price.currency, interval: price.recurring?.interval ?? null };
@@ -82,7 +83,7 @@ export function billingRoutes(payments: Payments | undefined): Hono<AppEnv> {
         id: row.id,
         createdDate: row.created_at,
         kind: row.kind,
-        tour: tour ? { shortId: row.short_id!, title: tour.title || tour.name } : null,
+        tour: tour ? { shortId: row.short_id!, title: tourTitle(tour) } : null,
         amount: row.amount,
         currency: row.currency,
         status: row.status,

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Db } from '../db/database';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import { UNPUBLISHED_TYPES } from '../schema/tour';
 import { setTourType } from '../tours/tour.repository';
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import type { StripeConfig } from '../config';
-import { ApiError } from '../errors';
+import type { StripeConfig } from '../config/config';
+import { ApiError } from '../http/errors';
 import { PAYMENTS_OFF } from '../schema/billing';
 
 /** Stripe and its settings, when card payments are on. */

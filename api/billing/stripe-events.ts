@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Db } from '../db/database';
 import { mailLink } from '../mail/mail-link';
 import type { Mail } from '../mail/mailer';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type Stripe from 'stripe';
 import type { AppEnv } from '../app-env';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import { handleStripeEvent } from './stripe-events';
 import { requirePayments, type Payments } from './stripe-client';
 import { chargesTourPrice, tourPurchaseOf } from './tour-payments';

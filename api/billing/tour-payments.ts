@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { tourInputSchema, UNPUBLISHED_TYPES, type TourType } from '../schema/tour';
 import { askStripe, idOf } from './stripe-client';
 import { setTourType } from '../tours/tour.repository';
+import { tourTitle } from '../schema/tour-title';
 
 /** What a one-tour Checkout session carries, so its return and its webhook know which tour and owner it is for. */
 export function tourCheckoutMetadata(tourId: number, userId: number): Record<string, string> {
@@ -95,6 +96,5 @@ export async function recordRefund(db: Db, charge: Stripe.Charge): Promise<Refun
   if (payment.tour_id === null) return undefined;
   const locked = await setTourType(db, { id: payment.tour_id }, 'locked', ['paid']);
   if (!locked?.user_id) return undefined;
-  const { title, name } = tourInputSchema.parse(JSON.parse(locked.data));
-  return { userId: locked.user_id, shortId: locked.short_id, title: title || name };
+  return { userId: locked.user_id, shortId: locked.short_id, title: tourTitle(tourInputSchema.parse(JSON.parse(locked.data))) };
 }

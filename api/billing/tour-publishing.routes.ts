@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { requireAccount, requireUser } from '../auth/current-user';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import { MESSAGES } from '../schema/errors';
 import { findTourByShortId, tourFromRecord } from '../tours/tour.repository';
 import { findTourByIdFor, findTourFor } from '../tours/tour-access';

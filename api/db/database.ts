@@ -3,7 +3,7 @@ import { chmodSync, closeSync, openSync } from 'node:fs';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
-import { databaseFile, type Config } from '../config';
+import { databaseFile, type Config } from '../config/config';
 import { migrationProvider } from './migrations';
 import { PostgresCommitStamp } from './postgres-commit-stamp';
 import { PostgresForms } from './postgres-forms';
@@ -11,6 +11,14 @@ import { SqliteCommitStamp } from './sqlite-commit-stamp';
 import type { Database } from './tables';
 
 export type Db = Kysely<Database>;
+
+/**
+ * Runs `work` in a transaction, or in the caller's when `db` already is one: Kysely cannot nest them, and a
+ * repository's write that is one step of a larger change (a route's checks and writes together) must join it.
+ */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
 
 /** Where a PostgreSQL pool tells of a connection the server ended; the server passes its log's warnings. */
 export type ConnectionLost = (message: string) => void;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { sql } from 'kysely';
-import { DataDirInUse, lockDataDir } from '../data-dir-lock';
+import { DataDirInUse, lockDataDir } from '../config/data-dir-lock';
 import { migrateToLatest, openDatabase, openPostgres, type Db } from './database';
 import type { Database } from './tables';
 

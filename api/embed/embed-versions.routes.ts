@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { AppEnv } from '../app-env';
-import { ApiError } from '../errors';
-import { acceptedEncodings } from '../compression';
+import { ApiError } from '../http/errors';
+import { acceptedEncodings } from '../http/compression';
 import type { MediaStorage } from '../media/media-storage';
 import { EMBED_BUILDS_FOLDER, keepEmbedBuild, keptEmbedBuilds, type EmbedBuild } from './embed-builds';
 

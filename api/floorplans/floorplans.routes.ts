@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
-import { ApiError, parseOr422, readJson } from '../errors';
+import { ApiError, parseOr422, readJson } from '../http/errors';
 import { removeUnreferencedFiles } from '../media/unreferenced-files';
 import { floorplanHotspotSchema, type Tour } from '../schema/tour';
 import { recordTeamChange } from '../teams/team-history';

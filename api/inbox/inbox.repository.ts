@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { readPage } from '../pagination';
+import { readPage } from '../db/pagination';
 import { NOTIFICATION_KINDS, type InboxItem, type InboxSummary, type NotificationKind } from '../schema/notifications';
 import type { Page } from '../schema/requests';
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
-import { csvResponse } from '../csv';
+import { csvResponse } from '../http/csv';
 import { preferredTime } from '../visitors/preferred-time';
-import { parseOr422, readJson } from '../errors';
+import { parseOr422, readJson } from '../http/errors';
 import { csvQuerySchema, inboxQuerySchema, markReadSchema } from '../schema/notifications';
 import { inboxSummary, leadsOfOwner, markRead, readInbox, showingsOfOwner } from './inbox.repository';
 

@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 
 /**
  * The address a mailed link leads to: PUBLIC_URL and the path, never the address a request names in its Host or

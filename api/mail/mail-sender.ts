@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Db } from '../db/database';
-import type { Logger } from '../logger';
+import type { Logger } from '../config/logger';
 
 /** How long an SMTP server may keep a send waiting (connecting, greeting, then between replies). */
 const SMTP_TIMEOUT_MS = 60_000;

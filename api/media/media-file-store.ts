@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import type { MediaStorage } from './media-storage';
 
 export type MediaFolder = 'tours' | 'assets' | 'audio';

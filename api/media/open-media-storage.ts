@@ -1,4 +1,4 @@
-import { localMediaDir, type Config } from '../config';
+import { localMediaDir, type Config } from '../config/config';
 import { LocalMediaStorage } from './local-media-storage';
 import type { MediaStorage } from './media-storage';
 import { createS3Client, S3MediaStorage } from './s3-media-storage';

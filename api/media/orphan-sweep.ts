@@ -1,4 +1,4 @@
-import type { Logger } from '../logger';
+import type { Logger } from '../config/logger';
 import type { Db } from '../db/database';
 import type { MediaStorage } from './media-storage';
 import { idsNamedByRows, STORED_FILE_NAME, unlinkMediaFiles } from './unreferenced-files';

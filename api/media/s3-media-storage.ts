@@ -12,7 +12,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { S3Config } from '../config';
+import type { S3Config } from '../config/config';
 import { checkedMediaPath, IMMUTABLE_CACHE_CONTROL, type MediaStorage, type StoredFile } from './media-storage';
 
 /** A client for S3-compatible storage (MinIO, Ceph, R2, AWS itself) as the S3_* settings describe it. */

@@ -1,4 +1,4 @@
-import type { Logger } from '../logger';
+import type { Logger } from '../config/logger';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import type { MediaStorage } from './media-storage';

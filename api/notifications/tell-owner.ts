@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import { mailLink } from '../mail/mail-link';
 import type { MailKind } from '../schema/notifications';
 import { findUserById } from '../users/user.repository';

@@ -1,7 +1,8 @@
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import { iframeCode, shareLinks } from '../schema/share-links';
 import type { Tour } from '../schema/tour';
 import { SOCIAL_IMAGE_PX, socialImageUrl } from '../tours/social-image';
+import { tourTitle } from '../schema/tour-title';
 
 /** The size offered when the consumer sets no limit: the viewer's 16:9 at a common content width. */
 const DEFAULT_WIDTH = 800;
@@ -62,7 +63,7 @@ export interface OembedRequest {
  * iframe sized in attributes, so consumers that strip styles (WordPress) show it at the size asked.
  */
 export function oembedFor(tour: Tour, origin: string, { pageUrl, maxWidth, maxHeight, siteName }: OembedRequest) {
-  const title = tour.title || tour.name || 'Virtual tour';
+  const title = tourTitle(tour) || 'Virtual tour';
   const listingMode = new URL(pageUrl).searchParams.get('mls') === '1';
   const size = embedSize(maxWidth, maxHeight);
   const thumbnail = socialImageUrl(tour, origin);

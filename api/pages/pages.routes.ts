@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { compressAnswers } from '../compression';
-import { ApiError } from '../errors';
+import { compressAnswers } from '../http/compression';
+import { ApiError } from '../http/errors';
 import { TOUR_PAGE_HEADER } from '../schema/white-label';
 import { oembedFor, sizeLimit, tourPageShortId } from './oembed';
 import { renderNoticePage, renderPublicTourPage } from './public-tour-page';

@@ -1,6 +1,7 @@
 import { faceInSight, tileUrl } from '../schema/multires';
 import { defaultSocialImage, type Tour } from '../schema/tour';
 import { SOCIAL_IMAGE_PX, socialImageUrl } from '../tours/social-image';
+import { tourTitle } from '../schema/tour-title';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -33,10 +34,10 @@ export interface PublicTourPage {
 
 /** The public tour page: the viewer element with its tour data embedded, and the share meta tags. */
 export function renderPublicTourPage({ tour, shortId, origin, open, siteName }: PublicTourPage): string {
-  const title = `360 Tour - ${tour?.title || tour?.name || 'Virtual tour'}`;
+  const title = `360 Tour - ${(tour && tourTitle(tour)) || 'Virtual tour'}`;
   const description = tour?.description || 'A 360° virtual tour.';
   const image = tour ? socialImageUrl(tour, origin) : '';
-  const imageAlt = `${tour?.title || tour?.name || 'Virtual tour'}: a view of the tour`;
+  const imageAlt = `${(tour && tourTitle(tour)) || 'Virtual tour'}: a view of the tour`;
   const pageUrl = `${origin}/tours/${encodeURIComponent(shortId)}`;
   const meta = [
     ['og:site_name', siteName],

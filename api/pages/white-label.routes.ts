@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { ApiError } from '../errors';
-import { rateLimit } from '../rate-limit';
+import { ApiError } from '../http/errors';
+import { rateLimit } from '../http/rate-limit';
 import { PRO_PLUS } from '../schema/user';
 import { findTourFor } from '../tours/tour-access';
 import { parseUserType, setWhiteLabelStatus } from '../tours/tour.repository';

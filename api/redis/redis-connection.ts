@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Logger } from '../logger';
+import type { Logger } from '../config/logger';
 
 /** Every key the app writes starts with this, as the video rooms' keys do (api/rtc/redis-room-store.ts). */
 export const REDIS_KEY_PREFIX = 'tours:';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { RateLimitStore, WindowCount } from '../rate-limit-store';
+import type { RateLimitStore, WindowCount } from '../http/rate-limit-store';
 import { REDIS_KEY_PREFIX } from './redis-connection';
 
 /**

@@ -1,4 +1,4 @@
-import type { Logger } from '../logger';
+import type { Logger } from '../config/logger';
 import type { WSEvents } from 'hono/ws';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { RoomMessage, ServerFrame } from '../schema/video';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { Logger } from '../logger';
+import type { Logger } from '../config/logger';
 import { logConnectionErrors } from '../redis/redis-connection';
 import { departed, EMPTY_ROOM, type Change, type RoomEvent, type RoomState } from './room-state';
 import type { RoomDelivery, RoomStore } from './room-store';

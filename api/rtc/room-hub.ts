@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import type { Logger } from '../logger';
+import type { Logger } from '../config/logger';
 import { randomUUID } from 'node:crypto';
 import {
   displayName,

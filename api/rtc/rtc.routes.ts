@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import { VIDEO_ERRORS, type ClientFrame, type VideoErrorCode } from '../schema/video';
 import { identityError, roomEntry, roomExists, roomNameError } from '../video/video-room';
 import { verifyMeshToken, type VideoGrant } from '../video/video-token';
-import { clientAddress } from '../rate-limit';
+import { clientAddress } from '../http/rate-limit';
 import { AddressConnections } from './address-connections';
 import { parseClientFrame } from './client-frames';
 import { guardedEvents } from './connection-guard';

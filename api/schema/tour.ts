@@ -191,6 +191,11 @@ export const tourInputSchema = z.object({
   agentName: text(200).default(''),
   agentEmail: text(200).default(''),
   isLinkbackEnabled: z.boolean().default(true),
+  /** Where the viewer's logo and company name lead (the owner's own site), when the link-back is on. */
+  linkbackUrl: text(500)
+    .trim()
+    .refine((url) => url === '' || /^https?:\/\/\S+$/i.test(url), 'Give a web address starting with http:// or https://.')
+    .default(''),
 });
 
 /**
@@ -292,9 +297,10 @@ export interface TourProblem {
 
 /**
  * Checks a tour the way a tour validator would: a link to a missing scene is an error; a floor-plan room whose
- * scene is gone and a scene that no link reaches from the first scene are warnings.
+ * scene is gone is a warning, and so is a scene that no link reaches from the first scene when the tour hides its
+ * scene reel (shown, the reel reaches every scene: a tour just uploaded, not linked yet, is not wrong).
  */
-export function findTourProblems(tour: Pick<TourInput, 'images'>, floorplans: Floorplan[] = []): TourProblem[] {
+export function findTourProblems(tour: Pick<TourInput, 'images' | 'config'>, floorplans: Floorplan[] = []): TourProblem[] {
   const problems: TourProblem[] = [];
   const sceneIds = new Set(tour.images.map((image) => image.id));
   if (sceneIds.size !== tour.images.length) {
@@ -324,7 +330,7 @@ export function findTourProblems(tour: Pick<TourInput, 'images'>, floorplans: Fl
       }
     });
   });
-  const reachable = reachableScenes(tour.images, floorplans);
+  const reachable = tour.config.enableRibbon ? new Set(sceneIds) : reachableScenes(tour.images, floorplans);
   tour.images.forEach((image, i) => {
     if (!reachable.has(image.id)) {
       problems.push({ level: 'warning', path: `images.${i}`, message: `Scene "${image.title}" is not reachable.` });

@@ -11,6 +11,24 @@ export const WHITE_LABEL_HINTS: Record<WhiteLabelStatus, string> = {
   OK: 'Your white-label URL is ready.',
 };
 
+/** What the check found, in a few words, before its hint: the status codes are for the API, not for owners. */
+export const WHITE_LABEL_TITLES: Record<WhiteLabelStatus, string> = {
+  UNKNOWN: 'Not reachable yet.',
+  NOTFOUND: 'Not found.',
+  BADHOST: 'Points elsewhere.',
+  UPGRADE: 'Needs Pro Plus.',
+  OK: 'Ready.',
+};
+
+/**
+ * The DNS record that points an owner's address at this server: a CNAME names a host, so a server reached by its
+ * IP address needs an A record (AAAA for IPv6) instead.
+ */
+export function pointingRecord(serverHost: string): 'CNAME' | 'A' | 'AAAA' {
+  if (serverHost.includes(':')) return 'AAAA';
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(serverHost) ? 'A' : 'CNAME';
+}
+
 /** Response header the public tour page carries, so the check can tell our page from another site's. */
 export const TOUR_PAGE_HEADER = 'X-Tour-Short-Id';
 

@@ -4,11 +4,11 @@ import type { ExpressionBuilder } from 'kysely';
 import type { AppEnv } from '../app-env';
 import type { Db } from '../db/database';
 import type { Database, UserRow } from '../db/tables';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import { mailLink } from '../mail/mail-link';
 import { notify } from '../notifications/notify';
 import { tellOwner } from '../notifications/tell-owner';
-import { tooManyRequests } from '../rate-limit';
+import { tooManyRequests } from '../http/rate-limit';
 import { INVITATION_MAILS_PER_DAY, INVITATION_TTL_DAYS, type Permission } from '../schema/team';
 import type { TeamRow } from './team.repository';
 

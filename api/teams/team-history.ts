@@ -1,19 +1,15 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import type { FloorplanRow, TeamHistoryTable } from '../db/tables';
-import { ApiError } from '../errors';
-import { readPage } from '../pagination';
+import { ApiError } from '../http/errors';
+import { readPage } from '../db/pagination';
 import type { Page } from '../schema/requests';
 import { HISTORY_KEPT_PER_TOUR, type HistoryEntry } from '../schema/team';
 import { tourInputSchema, type TourInput } from '../schema/tour';
+import type { Change } from './change-summary';
 import { staleRevision } from '../tours/stale-revision';
-import { writeRestoredTour } from '../tours/tour.repository';
-
-/** What a history entry says happened: a kind of change and the value it left. */
-export interface Change {
-  type: string;
-  currentValue: string;
-}
+import { writeTourData } from '../tours/tour.repository';
+import { tourTitle } from '../schema/tour-title';
 
 /** Everything a restore puts back: the tour's data and its floor plans as one revision had them. */
 interface Snapshot {
@@ -24,36 +20,22 @@ interface Snapshot {
 /** Fields a restore leaves as they are: who may see the tour and where its mail goes are not content. */
 const KEPT_ON_RESTORE = ['privacy', 'whiteLabelUrl', 'email', 'agentEmail', 'isNotifyEnabled'] as const;
 
-const VALUE_LENGTH = 200;
-
-function shortText(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > VALUE_LENGTH ? `${text.slice(0, VALUE_LENGTH - 1)}…` : text;
-}
-
-/** Names a save by what it changed: the scenes, one field with its new value, or the fields it touched. */
-export function describeSave(before: TourInput, after: TourInput): Change {
-  const changed = (Object.keys(after) as Array<keyof TourInput>).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-  if (changed.includes('images')) {
-    return { type: 'images', currentValue: after.images.length === 1 ? '1 scene' : `${after.images.length} scenes` };
-  }
-  if (changed.length === 1) return { type: changed[0], currentValue: shortText(after[changed[0]]) };
-  if (changed.length === 0) return { type: 'save', currentValue: '' };
-  return { type: 'tour', currentValue: changed.join(', ') };
-}
-
 /** The team a tour is shared with, if any. */
 async function teamOfTour(db: Db, tourId: number): Promise<number | undefined> {
   const row = await db.selectFrom('team_tour').select('team_id').where('tour_id', '=', tourId).executeTakeFirst();
   return row?.team_id;
 }
 
+/** The entry recorded when a tour joins a team: the tour as it was shared, which the history never lets go. */
+export const SHARED_ENTRY = 'shared';
+
 /**
  * Keeps the tour's state as it now stands under `change`, when the tour is a team's, and lets only the newest
- * entries of the tour stay. Files a dropped snapshot alone named are left for the media sweep.
+ * entries of the tour stay, besides the state it was shared in. Files a dropped snapshot alone named are left for
+ * the media sweep.
  */
 export async function recordTeamChange(db: Db, tourId: number, userId: number | null, change: Change): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const teamId = await teamOfTour(trx, tourId);
     if (teamId === undefined) return;
     const tour = await trx.selectFrom('tour').select(['data', 'revision']).where('id', '=', tourId).executeTakeFirstOrThrow();
@@ -82,11 +64,14 @@ export async function recordTeamChange(db: Db, tourId: number, userId: number | 
       .selectFrom('team_history')
       .select('id')
       .where('tour_id', '=', tourId)
+      .where('type', '!=', SHARED_ENTRY)
       .orderBy('id', 'desc')
       .offset(HISTORY_KEPT_PER_TOUR - 1)
       .limit(1)
       .executeTakeFirst();
-    if (oldest) await trx.deleteFrom('team_history').where('tour_id', '=', tourId).where('id', '<', oldest.id).execute();
+    if (oldest) {
+      await trx.deleteFrom('team_history').where('tour_id', '=', tourId).where('type', '!=', SHARED_ENTRY).where('id', '<', oldest.id).execute();
+    }
   });
 }
 
@@ -122,7 +107,7 @@ function entryFromRow(row: EntryRow): HistoryEntry {
     id: row.id,
     teamId: row.team_id,
     tourId: row.short_id,
-    tourTitle: tour.title || tour.name || '',
+    tourTitle: tourTitle(tour),
     user: row.user_name === null ? null : { name: row.user_name, email: row.user_email ?? '' },
     type: row.type,
     currentValue: row.current_value,
@@ -168,7 +153,7 @@ export function restoreEntry(db: Db, historyId: number): Promise<{ before: strin
         .insertInto('floorplan')
         .values({ ...plan, tour_id: entry.tour_id })
         .execute();
-    if (!(await writeRestoredTour(trx, entry.tour_id, restored, current.revision)))
+    if (!(await writeTourData(trx, entry.tour_id, restored, current.revision)))
       throw staleRevision((await trx.selectFrom('tour').select('revision').where('id', '=', entry.tour_id).executeTakeFirstOrThrow()).revision);
     return {
       before: [current.data, ...formerPlans.flatMap((plan) => [plan.url, plan.thumb_url])],

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import type { TeamTable } from '../db/tables';
-import { readPage } from '../pagination';
+import { readPage } from '../db/pagination';
 import type { Page, TourListFilter } from '../schema/requests';
 import { byTitle, titleHolds } from '../tours/title-search';
 import type { Invitation, MyTour, Permission, PendingInvitation, Team, TeamMember, TeamTour } from '../schema/team';
 import type { Selectable } from 'kysely';
+import { tourTitle } from '../schema/tour-title';
 
 export type TeamRow = Selectable<TeamTable>;
 
@@ -221,7 +222,7 @@ export function listTeamTours(
 /** What a list shows of a tour: its names and first picture. */
 function tourCard(row: { id: number; short_id: string; data: string }): { id: number; shortId: string; title: string; thumbUrl: string } {
   const data = JSON.parse(row.data) as { title?: string; name?: string; images?: Array<{ thumbUrl?: string }> };
-  return { id: row.id, shortId: row.short_id, title: data.title || data.name || '', thumbUrl: data.images?.[0]?.thumbUrl ?? '' };
+  return { id: row.id, shortId: row.short_id, title: tourTitle(data), thumbUrl: data.images?.[0]?.thumbUrl ?? '' };
 }
 
 /**
@@ -242,7 +243,7 @@ export function listMyTours(db: Db, userId: number, { search, sort, ...page }: T
 
 /** Shares tours into a team; a tour already in this team stays as it is. */
 export function shareTours(db: Db, teamId: number, tourIds: number[]): Promise<void> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     for (const tourId of tourIds) {
       await trx
         .insertInto('team_tour')
@@ -269,7 +270,7 @@ export function setTourPermissions(
   tourId: number,
   members: Array<{ userId: number; permission: Permission; teamPermission: Permission }>,
 ): Promise<void> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     for (const { userId, permission, teamPermission } of members) {
       await trx.deleteFrom('team_tour_permission').where('tour_id', '=', tourId).where('user_id', '=', userId).execute();
       if (permission !== teamPermission) {
@@ -277,6 +278,12 @@ export function setTourPermissions(
       }
     }
   });
+}
+
+/** Each member's permission in the team, by user id. */
+export async function memberPermissions(db: Db, teamId: number): Promise<Map<number, Permission>> {
+  const rows = await db.selectFrom('team_member').select(['user_id', 'permission']).where('team_id', '=', teamId).execute();
+  return new Map(rows.map((row) => [row.user_id, row.permission]));
 }
 
 /** The caller's open invitations (to their e-mail), newest first. */

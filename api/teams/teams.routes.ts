@@ -2,9 +2,9 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
 import type { UserRow } from '../db/tables';
-import { ApiError, parseOr422, readJson } from '../errors';
+import { ApiError, parseOr422, readJson } from '../http/errors';
 import { removeUnreferencedFiles } from '../media/unreferenced-files';
-import { parseNumericId } from '../numeric-id';
+import { parseNumericId } from '../http/numeric-id';
 import { pageQuerySchema, tourListQuerySchema } from '../schema/requests';
 import {
   historyNoteSchema,
@@ -20,10 +20,11 @@ import {
   teamsQuerySchema,
   teamUpdateSchema,
 } from '../schema/team';
+import { inTransaction } from '../db/database';
 import { findTourFor, tourSeenWith } from '../tours/tour-access';
 import { findTourByShortId, transferTour } from '../tours/tour.repository';
 import { acceptInvitation, copyableInvitationLink, dismissInvitation, findOpenInvitation, inviteByEmail } from './invitations';
-import { findHistoryEntry, listHistory, recordTeamChange, restoreEntry } from './team-history';
+import { findHistoryEntry, listHistory, recordTeamChange, restoreEntry, SHARED_ENTRY } from './team-history';
 import {
   createTeam,
   findMembership,
@@ -32,6 +33,7 @@ import {
   listTeams,
   listTeamTours,
   memberIds,
+  memberPermissions,
   moveTeamOwnership,
   removeMembers,
   setPermissions,
@@ -204,15 +206,21 @@ export function teamsRoutes(): Hono<AppEnv> {
   /** Shares the caller's own tours; a tour already in another team is refused and nothing is shared. */
   const share = async (c: Context<AppEnv>, shortIds: string[]) => {
     const { team, user } = await teamFor(c, 'admin');
-    const tours = [];
+    const tours: Array<{ id: number; teamId: number | null }> = [];
     for (const shortId of shortIds) tours.push(await ownTour(c, shortId, user));
     const elsewhere = tours.find((tour) => tour.teamId !== null && tour.teamId !== team.id);
     if (elsewhere) throw new ApiError(409, 'Conflict', 'A tour belongs to one team at most: take it out of its team first.');
-    await shareTours(
-      c.get('db'),
-      team.id,
-      tours.map((tour) => tour.id),
-    );
+    await inTransaction(c.get('db'), async (trx) => {
+      await shareTours(
+        trx,
+        team.id,
+        tours.map((tour) => tour.id),
+      );
+      // The history starts with the tour as it was shared, so a restore can undo the team's first change too.
+      for (const joining of tours.filter((tour) => tour.teamId === null)) {
+        await recordTeamChange(trx, joining.id, user.id, { type: SHARED_ENTRY, currentValue: team.name });
+      }
+    });
     return c.json(await listTeamTours(c.get('db'), team.id, user.id, { page: 1, perPage: TEAM_TOURS_PREVIEW }), 201);
   };
 
@@ -227,24 +235,23 @@ export function teamsRoutes(): Hono<AppEnv> {
     const ownsTour = record.row.user_id === user.id;
     if (update.members && permission !== 'admin') throw new ApiError(403, 'Forbidden', NEEDS.admin);
     if (update.ownerId !== undefined && !ownsTour) throw new ApiError(403, 'Forbidden', 'Only the owner of a tour can hand it to someone else.');
-    const current = await c.get('db').selectFrom('team_member').select(['user_id', 'permission']).where('team_id', '=', team.id).execute();
-    const teamPermission = new Map(current.map((row) => [row.user_id, row.permission]));
-    const stranger = [...(update.members ?? []).map((member) => member.userId), ...(update.ownerId !== undefined ? [update.ownerId] : [])].find(
-      (id) => !teamPermission.has(id),
-    );
-    if (stranger !== undefined) throw new ApiError(422, 'NotTeamMember', 'Only members of the team can hold this tour.', { details: { userId: stranger } });
-    if (update.members?.some((member) => member.userId === team.owner_id || member.userId === record.row.user_id)) {
-      throw new ApiError(409, 'Conflict', "The team's owner and the tour's owner always hold admin on it.");
-    }
-    if (update.members) {
-      await setTourPermissions(
-        c.get('db'),
-        team.id,
-        record.row.id,
-        update.members.map((member) => ({ ...member, teamPermission: teamPermission.get(member.userId)! })),
+    // The members read, the overrides and the hand-over are one change: a member removed meanwhile cannot be given
+    // the tour, and a refused hand-over leaves the overrides as they were.
+    await inTransaction(c.get('db'), async (trx) => {
+      const teamPermission = await memberPermissions(trx, team.id);
+      const stranger = [...(update.members ?? []).map((member) => member.userId), ...(update.ownerId !== undefined ? [update.ownerId] : [])].find(
+        (id) => !teamPermission.has(id),
       );
-    }
-    if (update.ownerId !== undefined) await transferTour(c.get('db'), record.row.id, update.ownerId);
+      if (stranger !== undefined) throw new ApiError(422, 'NotTeamMember', 'Only members of the team can hold this tour.', { details: { userId: stranger } });
+      if (update.members?.some((member) => member.userId === team.owner_id || member.userId === record.row.user_id)) {
+        throw new ApiError(409, 'Conflict', "The team's owner and the tour's owner always hold admin on it.");
+      }
+      if (update.members) {
+        const members = update.members.map((member) => ({ ...member, teamPermission: teamPermission.get(member.userId)! }));
+        await setTourPermissions(trx, team.id, record.row.id, members);
+      }
+      if (update.ownerId !== undefined) await transferTour(trx, record.row.id, update.ownerId);
+    });
     return c.json(await teamWithMembers(c.get('db'), team.id, user.id, new Date()));
   });
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { hashPassword, needsRehash, verifyPassword } from '../auth/password-hash';
-import { ApiError, parseOr422, readJson } from '../errors';
-import { clientAddress, Limiter } from '../rate-limit';
+import { ApiError, parseOr422, readJson } from '../http/errors';
+import { clientAddress, Limiter } from '../http/rate-limit';
 import { MESSAGES } from '../schema/errors';
 import { passwordCheckSchema } from '../schema/requests';
 import { signTourAccessToken } from './tour-access-token';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import sharp from 'sharp';
 import type { AppEnv } from '../app-env';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import { readMediaFile, type MediaStorage } from '../media/media-storage';
 import { defaultSocialImage, type Tour } from '../schema/tour';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 
 /** A write from a revision another write has since replaced: the editor reloads to see the latest. */
 export function staleRevision(current: number): ApiError {

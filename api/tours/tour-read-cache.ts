@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { compressBody, type Coding } from '../compression';
+import { compressBody, type Coding } from '../http/compression';
 import { commitStampOf, type Db } from '../db/database';
 import { tourInView, type FoundTour, type TourView } from './tour-access';
 import { findTourByShortId, TOUR_STATE_KEY, tourFromRecord } from './tour.repository';

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import type { FloorplanRow, NewTourRow, TourRow } from '../db/tables';
-import { readPage } from '../pagination';
+import { readPage } from '../db/pagination';
 import { byTitle, foldForSearch, titleHolds } from './title-search';
 import type { Page, TourListFilter } from '../schema/requests';
 import { cloneTitles, defaultSocialImage, floorplanSchema, tourInputSchema, type Floorplan, type Tour, type TourInput, type TourType } from '../schema/tour';
 import type { UserType } from '../schema/user';
+import { tourTitle } from '../schema/tour-title';
 
 export interface TourRecord {
   row: TourRow;
@@ -85,7 +86,7 @@ export async function insertTour(
 /** The columns kept beside a tour's data, written from it by every write of the data. */
 function savedColumns(input: TourInput): Pick<NewTourRow, 'data' | 'list_title' | 'search_title' | 'privacy'> {
   // What the dashboard lists a tour under; search and sorting by title compare its folded form.
-  const listTitle = input.title || input.name;
+  const listTitle = tourTitle(input);
   return { data: JSON.stringify(input), list_title: listTitle, search_title: foldForSearch(listTitle), privacy: input.privacy };
 }
 
@@ -266,10 +267,15 @@ export async function moveTours(db: Db, fromUserId: number, toUserId: number): P
 
 /** Hands one tour to a new owner, who no longer needs a permission of their own on it. */
 export function transferTour(db: Db, tourId: number, ownerId: number): Promise<void> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx.updateTable('tour').set({ user_id: ownerId }).where('id', '=', tourId).execute();
     await trx.deleteFrom('team_tour_permission').where('tour_id', '=', tourId).where('user_id', '=', ownerId).execute();
   });
+}
+
+/** Every tour a user owns, as its data and revision: for a change made to all of them at once. */
+export function tourDataOf(db: Db, userId: number): Promise<Array<{ id: number; data: string; revision: number }>> {
+  return db.selectFrom('tour').select(['id', 'data', 'revision']).where('user_id', '=', userId).orderBy('id').execute();
 }
 
 /** Deletes every tour of a user (their floor plans go with them); answers the deleted tours' ids and data. */
@@ -297,11 +303,12 @@ export async function bumpRevision(db: Db, tourId: number): Promise<number> {
 }
 
 /**
- * Writes a tour's data as a restore puts it back, as the revision after `revision`, with everything a save keeps
- * beside the data (the listed title, the privacy). Conditional on the revision, so a save landing meanwhile (on any
- * instance) is not silently undone: answers false then.
+ * Writes a tour's data from outside the editor's save (a history restore, the account's brand applied to every
+ * tour), as the revision after `revision`, with everything a save keeps beside the data (the listed title, the
+ * privacy). Conditional on the revision, so a save landing meanwhile (on any instance) is not silently undone:
+ * answers false then.
  */
-export async function writeRestoredTour(db: Db, tourId: number, input: TourInput, revision: number): Promise<boolean> {
+export async function writeTourData(db: Db, tourId: number, input: TourInput, revision: number): Promise<boolean> {
   const written = await db
     .updateTable('tour')
     .set({ ...savedColumns(input), revision: revision + 1, updated_at: new Date().toISOString() })

@@ -1,5 +1,5 @@
 import { fileTypeFromFile } from 'file-type';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 
 export const MAX_AUDIO_BYTES = 20 * 1024 * 1024;
 const AUDIO_TYPES: Record<string, string> = { mp3: 'audio/mpeg', ogg: 'audio/ogg', oga: 'audio/ogg', opus: 'audio/ogg', m4a: 'audio/mp4', mp4: 'audio/mp4' };

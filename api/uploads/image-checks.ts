@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import { imageQueue, type QueueTurn } from '../media/image-queue';
 import { MAX_INPUT_PIXELS } from '../media/panorama-store';
 import type { SpooledFile } from './upload';

@@ -8,9 +8,9 @@ import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
 import type { AppEnv } from '../app-env';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import type { QueueTurn } from '../media/image-queue';
-import { clientAddress } from '../rate-limit';
+import { clientAddress } from '../http/rate-limit';
 
 /** Every request body outside the upload routes, JSON or not. */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;

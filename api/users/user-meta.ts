@@ -1,4 +1,4 @@
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 
 /** The user travels in a cookie with its `meta`, and cookies hold about 4 KB: meta keeps well under that. */
 export const MAX_META_BYTES = 2048;

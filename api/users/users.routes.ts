@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
-import { ApiError, parseOr422, readJson } from '../errors';
+import { ApiError, parseOr422, readJson } from '../http/errors';
 import { removeUnreferencedFiles } from '../media/unreferenced-files';
 import { userUpdateSchema } from '../schema/auth-requests';
 import { userFromRow } from './user.repository';

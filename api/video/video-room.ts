@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { parseNumericId } from '../numeric-id';
+import { parseNumericId } from '../http/numeric-id';
 import type { VideoErrorCode } from '../schema/video';
 import { tourAccess, type FoundTour, type TourCaller } from '../tours/tour-access';
 import { findTourById, tourFromRecord } from '../tours/tour.repository';

@@ -1,5 +1,5 @@
 import { decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { VideoErrorCode } from '../schema/video';
 
 const MESH_TOKEN_LIFETIME_S = 4 * 60 * 60;

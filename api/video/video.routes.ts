@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import type { Config } from '../config';
-import { ApiError, readJson } from '../errors';
-import { rateLimit } from '../rate-limit';
+import type { Config } from '../config/config';
+import { ApiError, readJson } from '../http/errors';
+import { rateLimit } from '../http/rate-limit';
 import { VIDEO_ERRORS, type VideoErrorCode } from '../schema/video';
 import { IDENTITY_MAX, identityError, mayEnterRoom, roomNameError, TOKEN_MAX } from './video-room';
 import { mintMeshToken, mintTwilioToken, type VideoGrant } from './video-token';

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { Tour } from '../schema/tour';
 import { tellOwner } from '../notifications/tell-owner';
+import { tourTitle } from '../schema/tour-title';
 
 export interface LeadNews {
   /** `lead`: the lead form; `unlock`: the locked-tour modal, which opens an unpublished tour with the watermark. */
@@ -18,7 +19,7 @@ export interface LeadNews {
  */
 export async function tellOwnerOfLead(c: Context<AppEnv>, tour: Tour, lead: LeadNews): Promise<void> {
   if (tour.userId === null) return;
-  const title = tour.title || tour.name;
+  const title = tourTitle(tour);
   const who = lead.name || lead.email;
   const text =
     lead.kind === 'unlock'

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { requireUser } from '../auth/current-user';
-import { parseOr422 } from '../errors';
+import { parseOr422 } from '../http/errors';
 import { pageQuerySchema } from '../schema/requests';
 import { findTourFor } from '../tours/tour-access';
-import { readPage } from '../pagination';
-import { csvResponse } from '../csv';
+import { readPage } from '../db/pagination';
+import { csvResponse } from '../http/csv';
 import { preferredTime } from './preferred-time';
 
 /** A lead or showing request row in the API's names. */

@@ -1,12 +1,13 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { ApiError, parseOr422, readJson } from '../errors';
-import { rateLimit } from '../rate-limit';
+import { ApiError, parseOr422, readJson } from '../http/errors';
+import { rateLimit } from '../http/rate-limit';
 import { leadSchema, showingFormSchema } from '../schema/requests';
 import { callerAccess, findTourByIdFor, findTourOr404, tourAsSeen, type FoundTour } from '../tours/tour-access';
 import { tellOwner } from '../notifications/tell-owner';
 import { tellOwnerOfLead } from './lead-news';
 import { describePreferredTime, localPreferredAt, preferredTime } from './preferred-time';
+import { tourTitle } from '../schema/tour-title';
 
 /** The tour a visitor may reach: a private one only by its owner (403 for anyone else, as when viewing it). */
 async function reachableTour(c: Context<AppEnv>, shortId: string): Promise<FoundTour> {
@@ -54,7 +55,7 @@ export function tourVisitorsRoutes(): Hono<AppEnv> {
       .returning('id')
       .executeTakeFirstOrThrow();
     if (tour.userId !== null) {
-      const text = `${form.name} asks for a live showing of "${tour.title || tour.name}".`;
+      const text = `${form.name} asks for a live showing of "${tourTitle(tour)}".`;
       const preferred = preferredTime(preferredAt, timeZone ?? null);
       await tellOwner(c, {
         userId: tour.userId,
@@ -65,7 +66,7 @@ export function tourVisitorsRoutes(): Hono<AppEnv> {
         mail: {
           to: tour.agentEmail,
           replyTo: form.email,
-          subject: `Showing request for "${tour.title || tour.name}"`,
+          subject: `Showing request for "${tourTitle(tour)}"`,
           text: [
             text,
             `E-mail: ${form.email}`,
@@ -92,10 +93,10 @@ export function tourVisitorsRoutes(): Hono<AppEnv> {
       userId: tour.userId,
       kind: 'chat-join',
       tourId: tour.id,
-      text: `${who} joined the video chat of "${tour.title || tour.name}".`,
+      text: `${who} joined the video chat of "${tourTitle(tour)}".`,
       mail: {
-        subject: `${who} joined the video chat of "${tour.title || tour.name}"`,
-        text: `${who} has joined the live video chat of your tour "${tour.title || tour.name}". Open the tour to meet them.`,
+        subject: `${who} joined the video chat of "${tourTitle(tour)}"`,
+        text: `${who} has joined the live video chat of your tour "${tourTitle(tour)}". Open the tour to meet them.`,
       },
     });
     return c.json({ notified: true });

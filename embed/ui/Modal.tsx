@@ -34,9 +34,11 @@ export function Modal({ title, label, onClose, width = 900, height, className = 
   // Every dialog is in a part loaded later (the password gate too), which brings its styles.
   useAdoptedStyles(dialog, partsCss);
   // Focus moves into the dialog when it opens and back to where it was (the button that opened it) when it closes.
+  // It lands on Close where there is one, so a screen reader starts at the title and no control (a floor plan's
+  // first room, a form's first field) is picked for the visitor; the password gate starts at its field.
   useEffect(() => {
     const opener = dialog.current && focusedIn(dialog.current);
-    (dialog.current?.querySelector<HTMLElement>('.tv-modal__body :is(input, button, textarea, [href])') ?? dialog.current)?.focus();
+    (dialog.current?.querySelector<HTMLElement>('input, button, textarea, [href]') ?? dialog.current)?.focus();
     return () => opener?.focus();
   }, []);
   // Tab and Shift+Tab go round the dialog's own controls, never to the panorama or the page behind it.

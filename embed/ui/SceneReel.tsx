@@ -3,16 +3,18 @@ import type { Tour } from '../../api/schema/tour';
 import { useMediaUrl } from '../viewer/api-origin-context';
 
 /** Whether an element's text is cut off by its box, followed as the box changes size. */
-function useClipped(ref: RefObject<HTMLElement | null>): boolean {
+function useClipped(ref: RefObject<HTMLElement | null>, unfolded: boolean): boolean {
   const [clipped, setClipped] = useState(false);
   useLayoutEffect(() => {
     const element = ref.current;
-    if (!element) return;
+    // Unfolded, the text is whole by design: the folded measure stands, so "less" stays the same button (and keeps
+    // the focus) while the folded text is measured again.
+    if (!element || unfolded) return;
     const measure = () => setClipped(element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1);
     const resizes = new ResizeObserver(measure);
     resizes.observe(element);
     return () => resizes.disconnect();
-  }, [ref]);
+  }, [ref, unfolded]);
   return clipped;
 }
 
@@ -40,7 +42,7 @@ export function SceneReel({ tour, sceneId, onSelect, showBranding }: SceneReelPr
   const [moreShown, setMoreShown] = useState(false);
   const descriptionId = useId();
   const description = useRef<HTMLParagraphElement>(null);
-  const clipped = useClipped(description);
+  const clipped = useClipped(description, moreShown);
 
   useEffect(() => {
     list.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -81,7 +83,7 @@ export function SceneReel({ tour, sceneId, onSelect, showBranding }: SceneReelPr
         {tour.images.map((image) => (
           <li key={image.id}>
             <button type="button" className="tv-reel__tile" aria-current={image.id === sceneId} data-scene-id={image.id} onClick={() => onSelect(image.id)}>
-              <img src={mediaUrl(image.thumbUrl)} alt="" loading="lazy" />
+              {image.thumbUrl && <img src={mediaUrl(image.thumbUrl)} alt="" loading="lazy" />}
               <span>{image.title}</span>
             </button>
           </li>

@@ -5,11 +5,12 @@ import type { Tour } from '../../api/schema/tour';
 import { signedInUser } from '../tour/tour-client';
 import { useApiOrigin } from '../viewer/api-origin-context';
 import { Modal } from './Modal';
+import { tourTitle } from '../../api/schema/tour-title';
 
 export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; canUseListingMode: boolean; onClose: () => void }) {
   const [mls, setMls] = useState(false);
   const [copied, setCopied] = useState(false);
-  const title = tour.title || tour.name;
+  const title = tourTitle(tour);
   const apiOrigin = useApiOrigin();
   const { link, iframe, script, facebook, twitter, email } = shareLinks(apiOrigin, tour.shortId, mls, title || undefined);
   // The white-label hint is the owner's business; visitors (and anyone on a partner page, where nobody is known) never see it.

@@ -29,6 +29,7 @@ import { ViewerErrorBoundary } from './ViewerErrorBoundary';
 import { ViewerFrame, ViewerNotice } from './ViewerFrame';
 import { ViewerOverlays } from './ViewerOverlays';
 import type { PanoramaView } from '../video/contract';
+import { tourTitle } from '../../api/schema/tour-title';
 
 export interface TourViewerProps {
   shortId?: string;
@@ -148,7 +149,7 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
           sceneId={state.sceneId}
           firstView={linkedView(state.sceneId)}
           allowLinks={!listingMode}
-          label={alt || `${tour.title || tour.name}: 360° panorama`}
+          label={alt || `${tourTitle(tour)}: 360° panorama`}
           poster={poster}
           onSceneChange={goTo}
           onProgress={(sceneId, progress) => {

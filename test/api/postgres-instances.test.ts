@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../api/app';
 import { VisitRollups } from '../../api/analytics/visit-rollups';
 import { sendWeeklySummaries } from '../../api/analytics/weekly-summary';
-import { loadConfig, localMediaDir } from '../../api/config';
+import { loadConfig, localMediaDir } from '../../api/config/config';
 import { commitStampOf, migrateToLatest, openPostgres, type Db } from '../../api/db/database';
 import { migrationProvider } from '../../api/db/migrations';
 import { startMailSender } from '../../api/mail/mail-sender';

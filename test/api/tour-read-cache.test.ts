@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runOperatorCommand } from '../../api/billing/operator-commands';
-import { databaseFile } from '../../api/config';
+import { databaseFile } from '../../api/config/config';
 import { openDatabase } from '../../api/db/database';
 import { keyQuery, readTourCached } from '../../api/tours/tour-read-cache';
 import { findTourByShortId } from '../../api/tours/tour.repository';

@@ -1,4 +1,4 @@
-import { createLogger, type Logger } from '../../api/logger';
+import { createLogger, type Logger } from '../../api/config/logger';
 
 export interface CapturedLog {
   logger: Logger;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll } from 'vitest';
-import type { S3Config } from '../../api/config';
+import type { S3Config } from '../../api/config/config';
 import { createS3Client } from '../../api/media/s3-media-storage';
 import { TEMP_ROOT_VARIABLE } from '../api/support/temp-root-variable';
 

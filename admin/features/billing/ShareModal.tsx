@@ -3,6 +3,7 @@ import { MESSAGES } from '../../../api/schema/errors';
 import { pinnedScript, shareLinks, type PinnedViewer } from '../../../api/schema/share-links';
 import type { Tour } from '../../../api/schema/tour';
 import { Modal } from '../../components/Modal';
+import { tourTitle } from '../../../api/schema/tour-title';
 
 export interface ShareModalProps {
   tour: Pick<Tour, 'shortId' | 'title' | 'name'>;
@@ -18,7 +19,7 @@ export interface ShareModalProps {
 export function ShareModal({ tour, listingMode, onClose }: ShareModalProps) {
   const [mls, setMls] = useState(false);
   const [copied, setCopied] = useState(false);
-  const title = tour.title || tour.name;
+  const title = tourTitle(tour);
   const { link, iframe, script, facebook, twitter, email } = shareLinks(location.origin, tour.shortId, mls, title || undefined);
   const pinned = usePinnedViewer();
   const pinnedCode = pinned && pinnedScript(location.origin, tour.shortId, mls, pinned);
@@ -76,12 +77,11 @@ export function ShareModal({ tour, listingMode, onClose }: ShareModalProps) {
           E-mail
         </a>
       </p>
-      <p
-        className="ad-tooltip ad-tooltip--right"
-        data-tooltip="White-labelling (your own address for tours) is set under Tour Editor, Brand Kit, Whitelabel URL, for Pro Plus users."
-      >
-        where's my whitelabel
-      </p>
+      {/* SPEC's words, as a link that opens its answer: a hover tooltip on a paragraph reached neither keyboards nor fingers. */}
+      <details className="ad-share__whitelabel">
+        <summary className="ad-link">where's my whitelabel</summary>
+        <p>White-labelling (your own address for tours) is set under Tour Editor, Brand Kit, Whitelabel URL, for Pro Plus users.</p>
+      </details>
       {copied && <p role="status">{MESSAGES.textCopied}</p>}
     </Modal>
   );

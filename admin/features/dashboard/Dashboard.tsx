@@ -1,19 +1,23 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import type { Page, TourSort } from '../../../api/schema/requests';
+import type { AnalyticsOverview } from '../../../api/schema/analytics';
+import { TOUR_SORTS, type Page } from '../../../api/schema/requests';
 import type { Tour } from '../../../api/schema/tour';
 import { api } from '../../lib/api-client';
+import { countOf } from '../../lib/count-of';
 import { PublishControl } from '../billing/PublishControl';
 import { useProPlusReturn } from '../billing/pro-plus-return';
 import { celebrate } from '../celebration/celebration';
 import { handOverPhotos } from './new-tour-photos';
 import { RequestFailed } from '../../lib/request-failed';
-import { navigate } from '../../lib/router';
+import { lastDays, rangeQuery } from '../analytics/analytics-range';
+import { navigate, setQuery, useQuery } from '../../lib/router';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { Header } from '../../components/Header';
 import { Icon } from '../../components/Icon';
 import { Pager } from '../../components/Pager';
 import { TourSortField } from '../../components/TourSortField';
+import { tourTitle } from '../../../api/schema/tour-title';
 
 type Pending = { kind: 'delete' | 'clone'; tour: Pick<Tour, 'shortId' | 'title' | 'name'> } | null;
 
@@ -23,13 +27,26 @@ export function Dashboard() {
   const [tours, setTours] = useState<Tour[] | null>(null);
   /** Where the list shown stands: the page it is and the count, as the server answered them. */
   const [shown, setShown] = useState({ page: 1, total: 0 });
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<TourSort>('recent');
+  // Page, search and order live in the address, so Back returns to the page left and a reload stays on it.
+  const query = useQuery();
+  const page = Math.max(1, Number.parseInt(query.get('page') ?? '', 10) || 1);
+  const search = query.get('search') ?? '';
+  const sort = TOUR_SORTS.find((known) => known === query.get('sort')) ?? 'recent';
+  const setPage = (chosen: number) => setQuery({ page: chosen > 1 ? String(chosen) : null }, 'push');
   const [loads, setLoads] = useState(0);
   const [failed, setFailed] = useState('');
   const [pending, setPending] = useState<Pending>(null);
+  /** Each tour's views of the last 30 days: one request for the page, whichever tours it lists. */
+  const [views, setViews] = useState<Map<string, number> | null>(null);
   useProPlusReturn();
+
+  useEffect(() => {
+    api<AnalyticsOverview>('GET', `/analytics?${rangeQuery(lastDays(30))}`).then(
+      (answer) => setViews(new Map(answer.items.map((item) => [item.shortId, item.views]))),
+      // The cards stay useful without their counts.
+      () => setViews(new Map()),
+    );
+  }, []);
 
   useEffect(() => {
     const query = new URLSearchParams({ page: String(page), perPage: String(TOURS_PER_PAGE) });
@@ -40,7 +57,7 @@ export function Dashboard() {
       (answer) => {
         if (!current) return;
         // The last tour of the last page was deleted: the page before is the last one now.
-        if (answer.items.length === 0 && page > 1) return setPage(page - 1);
+        if (answer.items.length === 0 && page > 1) return setQuery({ page: page > 2 ? String(page - 1) : null }, 'replace');
         setTours(answer.items);
         setShown({ page: answer.page, total: answer.total });
         setFailed('');
@@ -114,11 +131,11 @@ export function Dashboard() {
             type="search"
             className="ad-search"
             value={search}
-            onChange={(event) => (setSearch(event.target.value), setPage(1))}
+            onChange={(event) => setQuery({ search: event.target.value, page: null }, 'replace')}
             placeholder="Tour title"
           />
         </label>
-        <TourSortField sort={sort} onSort={(chosen) => (setSort(chosen), setPage(1))} />
+        <TourSortField sort={sort} onSort={(chosen) => setQuery({ sort: chosen === 'recent' ? null : chosen, page: null }, 'push')} />
         {failed && (
           <p className="ad-error" role="alert">
             {failed}
@@ -133,38 +150,43 @@ export function Dashboard() {
           {tours?.map((tour) => (
             <li key={tour.shortId} className="ad-tour-card" data-short-id={tour.shortId}>
               {tour.images[0] ? <img src={tour.images[0].thumbUrl} alt="" /> : <div className="ad-tour-card__empty">No scenes yet</div>}
-              <h2>{tour.title || tour.name || 'Untitled tour'}</h2>
+              <h2>{tourTitle(tour) || 'Untitled tour'}</h2>
               <p>{tour.images.length === 1 ? '1 scene' : `${tour.images.length} scenes`}</p>
+              {views?.has(tour.shortId) && <p className="ad-tour-card__views">{countOf(views.get(tour.shortId)!, 'view')} in the last 30 days</p>}
               <PublishControl
                 tour={tour}
                 onPublished={(published) => setTours((all) => all?.map((one) => (one.shortId === published.shortId ? published : one)) ?? null)}
               />
-              <a
-                className="ad-button"
-                href={`/tours/${tour.shortId}/edit`}
-                onClick={(event) => (event.preventDefault(), navigate(`/tours/${tour.shortId}/edit`))}
-              >
-                <Icon name="edit" /> Edit
-              </a>
-              <a className="ad-link" href={`/tours/${tour.shortId}`} target="_blank" rel="noreferrer">
-                View
-              </a>
-              <button type="button" className="ad-link" onClick={() => setPending({ kind: 'clone', tour })}>
-                <Icon name="retweet" /> Clone
-              </button>
-              <button type="button" className="ad-link ad-link--danger" onClick={() => setPending({ kind: 'delete', tour })}>
-                <Icon name="delete" /> Delete
-              </button>
+              {/* One row of actions alike, each an icon and a word that never wraps. */}
+              <div className="ad-tour-card__actions">
+                <a
+                  className="ad-link"
+                  href={`/tours/${tour.shortId}/edit`}
+                  onClick={(event) => (event.preventDefault(), navigate(`/tours/${tour.shortId}/edit`))}
+                >
+                  <Icon name="edit" /> Edit
+                </a>
+                <a className="ad-link" href={`/tours/${tour.shortId}`} target="_blank" rel="noreferrer">
+                  <Icon name="view" /> View
+                </a>
+                <button type="button" className="ad-link" onClick={() => setPending({ kind: 'clone', tour })}>
+                  <Icon name="retweet" /> Clone
+                </button>
+                <button type="button" className="ad-link ad-link--danger" onClick={() => setPending({ kind: 'delete', tour })}>
+                  <Icon name="delete" /> Delete
+                </button>
+              </div>
             </li>
           ))}
         </ul>
+        {tours !== null && <Pager page={shown.page} perPage={TOURS_PER_PAGE} total={shown.total} noun={['tour', 'tours']} onPage={setPage} below />}
       </main>
       {pending && (
         <ConfirmModal
           text={
             pending.kind === 'delete'
-              ? `Delete "${pending.tour.title || pending.tour.name || 'Untitled tour'}"? Its pictures, leads and showing requests go with it (download the leads first from its Lead Gen tab); this cannot be undone.`
-              : `Make a copy of ${pending.tour.title || pending.tour.name || 'this tour'}?`
+              ? `Delete "${tourTitle(pending.tour) || 'Untitled tour'}"? Its pictures, leads and showing requests go with it (download the leads first from its Lead Gen tab); this cannot be undone.`
+              : `Make a copy of ${tourTitle(pending.tour) || 'this tour'}?`
           }
           onAgree={() => void confirm()}
           onCancel={() => setPending(null)}

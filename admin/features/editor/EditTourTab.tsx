@@ -52,6 +52,7 @@ export function EditTourTab({
           items={tour.images}
           idOf={(image) => image.id}
           handleLabel={(image) => `Move ${image.title}`}
+          nameOf={(image) => image.title || 'the untitled scene'}
           onMove={(from, to) => change(moveScene(tour, from, to))}
           renderItem={(image, index) => (
             <>
@@ -65,6 +66,7 @@ export function EditTourTab({
                 <img src={image.thumbUrl} alt="" />
               </button>
               <input
+                className="ad-scene-title"
                 aria-label={`Title of scene ${index + 1}`}
                 value={image.title}
                 onChange={(event) => change(renameScene(tour, image.id, event.target.value))}

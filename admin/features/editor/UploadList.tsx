@@ -8,8 +8,8 @@ export interface UploadProgress {
 
 export interface UploadListProps {
   uploads: readonly UploadProgress[];
-  /** Pictures that did not go in, each with the reason and a Retry that stays until used. */
-  failures: ReadonlyArray<{ id: string; file: File; reason: string }>;
+  /** Pictures that did not go in, each with the reason and, where trying again can help, a Retry that stays until used. */
+  failures: ReadonlyArray<{ id: string; file: File; reason: string; retriable: boolean }>;
   onRetry: (id: string) => void;
 }
 
@@ -20,13 +20,15 @@ export function UploadList({ uploads, failures, onRetry }: UploadListProps) {
       {uploads.length > 0 && <ProgressBars uploads={uploads} />}
       {failures.length > 0 && (
         <ul className="ad-upload-failures" aria-label="Images not uploaded">
-          {failures.map(({ id, file, reason }) => (
+          {failures.map(({ id, file, reason, retriable }) => (
             <li key={id}>
               <span className="ad-uploads__name">{file.name}</span>
               <span className="ad-error">{reason}</span>
-              <button type="button" className="ad-button ad-button--plain" aria-label={`Retry ${file.name}`} onClick={() => onRetry(id)}>
-                Retry
-              </button>
+              {retriable && (
+                <button type="button" className="ad-button ad-button--plain" aria-label={`Retry ${file.name}`} onClick={() => onRetry(id)}>
+                  Retry
+                </button>
+              )}
             </li>
           ))}
         </ul>

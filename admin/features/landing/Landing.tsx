@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
+import { useSnapshot } from 'valtio';
 import type { User } from '../../../api/schema/user';
 import { api } from '../../lib/api-client';
 import { navigate } from '../../lib/router';
@@ -29,8 +30,9 @@ function welcome(user: User) {
 }
 
 export function Landing() {
-  // A private tour's "Log in" opens the sign-in form rather than the sign-up one.
-  const [mode, setMode] = useState<AccountMode>(() => (new URLSearchParams(location.search).has('login') ? 'login' : 'signup'));
+  // A private tour's "Log in", and a session the server ended, open the sign-in form rather than the sign-up one.
+  const [mode, setMode] = useState<AccountMode>(() => (session.ended || new URLSearchParams(location.search).has('login') ? 'login' : 'signup'));
+  const { ended } = useSnapshot(session);
   const [testimonials, setTestimonials] = useState<'open' | 'closed' | 'signing-up'>('closed');
   const firstField = useRef<HTMLInputElement>(null);
 
@@ -66,6 +68,11 @@ export function Landing() {
             setTestimonials('signing-up');
           }}
         />
+      )}
+      {ended && (
+        <p className="ad-landing__notice" role="status">
+          You were signed out, as happens when your password is changed on another device. Sign in again to go on.
+        </p>
       )}
       <AccountForm mode={mode} onMode={setMode} firstField={firstField} onSignedIn={({ user }) => welcome(user)}>
         <hr />

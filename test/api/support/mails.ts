@@ -1,4 +1,4 @@
-import type { Logger } from '../../../api/logger';
+import type { Logger } from '../../../api/config/logger';
 import { startSmtp, type TestSmtp } from '../../support/smtp-server';
 import { createTestApp, type TestApp } from './test-app';
 import { signUp, type TestUser } from './users';

@@ -34,11 +34,12 @@ describe('team history', () => {
       images: [...byEd.images, { id: 'deck', title: 'Deck' }],
     });
     const history = await expectCall<Page<HistoryEntry>>(t, 'GET', `/teams/${team.id}/history?tourId=${tour.shortId}`, viewer, 200);
-    expect(history).toMatchObject({ page: 1, total: 3 });
+    expect(history).toMatchObject({ page: 1, total: 4 });
     expect(history.items.map(({ type, currentValue, revision, user }) => ({ type, currentValue, revision, user: user?.name }))).toEqual([
-      { type: 'images', currentValue: '2 scenes', revision: plan.revision + 1, user: 'Olivia' },
+      { type: 'scenes', currentValue: 'added "Deck"', revision: plan.revision + 1, user: 'Olivia' },
       { type: 'floorplan added', currentValue: 'Ground', revision: plan.revision, user: 'Ed' },
       { type: 'title', currentValue: 'Sea view loft', revision: byEd.revision, user: 'Ed' },
+      { type: 'shared', currentValue: team.name, revision: tour.revision, user: 'Olivia' },
     ]);
     const one = await expectCall<HistoryEntry>(t, 'GET', `/teams/${team.id}/history/${history.items[2].id}`, viewer, 200);
     expect(one).toMatchObject({ tourId: tour.shortId, tourTitle: 'Sea view loft', type: 'title' });
@@ -103,9 +104,48 @@ describe('team history', () => {
       current = await expectCall<Tour>(t, 'POST', `/tours/${tour.shortId}`, owner, 200, { ...current, title: `Take ${i}` });
     }
     const page = await expectCall<Page<HistoryEntry>>(t, 'GET', `/teams/${team.id}/history?perPage=50`, owner, 200);
-    expect(page.total).toBe(HISTORY_KEPT_PER_TOUR);
+    // The tour as it was shared stays besides them, so the team can always go back to where it started.
+    expect(page.total).toBe(HISTORY_KEPT_PER_TOUR + 1);
     expect(page.items[0].currentValue).toBe(`Take ${HISTORY_KEPT_PER_TOUR + 2}`);
     expect(page.items.at(-1)?.currentValue).toBe('Take 3');
+    const [shared] = (await expectCall<Page<HistoryEntry>>(t, 'GET', `/teams/${team.id}/history?perPage=50&page=2`, owner, 200)).items;
+    expect(shared.type).toBe('shared');
+    const back = await expectCall<Tour>(t, 'POST', `/teams/${team.id}/history/${shared.id}/restore`, owner, 200);
+    expect(back.title).toBe(tour.title);
+  });
+
+  it('records the tour as it was shared once, not again when it is shared with the same team', async () => {
+    const { t, owner, team, tour } = await setUp();
+    await expectCall(t, 'POST', `/teams/${team.id}/sharedTour`, owner, 201, { tourId: tour.shortId });
+    const page = await expectCall<Page<HistoryEntry>>(t, 'GET', `/teams/${team.id}/history`, owner, 200);
+    expect(page.items.map((entry) => entry.type)).toEqual(['shared']);
+  });
+
+  it('describes a save by what it changed: scenes, hotspots and settings', async () => {
+    const { t, owner, team, tour } = await setUp();
+    const link = { image: { id: 'deck' }, coords: { x: 0, y: 0, z: 1 } };
+    const withDeck = await expectCall<Tour>(t, 'POST', `/tours/${tour.shortId}`, owner, 200, {
+      ...tour,
+      images: [...tour.images, { id: 'deck', title: 'Deck' }],
+    });
+    const hall = withDeck.images[0];
+    const linked = await expectCall<Tour>(t, 'POST', `/tours/${tour.shortId}`, owner, 200, {
+      ...withDeck,
+      images: [{ ...hall, hotspots: [...hall.hotspots, link, link] }, withDeck.images[1]],
+    });
+    const renamed = await expectCall<Tour>(t, 'POST', `/tours/${tour.shortId}`, owner, 200, {
+      ...linked,
+      theme: 'modern',
+      images: [linked.images[1], { ...linked.images[0], title: 'Entrance' }],
+    });
+    await expectCall<Tour>(t, 'POST', `/tours/${tour.shortId}`, owner, 200, { ...renamed, images: [{ ...renamed.images[1], hotspots: [] }] });
+    const page = await expectCall<Page<HistoryEntry>>(t, 'GET', `/teams/${team.id}/history`, owner, 200);
+    expect(page.items.slice(0, 4).map(({ type, currentValue }) => ({ type, currentValue }))).toEqual([
+      { type: 'changes', currentValue: 'scenes: removed "Deck"; hotspots: 2 removed in "Entrance"' },
+      { type: 'changes', currentValue: 'scenes: renamed "Hall" to "Entrance", reordered; settings: theme' },
+      { type: 'hotspots', currentValue: '2 added in "Hall"' },
+      { type: 'scenes', currentValue: 'added "Deck"' },
+    ]);
   });
 
   it('adds a note to a tour’s history for those who edit it', async () => {

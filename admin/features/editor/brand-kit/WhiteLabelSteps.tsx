@@ -1,8 +1,16 @@
 import { useState } from 'react';
-import { WHITE_LABEL_HINTS, WHITE_LABEL_STATUSES, type WhiteLabelCheck, type WhiteLabelStatus } from '../../../../api/schema/white-label';
+import {
+  pointingRecord,
+  WHITE_LABEL_HINTS,
+  WHITE_LABEL_STATUSES,
+  WHITE_LABEL_TITLES,
+  type WhiteLabelCheck,
+  type WhiteLabelStatus,
+} from '../../../../api/schema/white-label';
 import { api } from '../../../lib/api-client';
 import { startUpgrade } from '../../billing/upgrade';
 import { RequestFailed } from '../../../lib/request-failed';
+import { OwnersSetting, useOwnersField } from '../editor-access';
 import type { TabProps } from '../tab-props';
 
 const STEPS = ['Your address', 'Point your domain here', 'Check it'] as const;
@@ -22,7 +30,11 @@ function hostOf(address: string): string {
  * fetch the tour under the saved address, so it waits until the address is saved.
  */
 export function WhiteLabelSteps({ tour, set, isSaved }: TabProps & { isSaved: boolean }) {
+  const ownersField = useOwnersField();
   const [step, setStep] = useState(0);
+  // The owner's address points at this server as the owner reaches it (an IPv6 host without its brackets).
+  const serverHost = location.hostname.replace(/^\[|\]$/g, '');
+  const record = pointingRecord(serverHost);
   const [status, setStatus] = useState<WhiteLabelStatus | null>(isStatus(tour.whiteLabelStatusCode) ? tour.whiteLabelStatusCode : null);
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState('');
@@ -58,19 +70,20 @@ export function WhiteLabelSteps({ tour, set, isSaved }: TabProps & { isSaved: bo
           <span>Your address for this tour</span>
           <input
             value={tour.whiteLabelUrl}
-            disabled={tour.teamMember}
+            disabled={ownersField('whiteLabelUrl')}
             placeholder="tours.youragency.com"
             onChange={(event) => {
               set('whiteLabelUrl', event.target.value);
               setStatus(null);
             }}
           />
+          <OwnersSetting field="whiteLabelUrl" />
         </label>
       )}
       {step === 1 && (
         <p>
-          At the company that manages your domain, add a <strong>CNAME</strong> record for <code>{address ? hostOf(address) : 'your address'}</code> pointing to{' '}
-          <code>{location.hostname}</code>. Records can take a few hours to reach everyone.
+          At the company that manages your domain, add {record === 'A' ? 'an' : 'a'} <strong>{record}</strong> record for{' '}
+          <code>{address ? hostOf(address) : 'your address'}</code> pointing to <code>{serverHost}</code>. Records can take a few hours to reach everyone.
         </p>
       )}
       {step === 2 && (
@@ -81,7 +94,7 @@ export function WhiteLabelSteps({ tour, set, isSaved }: TabProps & { isSaved: bo
           {!address && <p>Enter your address in step 1 first.</p>}
           {status && (
             <p className={`ad-white-label__status ad-white-label__status--${status}`} role="status">
-              <strong>{status}</strong> {WHITE_LABEL_HINTS[status]}
+              <strong>{WHITE_LABEL_TITLES[status]}</strong> {WHITE_LABEL_HINTS[status]}
               {status === 'UPGRADE' && (
                 <button type="button" className="ad-link" onClick={startUpgrade}>
                   Upgrade to Pro Plus

@@ -17,6 +17,7 @@ function Scenes({ initial }: { initial: Scene[] }) {
       items={scenes}
       idOf={(scene) => scene.id}
       handleLabel={(scene) => `Move ${scene.title}`}
+      nameOf={(scene) => scene.title}
       onMove={(from, to) => setScenes(arrayMove(scenes, from, to))}
       renderItem={(scene) => <span style={{ display: 'inline-block', height: 40 }}>{scene.title}</span>}
     />
@@ -60,6 +61,23 @@ describe('SortableList (the image sidebar)', () => {
     await sendKeys({ press: 'Space' });
     await settle();
     expect(order()).to.deep.equal(['Kitchen', 'Hall', 'Garden']);
+  });
+
+  it('tells a screen reader each step by the scene’s name and place, never its id', async () => {
+    const told: string[] = [];
+    const region = () => [...document.querySelectorAll('[role="status"][aria-live]')].map((node) => node.textContent).join(' ');
+    const heard = async () => {
+      await settle();
+      told.push(region());
+    };
+    host.querySelector<HTMLButtonElement>('[aria-label="Move Hall"]')!.focus();
+    await sendKeys({ press: 'Space' });
+    await heard();
+    await sendKeys({ press: 'ArrowDown' });
+    await heard();
+    await sendKeys({ press: 'Space' });
+    await heard();
+    expect(told).to.deep.equal(['Picked up Hall, at position 1 of 3.', 'Hall moved to position 2 of 3.', 'Hall dropped at position 2 of 3.']);
   });
 
   it('escape cancels a keyboard move', async () => {

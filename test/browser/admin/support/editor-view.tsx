@@ -3,7 +3,7 @@ import { Editor } from '../../../../admin/features/editor/Editor';
 import type { Tour } from '../../../../api/schema/tour';
 import type { User } from '../../../../api/schema/user';
 import { mount, waitFor } from '../mount';
-import { newTour, signedInOwner } from './real-owner';
+import { newTour, ownerCall, signedInOwner } from './real-owner';
 
 export interface EditorView {
   owner: User;
@@ -17,9 +17,10 @@ export interface EditorView {
 }
 
 /** A new owner and tour on the real API, open in the real editor with its toasts. */
-export async function openEditor(): Promise<EditorView> {
+export async function openEditor(changes: Partial<Tour> = {}): Promise<EditorView> {
   const owner = await signedInOwner();
-  const tour = await newTour(owner);
+  const created = await newTour(owner);
+  const tour = Object.keys(changes).length === 0 ? created : await ownerCall<Tour>(owner, 'POST', `/tours/${created.shortId}`, { ...created, ...changes });
   const { host, unmount } = mount(
     <>
       <Editor shortId={tour.shortId} />

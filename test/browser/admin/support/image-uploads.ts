@@ -1,4 +1,6 @@
 const IMAGES_PATH = '/api/images/';
+/** Nothing listens on the discard port: a request there fails as a dropped network does. */
+const CLOSED_PORT = 'http://127.0.0.1:9/';
 
 export interface ImageUploads {
   /** File names of every picture the page sent to the real API, in order. */
@@ -13,9 +15,10 @@ export interface ImageUploads {
 /**
  * Watches the pictures the page uploads, through fetch (floor plans) or XMLHttpRequest (scene images, which report
  * their progress), without altering them; with `hold`, each waits until `release`, so that what a test does meanwhile
- * is certain to happen while the upload is on its way.
+ * is certain to happen while the upload is on its way. A scene image `cutOff` names is sent to a closed port
+ * instead, a real network failure.
  */
-export function watchImageUploads({ hold = false } = {}): ImageUploads {
+export function watchImageUploads({ hold = false, cutOff = (_name: string): boolean => false } = {}): ImageUploads {
   const sent: string[] = [];
   let release!: () => void;
   const released = hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
@@ -39,6 +42,7 @@ export function watchImageUploads({ hold = false } = {}): ImageUploads {
   prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
     if (paths.get(this) !== IMAGES_PATH) return realSend.call(this, body);
     record(body);
+    if (body instanceof FormData && cutOff((body.get('image') as File).name)) realOpen.call(this, 'POST', CLOSED_PORT, true);
     void released.then(() => realSend.call(this, body));
   };
 

@@ -3,17 +3,25 @@ import type { Tour } from '../../../../../api/schema/tour';
 import { Dashboard, TOURS_PER_PAGE } from '../../../../../admin/features/dashboard/Dashboard';
 import { setUser } from '../../../../../admin/lib/session';
 import { mount, waitFor } from '../../mount';
-import { byText, field } from '../../support/page-queries';
+import { field } from '../../support/page-queries';
 import { newTour, ownerCall, signedInOwner, typeInto } from '../../support/real-owner';
 
 const cards = () => [...document.querySelectorAll('.ad-tour-card h2')].map((title) => title.textContent);
 const pager = () => document.querySelector('.ad-pager [role="status"]')?.textContent;
+
+/** Takes the dashboard's own parameters out of the address, as a fresh visit would have it. */
+function leaveDashboardQuery() {
+  const params = new URLSearchParams(location.search);
+  for (const name of ['page', 'search', 'sort']) params.delete(name);
+  history.replaceState(null, '', `${location.pathname}?${params}`);
+}
 
 describe('the dashboard’s list of tours (real API)', () => {
   let unmount: () => void = () => undefined;
   afterEach(() => {
     unmount();
     setUser(null);
+    leaveDashboardQuery();
   });
 
   it('shows the tours a page at a time with how many there are, and finds them by title', async () => {
@@ -26,9 +34,28 @@ describe('the dashboard’s list of tours (real API)', () => {
     ({ unmount } = mount(<Dashboard />));
     await waitFor(() => pager() === `Showing 1–${TOURS_PER_PAGE} of ${total} tours`, 'the first page and the count');
     expect(cards()).to.have.length(TOURS_PER_PAGE);
-    byText('Next')!.click();
+    // A card's actions alike, none of them broken over two lines ("Delete" wrapped under its icon).
+    const actions = [...document.querySelectorAll('.ad-tour-card')[0].querySelectorAll<HTMLElement>('.ad-tour-card__actions > *')];
+    expect(actions.map((action) => action.textContent!.trim())).to.deep.equal(['Edit', 'View', 'Clone', 'Delete']);
+    expect(
+      actions.every((action) => action.classList.contains('ad-link')),
+      'one style',
+    ).to.equal(true);
+    for (const action of actions) expect(action.getClientRects().length, `${action.textContent} on one line`).to.equal(1);
+    // A second pager under the list leads on without scrolling back up.
+    const below = document.querySelector('nav[aria-label="More pages of tours"]')!;
+    [...below.querySelectorAll('button')].find((button) => button.textContent === 'Next')!.click();
     await waitFor(() => pager() === `Showing ${TOURS_PER_PAGE + 1}–${total} of ${total} tours`, 'the second page');
     expect(cards()).to.have.length(2);
+    expect(new URLSearchParams(location.search).get('page')).to.equal('2');
+    // Back returns to the first page, Forward to the second, and a reload (mounted anew) stays on it.
+    history.back();
+    await waitFor(() => pager() === `Showing 1–${TOURS_PER_PAGE} of ${total} tours`, 'the first page again after Back');
+    history.forward();
+    await waitFor(() => pager() === `Showing ${TOURS_PER_PAGE + 1}–${total} of ${total} tours`, 'the second page after Forward');
+    unmount();
+    ({ unmount } = mount(<Dashboard />));
+    await waitFor(() => pager() === `Showing ${TOURS_PER_PAGE + 1}–${total} of ${total} tours`, 'the second page after a reload');
 
     typeInto(field('Search by title'), 'loft');
     await waitFor(() => pager() === '1 tour', 'the search');
@@ -63,6 +90,7 @@ describe('finding and ordering tours by title (real API)', () => {
     } finally {
       unmount();
       setUser(null);
+      leaveDashboardQuery();
     }
   });
 });

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequestFailed } from '../../../../../admin/lib/request-failed';
 import { OFFLINE_RETRY_MS, SAVE_DEBOUNCE_MS, TourSaver } from '../../../../../admin/features/editor/tour-saver';
-import { imageSchema, type Tour } from '../../../../../api/schema/tour';
+import { imageSchema, tourConfigSchema, type Tour } from '../../../../../api/schema/tour';
 
-const tour = (title: string, revision = 1, images: Tour['images'] = []) => ({ title, revision, images, floorplans: [] }) as unknown as Tour;
+// The reel hidden, so the schema's reachability warning applies (a shown reel reaches every scene).
+const config = tourConfigSchema.parse({ enableRibbon: false });
+const tour = (title: string, revision = 1, images: Tour['images'] = []) => ({ title, revision, images, floorplans: [], config }) as unknown as Tour;
 const scene = (id: string, title: string) => imageSchema.parse({ id, title, url: `/media/${id}.jpg` });
 
 beforeEach(() => vi.useFakeTimers());

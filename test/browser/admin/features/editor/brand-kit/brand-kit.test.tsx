@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { WHITE_LABEL_HINTS } from '../../../../../../api/schema/white-label';
+import { WHITE_LABEL_HINTS, WHITE_LABEL_TITLES } from '../../../../../../api/schema/white-label';
 import { waitFor } from '../../../mount';
 import { openEditor, type EditorView } from '../../../support/editor-view';
 import { chooseFiles, panoramaFile, storedTour, typeInto } from '../../../support/real-owner';
@@ -20,6 +20,9 @@ async function checkAddress(address: string): Promise<string> {
   typeInto(addressField()!, address);
   buttonNamed('Next').click();
   await waitFor(() => counter() === 'Step 2 of 3: Point your domain here', 'the second step');
+  // The test page is served at 127.0.0.1 or localhost: an IP address takes an A record, a host name a CNAME.
+  const record = /^[\d.]+$/.test(location.hostname) ? 'an A record' : 'a CNAME record';
+  expect(section().textContent).to.contain(`add ${record} for ${new URL(address).hostname} pointing to ${location.hostname}.`);
   buttonNamed('Next').click();
   await waitFor(() => !!buttonNamed('Check my URL'), 'the check waits for the address to be saved');
   buttonNamed('Check my URL').click();
@@ -60,17 +63,17 @@ describe('Brand kit against the real API', () => {
     expect(saved.logo).to.match(/^\/media\/assets\//);
   });
 
-  it('walks the white-label steps from step 0 and shows the real check’s hint: UNKNOWN, then NOTFOUND', async () => {
+  it('walks the white-label steps from step 0 and shows the real check’s finding in words: not reachable, then not found', async () => {
     expect(section().querySelector('.ad-white-label')!.getAttribute('data-step')).to.equal('0');
     expect(counter()).to.equal('Step 1 of 3: Your address');
     expect(buttonNamed('Back').disabled).to.equal(true);
 
     // Nothing listens on port 1: the domain's records do not reach us.
-    expect(await checkAddress('http://127.0.0.1:1')).to.equal(`UNKNOWN ${WHITE_LABEL_HINTS.UNKNOWN}`);
+    expect(await checkAddress('http://127.0.0.1:1')).to.equal(`${WHITE_LABEL_TITLES.UNKNOWN} ${WHITE_LABEL_HINTS.UNKNOWN}`);
     expect(section().querySelector('.ad-white-label')!.getAttribute('data-step')).to.equal('2');
 
     // This test page's own server answers, but has no tour page: 404.
-    expect(await checkAddress(location.origin)).to.equal(`NOTFOUND ${WHITE_LABEL_HINTS.NOTFOUND}`);
+    expect(await checkAddress(location.origin)).to.equal(`${WHITE_LABEL_TITLES.NOTFOUND} ${WHITE_LABEL_HINTS.NOTFOUND}`);
     expect((await storedTour(view.owner, view.tour.shortId)).whiteLabelStatusCode).to.equal('NOTFOUND');
     expect((await storedTour(view.owner, view.tour.shortId)).whiteLabelUrl).to.equal(location.origin);
   });
