@@ -143,7 +143,7 @@ export function createApp({
   // paths first (Hono runs what matches in the order it was added).
   app.use(pagePolicy(config));
   app.route('/', pagesRoutes());
-  app.route('/', staticRoutes(rootDir, media));
+  app.route('/', staticRoutes(rootDir, media, config.siteName));
   app.notFound((c) => c.json(errorBody('NotFound', 'Not found.'), 404));
   app.onError(handleError);
   return app;

@@ -13,10 +13,14 @@ export interface TourViewerAttributes {
   'mls'?: boolean | '' | 'true' | 'false' | '0' | '1';
   /** Opens the video chat panel at start. */
   'show-video-chat'?: boolean | '' | 'true' | 'false' | '0' | '1';
+  /** Sends no visit report to the tour's owner (the owners' own preview sets it). */
+  'no-analytics'?: boolean | '' | 'true' | 'false' | '0' | '1';
   /** The accessible name of the panorama (default: the tour's title). */
   'alt'?: string;
   /** An image shown before the first panorama (default: the opening scene's thumbnail). */
   'poster'?: string;
+  /** The viewer's language (default: the page's <html lang>, else English); ar mirrors the layout. */
+  'lang'?: 'en' | 'es' | 'fr' | 'de' | 'pt' | 'ar' | (string & {});
 }
 
 /** The events the element sends; they bubble and cross the shadow boundary (composed). */

@@ -6,6 +6,7 @@ import { SAVE_WORK, SaveWorkModal } from '../features/guest/SaveWorkModal';
 import { InboxLink } from '../features/inbox/InboxLink';
 import { navigate } from '../lib/router';
 import { session } from '../lib/session';
+import { SITE_NAME } from '../lib/site-name';
 import { UserMenu } from './UserMenu';
 
 /**
@@ -20,11 +21,11 @@ export function Header({ children }: { children?: React.ReactNode }) {
       <a
         className="ad-brand ad-tooltip ad-tooltip--right"
         data-tooltip="Dashboard"
-        aria-label="Tour Platform dashboard"
+        aria-label={`${SITE_NAME} dashboard`}
         href="/dashboard"
         onClick={(event) => (event.preventDefault(), navigate('/dashboard'))}
       >
-        Tour Platform
+        {SITE_NAME}
       </a>
       <div className="ad-header__middle">{children}</div>
       {user && (

@@ -1,5 +1,6 @@
 import type { Context, Handler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import { acceptedEncodings } from './compression';
@@ -43,10 +44,16 @@ function readRepresentation(file: string, headers: Record<string, string>): Repr
   return { body: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), headers: { ...headers, ETag: etag } };
 }
 
-function readBuiltFile(file: string, headers: Record<string, string>): BuiltFile | undefined {
+function readBuiltFile(file: string, headers: Record<string, string>, rewrite?: (text: string) => string): BuiltFile | undefined {
   const shared = { 'Content-Type': contentTypeOf(file), Vary: 'Accept-Encoding', ...headers };
   const plain = readRepresentation(file, shared);
   if (!plain) return undefined;
+  if (rewrite) {
+    // The build's compressed variants hold the text before the rewrite: the rewritten file is served plain, tagged
+    // by its own bytes (a changed setting is a new tag).
+    const body = new TextEncoder().encode(rewrite(new TextDecoder().decode(plain.body)));
+    return { plain: { body, headers: { ...shared, ETag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` } } };
+  }
   const built: BuiltFile = { plain };
   for (const { name, suffix } of CODINGS) built[name] = readRepresentation(file + suffix, { ...shared, 'Content-Encoding': name });
   return built;
@@ -70,6 +77,8 @@ export interface BuiltFilesOptions {
   file?: string;
   /** Headers of every answer (cache, CORS), by the request's path. */
   headers: (path: string) => Record<string, string>;
+  /** Changes a text file's content once, when it is first read (settings put into a built page). */
+  rewrite?: (text: string) => string;
 }
 
 /**
@@ -78,7 +87,7 @@ export interface BuiltFilesOptions {
  * answer costs what a plain one does). The build does not change under a running server: `npm start` builds first.
  * A missing file passes to the next handler and is not remembered, so a flood of made-up paths keeps nothing.
  */
-export function builtFiles({ root, file, headers }: BuiltFilesOptions): Handler {
+export function builtFiles({ root, file, headers, rewrite }: BuiltFilesOptions): Handler {
   const kept = new Map<string, BuiltFile>();
   const base = root && normalize(root + sep);
   return (c: Context, next) => {
@@ -86,7 +95,7 @@ export function builtFiles({ root, file, headers }: BuiltFilesOptions): Handler 
     if (!path) return next();
     let built = kept.get(path);
     if (!built) {
-      built = readBuiltFile(path, headers(c.req.path));
+      built = readBuiltFile(path, headers(c.req.path), rewrite);
       if (!built) return next();
       kept.set(path, built);
     }

@@ -6,6 +6,7 @@ import { builtFiles } from './built-files';
 import { embedVersionsRoutes } from '../embed/embed-versions.routes';
 import { ApiError } from './errors';
 import { IMMUTABLE_CACHE_CONTROL as IMMUTABLE, type MediaStorage } from '../media/media-storage';
+import { brandedAdminPage } from '../pages/admin-page';
 
 /**
  * A file that is not there is a 404 in the one error shape; without this the admin page of the history fallback
@@ -16,7 +17,7 @@ function missingFile(): never {
 }
 
 /** Built viewer, admin SPA, demo page and stored media, all from one origin. */
-export function staticRoutes(rootDir: string, media: MediaStorage): Hono<AppEnv> {
+export function staticRoutes(rootDir: string, media: MediaStorage, siteName: string): Hono<AppEnv> {
   const dist = join(rootDir, 'dist');
   const app = new Hono<AppEnv>();
 
@@ -52,6 +53,6 @@ export function staticRoutes(rootDir: string, media: MediaStorage): Hono<AppEnv>
   app.get('/admin/*', builtFiles({ root: dist, headers: adminHeaders }), missingFile);
   // History fallback: a page address (no file extension) is a route of the admin SPA; a missing file is a 404.
   app.get('*', (c, next) => (/\.[^/]*$/.test(c.req.path) ? missingFile() : next()));
-  app.get('*', builtFiles({ file: join(dist, 'admin', 'index.html'), headers: adminHeaders }));
+  app.get('*', builtFiles({ file: join(dist, 'admin', 'index.html'), headers: adminHeaders, rewrite: (html) => brandedAdminPage(html, siteName) }));
   return app;
 }

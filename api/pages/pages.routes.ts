@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { compressAnswers } from '../http/compression';
 import { ApiError } from '../http/errors';
+import { negotiatedLanguage, supportedLanguage } from '../schema/languages';
 import { TOUR_PAGE_HEADER } from '../schema/white-label';
 import { oembedFor, sizeLimit, tourPageShortId } from './oembed';
 import { renderNoticePage, renderPublicTourPage } from './public-tour-page';
@@ -24,7 +25,10 @@ export function pagesRoutes(): Hono<AppEnv> {
       if (found) c.header(TOUR_PAGE_HEADER, found.full.shortId);
       // The page carries no sign-in, so it embeds only what an anonymous visitor may see (a private tour: nothing;
       // the element then asks the API, with the owner's token if any).
-      const page = { tour: found?.seen, shortId, origin, open: !!found?.open, siteName: c.get('config').siteName };
+      // The viewer speaks the visitor's language; `?lang=` (a link to a given language) wins over the browser's.
+      const language = supportedLanguage(c.req.query('lang')) ?? negotiatedLanguage(c.req.header('Accept-Language'));
+      c.header('Vary', 'Accept-Language', { append: true });
+      const page = { tour: found?.seen, shortId, origin, open: !!found?.open, siteName: c.get('config').siteName, language };
       return c.html(renderPublicTourPage(page), found ? 200 : 404);
     })
     .get('/oembed', compressed, async (c) => {

@@ -1,3 +1,4 @@
+import { isRightToLeft, type Language } from '../schema/languages';
 import { faceInSight, tileUrl } from '../schema/multires';
 import { defaultSocialImage, type Tour } from '../schema/tour';
 import { SOCIAL_IMAGE_PX, socialImageUrl } from '../tours/social-image';
@@ -30,10 +31,12 @@ export interface PublicTourPage {
   open: boolean;
   /** The product's name (SITE_NAME), as social sites show it beside the page. */
   siteName: string;
+  /** The visitor's language: the page says it, and the viewer in it speaks it. */
+  language: Language;
 }
 
 /** The public tour page: the viewer element with its tour data embedded, and the share meta tags. */
-export function renderPublicTourPage({ tour, shortId, origin, open, siteName }: PublicTourPage): string {
+export function renderPublicTourPage({ tour, shortId, origin, open, siteName, language }: PublicTourPage): string {
   const title = `360 Tour - ${(tour && tourTitle(tour)) || 'Virtual tour'}`;
   const description = tour?.description || 'A 360° virtual tour.';
   const image = tour ? socialImageUrl(tour, origin) : '';
@@ -67,7 +70,7 @@ export function renderPublicTourPage({ tour, shortId, origin, open, siteName }: 
     : '<meta name="robots" content="noindex">';
   const data = tour ? `<script type="application/json" id="tour-data">${jsonForScript(tour)}</script>` : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}" dir="${isRightToLeft(language) ? 'rtl' : 'ltr'}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-/** Largest beacon body the server reads, in bytes; larger ones are refused with 413. */
-export const ANALYTICS_MAX_BODY_BYTES = 64 * 1024;
-/** Most events one beacon may carry. */
-export const ANALYTICS_MAX_EVENTS = 200;
+import { ANALYTICS_MAX_EVENTS } from './analytics-bounds';
+
+export { ANALYTICS_MAX_BODY_BYTES, ANALYTICS_MAX_EVENTS } from './analytics-bounds';
 
 export const ANALYTICS_EVENT_TYPES = [
   'scene', // a scene entered; `ms` is the time spent in it once left

@@ -58,12 +58,5 @@ export const MESSAGES = {
   privateTour: 'This is a private tour. Please login to view.',
   incorrectPassword: 'incorrect password entered',
   notConnected: 'Not Connected to Internet',
-  showingFailed: 'Oops! Something went wrong... Try submit it again',
   textCopied: 'text copied',
 } as const;
-
-/** Texts for the showing request. The agent's e-mail is not shown: visitors never read the tour's addresses. */
-export function showingReceivedMessage(agentName: string): string {
-  const who = agentName || 'A Live Showing Agent';
-  return `Showing Request received! ${who} will reach out to you shortly.`;
-}

@@ -29,8 +29,17 @@ export const TOUR_VIEWER_ATTRIBUTES = {
   },
   mls: { type: 'boolean', boolean: true, description: 'Listing-compliant mode: no branding, contacts, sharing or outbound links.' },
   'show-video-chat': { type: 'boolean', boolean: true, description: 'Opens the video chat panel at start.' },
+  'no-analytics': {
+    type: 'boolean',
+    boolean: true,
+    description: "Sends no visit report to the tour's owner (the owners' own preview sets it).",
+  },
   alt: { type: 'string', description: "The accessible name of the panorama (default: the tour's title)." },
   poster: { type: 'string', description: "An image shown before the first panorama (default: the opening scene's thumbnail)." },
+  lang: {
+    type: "'en' | 'es' | 'fr' | 'de' | 'pt' | 'ar' | (string & {})",
+    description: "The viewer's language (default: the page's <html lang>, else English); ar mirrors the layout.",
+  },
 } as const satisfies Record<string, AttributeContract>;
 
 export type TourViewerAttribute = keyof typeof TOUR_VIEWER_ATTRIBUTES;

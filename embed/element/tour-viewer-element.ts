@@ -14,6 +14,7 @@ import type { PanoramaView } from '../video/contract';
  *   that starts as the page loads has its first panorama drawn before this class is even loaded (first-panoramas.ts beside this file).
  * - `mls` (boolean): the listing-compliant mode.
  * - `show-video-chat` (boolean): open the video chat panel.
+ * - `no-analytics` (boolean): send no visit report (the owners' own preview sets it).
  *   A boolean attribute is on when present (bare `mls` too) unless it is `"0"` or `"false"`; removing it turns it off.
  * - `alt`: the accessible name of the panorama (default: the tour's title).
  * - `poster`: an image shown before the first panorama (default: the opening scene's thumbnail).
@@ -31,7 +32,7 @@ import type { PanoramaView } from '../video/contract';
 export function createTourViewerElement(): CustomElementConstructor {
   const Base = r2wc(TourViewer, {
     shadow: 'open',
-    // The other attributes (mls, show-video-chat, alt, poster) are read by the viewer itself (use-host-attribute.ts).
+    // The other attributes (mls, show-video-chat, no-analytics, alt, poster) are read by the viewer itself (use-host-attribute.ts).
     props: { shortId: 'string', loading: 'string' },
   });
   return class TourViewerElement extends Base {

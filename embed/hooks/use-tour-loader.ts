@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { emit, type ViewerEventMap } from '../element/viewer-events';
+import type { ViewerEventMap } from '../element/viewer-events';
+import { emitTourError } from '../i18n/tour-error';
 import { loadTour, signedInUser } from '../tour/tour-client';
 import { lockCheck } from '../tour/viewer-rules';
 import { openModal, tourFailed, tourLoaded, tourLoading } from '../tour/viewer-store';
@@ -15,7 +16,7 @@ export function useTourLoader({ store, host, apiOrigin }: Viewer, shortId: strin
     const refusal = startRefusal(shortId, apiOrigin);
     if (refusal) {
       tourFailed(store, refusal);
-      emit(host, 'tour-error', refusal);
+      emitTourError(host, refusal);
       return;
     }
     const abort = new AbortController();
@@ -24,7 +25,7 @@ export function useTourLoader({ store, host, apiOrigin }: Viewer, shortId: strin
       (result) => {
         if (!result.ok) {
           tourFailed(store, result.error);
-          emit(host, 'tour-error', { code: result.error.code, message: result.error.message });
+          emitTourError(host, { code: result.error.code, message: result.error.message });
           return;
         }
         tourLoaded(store, result.value, openingSceneId(result.value));

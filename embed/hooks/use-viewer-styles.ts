@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { emit } from '../element/viewer-events';
+import { emitTourError } from '../i18n/tour-error';
+import { EN } from '../i18n/en';
 import { adoptViewerStyles } from '../styles';
 import { tourFailed } from '../tour/viewer-store';
 import type { Viewer } from '../viewer/viewer-context';
 
-export const STYLES_FAILED = 'This browser cannot show the tour. Please try a current version of Chrome, Edge, Firefox or Safari.';
+export const STYLES_FAILED = EN['error.StylesFailed'];
 
 /**
  * Puts the viewer's styles into its shadow root before the first render. A browser that cannot take them would show
@@ -24,7 +25,7 @@ export function useViewerStyles({ store, host }: Viewer, root: ShadowRoot): bool
     if (adopted) return;
     const error = { code: 'StylesFailed' as const, message: STYLES_FAILED };
     tourFailed(store, error);
-    emit(host, 'tour-error', error);
+    emitTourError(host, error);
   }, [adopted, store, host]);
   return adopted;
 }

@@ -27,6 +27,8 @@ export interface PanoramaProps {
   /** Shown until the first panorama is drawn (default: the opening scene's thumbnail). */
   poster?: string;
   onSceneChange: (sceneId: string) => void;
+  /** A hotspot on the panorama was followed to `sceneId` (onSceneChange follows). */
+  onHotspot?: (sceneId: string) => void;
   onSceneLoad: (sceneId: string) => void;
   onProgress?: (sceneId: string, fraction: number) => void;
   onError: (message: string) => void;
@@ -89,6 +91,7 @@ export function Panorama(props: PanoramaProps) {
     let refocus = false;
     started.handlers.goTo = (id) => {
       refocus = started.container.contains(focusedIn(frame));
+      latest.current.onHotspot?.(id);
       latest.current.onSceneChange(id);
     };
     started.handlers.openInfospot = (spot) => latest.current.onInfospot(spot);

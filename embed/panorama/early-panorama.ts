@@ -1,3 +1,4 @@
+import { directionOf, languageOf } from '../i18n/language';
 import type { Tour } from '../../api/schema/tour';
 import { adoptViewerStyles } from '../styles';
 import { markFirstPanorama } from '../element/viewer-events';
@@ -24,6 +25,8 @@ export function startEarlyPanorama(element: Element, tour: Tour, start: Omit<Pan
   const frame = document.createElement('div');
   // Its own inherited values, as the viewer's root has them: the page's rules on the host must not reach its labels.
   frame.className = 'tv-early tv-panorama';
+  frame.lang = languageOf(element);
+  frame.dir = directionOf(element, languageOf(element));
   root.append(frame);
   let started: StartedPanorama;
   try {

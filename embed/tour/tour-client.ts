@@ -1,11 +1,12 @@
 import type { ErrorBody } from '../../api/schema/errors';
 import type { Tour } from '../../api/schema/tour';
+import { EN } from '../i18n/en';
 import { userFromCookies, type User } from '../../api/schema/user';
 
 export type ApiFailure = ErrorBody['error'] | { code: 'NetworkError' | 'NoServer'; message: string };
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiFailure };
 
-const NETWORK_ERROR = { code: 'NetworkError', message: 'The tour could not be reached. Check your connection.' } as const;
+const NETWORK_ERROR = { code: 'NetworkError', message: EN['error.NetworkError'] } as const;
 
 /**
  * What a tour server's address answered when it is not a tour server (a CDN's or the partner's own 404 page): the

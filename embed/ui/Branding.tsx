@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Tour } from '../../api/schema/tour';
+import { useMessages } from '../i18n/i18n-context';
 import { useMediaUrl } from '../viewer/api-origin-context';
 
 /**
@@ -8,6 +9,7 @@ import { useMediaUrl } from '../viewer/api-origin-context';
  */
 export function ContactBlock({ tour }: { tour: Tour }) {
   const mediaUrl = useMediaUrl();
+  const { t } = useMessages();
   const { person, email, number } = tour.contacts;
   if (!(tour.logo && !tour.hideLogo) && !person && !email && !number && !tour.companyName) return null;
   // The server takes only http(s) addresses; checked again here, as anything put in an href is.
@@ -22,7 +24,7 @@ export function ContactBlock({ tour }: { tour: Tour }) {
     );
   return (
     <div className="tv-contacts">
-      {tour.logo && !tour.hideLogo && linked(<img src={mediaUrl(tour.logo)} alt={tour.companyName || 'Logo'} />)}
+      {tour.logo && !tour.hideLogo && linked(<img src={mediaUrl(tour.logo)} alt={tour.companyName || t('logo')} />)}
       <div>
         {tour.companyName && linked(<strong>{tour.companyName}</strong>)}
         {person && <div>{person}</div>}
@@ -35,9 +37,10 @@ export function ContactBlock({ tour }: { tour: Tour }) {
 
 /** The product's watermark on tours that are not paid for, linking to this server's public site. */
 export function Watermark({ origin }: { origin: string }) {
+  const { t } = useMessages();
   return (
     <a className="tv-watermark" href={`${origin}/`} target="_blank" rel="noopener noreferrer">
-      Made with Tour Platform
+      {t('madeWithBrand')}
     </a>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useMessages } from '../i18n/i18n-context';
 import { useAdoptedStyles } from '../hooks/use-adopted-styles';
 import { partsCss } from '../styles/parts';
 import type { CardboardSession, CardboardView } from '../vr/cardboard';
@@ -16,6 +17,7 @@ interface CardboardVrProps {
 /** Covers the panorama with the stereo view; three.js arrives in its own chunk the first time VR is chosen. */
 export function CardboardVr({ imageUrl, view, targets, onFollow, onExit }: CardboardVrProps) {
   const stage = useRef<HTMLDivElement>(null);
+  const { t } = useMessages();
   useAdoptedStyles(stage, partsCss);
   const startView = useRef(view).current;
   const latest = useRef({ targets, onFollow });
@@ -45,7 +47,7 @@ export function CardboardVr({ imageUrl, view, targets, onFollow, onExit }: Cardb
       <span className="tv-vr__reticle" aria-hidden="true" />
       <span className="tv-vr__reticle" aria-hidden="true" />
       <button type="button" className="tv-button tv-vr__exit" onClick={onExit}>
-        Exit VR
+        {t('exitVr')}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useMessages } from '../i18n/i18n-context';
 import type { VisibleControls } from '../tour/viewer-rules';
 
 export interface SidebarProps {
@@ -19,13 +20,14 @@ export interface SidebarProps {
 /** The right sidebar; which buttons show comes from visibleControls. */
 export function Sidebar(props: SidebarProps) {
   const { visible, controlsHidden } = props;
+  const { t } = useMessages();
   return (
-    <div className="tv-sidebar" role="toolbar" aria-label="Tour controls">
+    <div className="tv-sidebar" role="toolbar" aria-label={t('tourControls')}>
       <button
         type="button"
         className="tv-icon tv-toggle-controls"
         aria-pressed={controlsHidden}
-        aria-label={controlsHidden ? 'Show controls' : 'Hide controls'}
+        aria-label={t(controlsHidden ? 'showControls' : 'hideControls')}
         onClick={props.onToggleControls}
       >
         {controlsHidden ? '☰' : '✕'}
@@ -37,24 +39,24 @@ export function Sidebar(props: SidebarProps) {
               type="button"
               className="tv-icon"
               aria-pressed={props.ambiencePlaying}
-              aria-label={props.ambiencePlaying ? 'Mute ambient sound' : 'Play ambient sound'}
+              aria-label={t(props.ambiencePlaying ? 'muteAmbience' : 'playAmbience')}
               onClick={props.onToggleAmbience}
             >
               ♪
             </button>
           )}
           {visible.share && (
-            <button type="button" className="tv-icon" aria-label="Share" onClick={props.onShare}>
+            <button type="button" className="tv-icon" aria-label={t('share')} onClick={props.onShare}>
               ⤴
             </button>
           )}
           {visible.fullscreen && (
-            <button type="button" className="tv-icon" aria-label="Fullscreen" onClick={props.onFullscreen}>
+            <button type="button" className="tv-icon" aria-label={t('fullscreen')} onClick={props.onFullscreen}>
               ⤢
             </button>
           )}
           {visible.motion && (
-            <button type="button" className="tv-icon" aria-label="Toggle motion control" onClick={props.onMotion}>
+            <button type="button" className="tv-icon" aria-label={t('toggleMotion')} onClick={props.onMotion}>
               ⟳
             </button>
           )}
@@ -63,7 +65,7 @@ export function Sidebar(props: SidebarProps) {
               type="button"
               className="tv-icon"
               aria-pressed={props.vrOn}
-              aria-label={props.vrOn ? 'Exit virtual reality' : 'Virtual reality'}
+              aria-label={t(props.vrOn ? 'exitVirtualReality' : 'virtualReality')}
               onClick={props.onVr}
             >
               ◎
@@ -74,7 +76,7 @@ export function Sidebar(props: SidebarProps) {
               type="button"
               className="tv-icon tv-video-chat"
               aria-pressed={props.chatOpen}
-              aria-label={props.chatOpen ? 'Close video chat' : 'Video chat'}
+              aria-label={t(props.chatOpen ? 'closeVideoChat' : 'videoChat')}
               onClick={props.onVideoChat}
             >
               ◉
@@ -97,20 +99,21 @@ export function LeftIcons({
   onFloorplans: () => void;
   onShowing: () => void;
 }) {
+  const { t } = useMessages();
   return (
     <div className="tv-left-icons">
       {visible.lead && (
-        <button type="button" className="tv-icon" aria-label="Request information" onClick={onLead}>
+        <button type="button" className="tv-icon" aria-label={t('requestInformation')} onClick={onLead}>
           ✉
         </button>
       )}
       {visible.floorplan && (
-        <button type="button" className="tv-icon" aria-label="Floor plans" onClick={onFloorplans}>
+        <button type="button" className="tv-icon" aria-label={t('floorPlans')} onClick={onFloorplans}>
           ▦
         </button>
       )}
       {visible.showing && (
-        <button type="button" className="tv-icon" aria-label="Request a showing" onClick={onShowing}>
+        <button type="button" className="tv-icon" aria-label={t('requestShowing')} onClick={onShowing}>
           ☎
         </button>
       )}
@@ -119,12 +122,13 @@ export function LeftIcons({
 }
 
 export function SceneSteps({ index, count, onStep }: { index: number; count: number; onStep: (delta: 1 | -1) => void }) {
+  const { t } = useMessages();
   return (
     <div className="tv-steps">
-      <button type="button" className="tv-icon tv-steps__back" aria-label="Previous scene" disabled={index <= 0} onClick={() => onStep(-1)}>
+      <button type="button" className="tv-icon tv-steps__back" aria-label={t('previousScene')} disabled={index <= 0} onClick={() => onStep(-1)}>
         ‹
       </button>
-      <button type="button" className="tv-icon tv-steps__forward" aria-label="Next scene" disabled={index >= count - 1} onClick={() => onStep(1)}>
+      <button type="button" className="tv-icon tv-steps__forward" aria-label={t('nextScene')} disabled={index >= count - 1} onClick={() => onStep(1)}>
         ›
       </button>
     </div>

@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import type { Floorplan } from '../../api/schema/tour';
 import { useAdoptedStyles } from '../hooks/use-adopted-styles';
 import { partsCss } from '../styles/parts';
+import { useMessages } from '../i18n/i18n-context';
 import { useMediaUrl } from '../viewer/api-origin-context';
 import { Modal } from './Modal';
 
@@ -49,6 +50,7 @@ export function FloorplanModal({
   onClose: () => void;
 }) {
   const mediaUrl = useMediaUrl();
+  const { t } = useMessages();
   const here = plan.hotspots.findIndex((spot) => spot.destinationSceneId === sceneId);
   const [active, setActive] = useState(Math.max(here, 0));
   const rooms = useRef<HTMLDivElement>(null);
@@ -61,8 +63,8 @@ export function FloorplanModal({
     rooms.current?.querySelectorAll<HTMLElement>('.tv-floorplan__room')[next]?.focus();
   };
   return (
-    <Modal title={plan.name || 'Floor plan'} onClose={onClose} className="tv-floorplan-modal">
-      <div className="tv-floorplan" ref={rooms} role="group" aria-label="Rooms" onKeyDown={move}>
+    <Modal title={plan.name || t('floorPlan')} onClose={onClose} className="tv-floorplan-modal">
+      <div className="tv-floorplan" ref={rooms} role="group" aria-label={t('rooms')} onKeyDown={move}>
         <img src={mediaUrl(plan.url)} alt={plan.name} />
         {plan.hotspots.map((spot, index) => (
           <button
@@ -71,14 +73,14 @@ export function FloorplanModal({
             className={`tv-floorplan__room${index === here ? ' tv-floorplan__room--here' : ''}`}
             style={{ left: `${spot.coords.x}%`, top: `${spot.coords.y}%` }}
             data-scene-id={spot.destinationSceneId}
-            aria-label={`Go to ${spot.destinationTitle || 'room'}`}
+            aria-label={t('goTo', { place: spot.destinationTitle || t('room') })}
             aria-current={index === here ? 'location' : undefined}
             tabIndex={index === active ? 0 : -1}
             title={spot.destinationTitle}
             onFocus={() => setActive(index)}
             onClick={() => onRoom(spot.destinationSceneId)}
           >
-            {index === here && <span className="tv-floorplan__here">You are here</span>}
+            {index === here && <span className="tv-floorplan__here">{t('youAreHere')}</span>}
           </button>
         ))}
       </div>

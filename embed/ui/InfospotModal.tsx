@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Infospot } from '../../api/schema/tour';
+import { useMessages } from '../i18n/i18n-context';
 import { useMediaUrl } from '../viewer/api-origin-context';
 import { INFOSPOT_LABELS } from '../panorama/infospot-element';
 import { Modal } from './Modal';
@@ -11,6 +12,7 @@ import { Modal } from './Modal';
  */
 function SanitisedHtml({ html }: { html: string }) {
   const [clean, setClean] = useState<string | null>(null);
+  const { t } = useMessages();
   useEffect(() => {
     let live = true;
     void import('dompurify').then(({ default: DOMPurify }) => {
@@ -20,7 +22,7 @@ function SanitisedHtml({ html }: { html: string }) {
       live = false;
     };
   }, [html]);
-  return clean === null ? <p>Loading…</p> : <div className="tv-html" dangerouslySetInnerHTML={{ __html: clean }} />;
+  return clean === null ? <p>{t('loading')}</p> : <div className="tv-html" dangerouslySetInnerHTML={{ __html: clean }} />;
 }
 
 export function InfospotModal({ spot, onClose }: { spot: Infospot; onClose: () => void }) {

@@ -2,12 +2,12 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Tour } from '../../api/schema/tour';
 import { apiPost } from '../tour/tour-client';
 import { useApiOrigin, useMediaUrl } from '../viewer/api-origin-context';
+import type { MessageKey } from '../i18n/en';
+import { useMessages } from '../i18n/i18n-context';
 import { Modal } from './Modal';
 
 /** Said of an empty field, so the visitor knows which one is missing. */
-export const LEAD_MISSING = { name: 'Please enter your name.', email: 'Please enter your email.' } as const;
-
-export const LEAD_RECEIVED = 'Thank you! Your information was received and you will be contacted shortly.';
+const LEAD_MISSING = { name: 'leadMissingName', email: 'leadMissingEmail' } as const satisfies Record<string, MessageKey>;
 
 export function LeadModal({ tour, onClose, onSubmitted }: { tour: Tour; onClose: () => void; onSubmitted: () => void }) {
   const [name, setName] = useState('');
@@ -18,6 +18,7 @@ export function LeadModal({ tour, onClose, onSubmitted }: { tour: Tour; onClose:
   const emailField = useRef<HTMLInputElement>(null);
   const apiOrigin = useApiOrigin();
   const mediaUrl = useMediaUrl();
+  const { t } = useMessages();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -31,24 +32,24 @@ export function LeadModal({ tour, onClose, onSubmitted }: { tour: Tour; onClose:
     const url = location.href;
     const result = await apiPost<{ ok: boolean }>(apiOrigin, `/leads/${tour.id}`, { createdDate: new Date().toISOString(), email, name, tourId: tour.id, url });
     if (result.ok && result.value.ok) return onSubmitted();
-    setError(result.ok ? 'Something went wrong.' : result.error.message);
+    setError(result.ok ? t('somethingWentWrong') : result.error.message);
   }
 
   const errorId = useId();
   const fieldState = (field: keyof typeof LEAD_MISSING) => (missing === field ? { 'aria-invalid': true, 'aria-describedby': errorId } : {});
 
   return (
-    <Modal title="Request information" onClose={onClose} width={460}>
+    <Modal title={t('requestInformation')} onClose={onClose} width={460}>
       <form onSubmit={submit} className="tv-form">
         {tour.logo && !tour.hideLogo && <img className="tv-modal__logo" src={mediaUrl(tour.logo)} alt="" />}
-        <p>{tour.leadgen.message || 'to receive information about this'}</p>
+        <p dir="auto">{tour.leadgen.message || t('leadDefaultMessage')}</p>
         <label className="tv-field">
-          <span>Name</span>
+          <span>{t('name')}</span>
           <input ref={nameField} name="name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" {...fieldState('name')} />
         </label>
-        {missing === 'name' && <FormError id={errorId} text={LEAD_MISSING.name} />}
+        {missing === 'name' && <FormError id={errorId} text={t(LEAD_MISSING.name)} />}
         <label className="tv-field">
-          <span>Email</span>
+          <span>{t('email')}</span>
           <input
             ref={emailField}
             name="email"
@@ -59,10 +60,10 @@ export function LeadModal({ tour, onClose, onSubmitted }: { tour: Tour; onClose:
             {...fieldState('email')}
           />
         </label>
-        {missing === 'email' && <FormError id={errorId} text={LEAD_MISSING.email} />}
+        {missing === 'email' && <FormError id={errorId} text={t(LEAD_MISSING.email)} />}
         {error && <FormError text={error} />}
         <button type="submit" className="tv-button">
-          Submit
+          {t('submit')}
         </button>
       </form>
     </Modal>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Tour } from '../../api/schema/tour';
 import { apiPost } from '../tour/tour-client';
 import { useApiOrigin } from '../viewer/api-origin-context';
+import { useMessages } from '../i18n/i18n-context';
 import { Modal } from './Modal';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -10,30 +11,31 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function LockedTourModal({ tour, onUnlocked }: { tour: Tour; onUnlocked: (tour: Tour) => void }) {
   const [email, setEmail] = useState('');
   const [verifying, setVerifying] = useState(false);
+  const { t } = useMessages();
   const apiOrigin = useApiOrigin();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!EMAIL_PATTERN.test(email)) return window.alert('invalid e-mail');
+    if (!EMAIL_PATTERN.test(email)) return window.alert(t('invalidEmail'));
     setVerifying(true);
     const result = await apiPost<Tour>(apiOrigin, `/tours/${encodeURIComponent(tour.shortId)}/unlock/email`, { email, tourAccessToken: tour.accessToken });
     setVerifying(false);
     // The token the password gave stays with the tour: the video room asks for it again.
     if (result.ok) onUnlocked({ ...result.value, accessToken: tour.accessToken });
-    else window.alert(result.error.code === 'ValidationFailed' ? 'invalid e-mail' : result.error.message);
+    else window.alert(result.error.code === 'ValidationFailed' ? t('invalidEmail') : result.error.message);
   }
 
   return (
-    <Modal title="This tour is locked" width={440}>
+    <Modal title={t('lockedTitle')} width={440}>
       <form onSubmit={submit} className="tv-form">
-        <p>Enter your e-mail address to view this tour.</p>
+        <p>{t('lockedPrompt')}</p>
         <label className="tv-field">
-          <span>Email</span>
+          <span>{t('email')}</span>
           <input type="text" inputMode="email" value={email} onChange={(event) => setEmail(event.target.value)} />
         </label>
-        {verifying && <p role="status">verifying e-mail, please wait</p>}
+        {verifying && <p role="status">{t('verifying')}</p>}
         <button type="submit" className="tv-button" disabled={verifying}>
-          Submit
+          {t('submit')}
         </button>
       </form>
     </Modal>
@@ -46,11 +48,12 @@ export function LockedTourModal({ tour, onUnlocked }: { tour: Tour; onUnlocked: 
  */
 export function PaymentsModal({ tour, onClose }: { tour: Pick<Tour, 'shortId'>; onClose: () => void }) {
   const apiOrigin = useApiOrigin();
+  const { t } = useMessages();
   return (
-    <Modal title="Publish your tour" onClose={onClose} width={440}>
-      <p>This tour is not published yet, so visitors cannot see it. Publish it from its editor with a free tour, a card payment or Pro Plus.</p>
+    <Modal title={t('publishTitle')} onClose={onClose} width={440}>
+      <p>{t('publishText')}</p>
       <a className="tv-button" href={`${apiOrigin}/tours/${encodeURIComponent(tour.shortId)}/edit`} target="_blank" rel="noopener noreferrer">
-        Publish in the editor
+        {t('publishInEditor')}
       </a>
     </Modal>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useMessages } from '../i18n/i18n-context';
 import { useAdoptedStyles } from '../hooks/use-adopted-styles';
 import { partsCss } from '../styles/parts';
 
@@ -30,6 +31,7 @@ export interface ModalProps {
  */
 export function Modal({ title, label, onClose, width = 900, height, className = '', children }: ModalProps) {
   const titleId = useId();
+  const { t } = useMessages();
   const dialog = useRef<HTMLDivElement>(null);
   // Every dialog is in a part loaded later (the password gate too), which brings its styles.
   useAdoptedStyles(dialog, partsCss);
@@ -91,7 +93,7 @@ export function Modal({ title, label, onClose, width = 900, height, className = 
               </h2>
             )}
             {onClose && (
-              <button type="button" className="tv-modal__close" aria-label="Close" onClick={onClose}>
+              <button type="button" className="tv-modal__close" aria-label={t('close')} onClick={onClose}>
                 ×
               </button>
             )}

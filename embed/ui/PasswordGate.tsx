@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Tour } from '../../api/schema/tour';
 import { apiPost } from '../tour/tour-client';
 import { useApiOrigin } from '../viewer/api-origin-context';
+import { useMessages } from '../i18n/i18n-context';
 import { Modal } from './Modal';
 
 /** No close icon; masked field with a Show toggle; the server decides. */
@@ -11,6 +12,7 @@ export function PasswordGate({ shortId, onUnlocked }: { shortId: string; onUnloc
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const apiOrigin = useApiOrigin();
+  const { t, error: errorText } = useMessages();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -18,19 +20,19 @@ export function PasswordGate({ shortId, onUnlocked }: { shortId: string; onUnloc
     const result = await apiPost<Tour>(apiOrigin, '/status/tours/password', { password, shortId });
     setBusy(false);
     if (result.ok) return onUnlocked(result.value);
-    setError(result.error.code === 'IncorrectPassword' ? 'incorrect password entered' : result.error.message);
+    setError(result.error.code === 'IncorrectPassword' ? t('incorrectPassword') : errorText(result.error));
   }
 
   return (
-    <Modal title="Password required" width={420} className="tv-password">
+    <Modal title={t('passwordRequired')} width={420} className="tv-password">
       <form onSubmit={submit}>
-        <p>This tour is secured with a password. Please enter the password, or log in as the owner of the tour.</p>
+        <p>{t('passwordPrompt')}</p>
         <label className="tv-field">
-          <span>Password</span>
+          <span>{t('password')}</span>
           <input type={shown ? 'text' : 'password'} value={password} autoComplete="current-password" onChange={(event) => setPassword(event.target.value)} />
         </label>
         <label className="tv-check">
-          <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} /> Show
+          <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} /> {t('show')}
         </label>
         {error && (
           <p className="tv-error" role="alert">
@@ -38,7 +40,7 @@ export function PasswordGate({ shortId, onUnlocked }: { shortId: string; onUnloc
           </p>
         )}
         <button type="submit" className="tv-button" disabled={busy}>
-          Submit
+          {t('submit')}
         </button>
       </form>
     </Modal>

@@ -1,4 +1,5 @@
 import type { Image, Infospot } from '../../api/schema/tour';
+import { useMessages } from '../i18n/i18n-context';
 
 /**
  * The current scene's hotspots and info spots as a plain list for screen readers: the ones drawn on the
@@ -15,9 +16,10 @@ export function SceneLinksList({
   onScene: (sceneId: string) => void;
   onInfospot: (spot: Infospot) => void;
 }) {
+  const { t } = useMessages();
   const spots = image.infospots.filter((spot) => allowLinks || spot.dataType !== 'hyperLink');
   return (
-    <ul className="tv-sr-only" aria-label={`Places to go from ${image.title || 'this scene'}`}>
+    <ul className="tv-sr-only" aria-label={t('placesFrom', { place: image.title || t('thisScene') })}>
       {image.hotspots.map((hotspot) => (
         <li key={hotspot.id}>
           <button type="button" tabIndex={-1} onClick={() => onScene(hotspot.image.id)}>
@@ -37,7 +39,7 @@ export function SceneLinksList({
         ) : (
           <li key={spot.id}>
             <button type="button" tabIndex={-1} onClick={() => onInfospot(spot)}>
-              {spot.data.previewText || 'More information'}
+              {spot.data.previewText || t('moreInformation')}
             </button>
           </li>
         ),

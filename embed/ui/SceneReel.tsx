@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { Tour } from '../../api/schema/tour';
+import { useMessages } from '../i18n/i18n-context';
 import { useMediaUrl } from '../viewer/api-origin-context';
 
 /** Whether an element's text is cut off by its box, followed as the box changes size. */
@@ -40,6 +41,7 @@ export function SceneReel({ tour, sceneId, onSelect, showBranding }: SceneReelPr
   const list = useRef<HTMLUListElement>(null);
   const hasArrows = theme !== 'classic';
   const [moreShown, setMoreShown] = useState(false);
+  const { t } = useMessages();
   const descriptionId = useId();
   const description = useRef<HTMLParagraphElement>(null);
   const clipped = useClipped(description, moreShown);
@@ -54,14 +56,16 @@ export function SceneReel({ tour, sceneId, onSelect, showBranding }: SceneReelPr
     const tile = element?.querySelector('li');
     if (!element || !tile) return;
     const down = element.scrollHeight > element.clientHeight && element.scrollWidth <= element.clientWidth;
-    element.scrollBy(down ? { top: direction * tile.offsetHeight } : { left: direction * tile.offsetWidth });
+    // Across a right-to-left reel, forward is leftwards.
+    const across = getComputedStyle(element).direction === 'rtl' ? -direction : direction;
+    element.scrollBy(down ? { top: direction * tile.offsetHeight } : { left: across * tile.offsetWidth });
   };
 
   return (
-    <nav className={`tv-reel tv-reel--${theme}`} aria-label="Scenes">
+    <nav className={`tv-reel tv-reel--${theme}`} aria-label={t('scenes')}>
       {showBranding && (tour.logo || tour.description) && (
         <div className={`tv-reel__about${moreShown ? ' tv-reel__about--open' : ''}`}>
-          {tour.logo && !tour.hideLogo && <img src={mediaUrl(tour.logo)} alt={tour.companyName || 'Logo'} />}
+          {tour.logo && !tour.hideLogo && <img src={mediaUrl(tour.logo)} alt={tour.companyName || t('logo')} />}
           {tour.description && (
             <p id={descriptionId} ref={description}>
               {tour.description}
@@ -75,7 +79,7 @@ export function SceneReel({ tour, sceneId, onSelect, showBranding }: SceneReelPr
         </div>
       )}
       {hasArrows && (
-        <button type="button" className="tv-reel__arrow tv-reel__arrow--back" aria-label="Scroll scenes back" onClick={() => scroll(-1)}>
+        <button type="button" className="tv-reel__arrow tv-reel__arrow--back" aria-label={t('scrollScenesBack')} onClick={() => scroll(-1)}>
           ‹
         </button>
       )}
@@ -90,7 +94,7 @@ export function SceneReel({ tour, sceneId, onSelect, showBranding }: SceneReelPr
         ))}
       </ul>
       {hasArrows && (
-        <button type="button" className="tv-reel__arrow tv-reel__arrow--forward" aria-label="Scroll scenes forward" onClick={() => scroll(1)}>
+        <button type="button" className="tv-reel__arrow tv-reel__arrow--forward" aria-label={t('scrollScenesForward')} onClick={() => scroll(1)}>
           ›
         </button>
       )}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { MESSAGES } from '../../api/schema/errors';
 import { shareLinks } from '../../api/schema/share-links';
 import type { Tour } from '../../api/schema/tour';
 import { signedInUser } from '../tour/tour-client';
 import { useApiOrigin } from '../viewer/api-origin-context';
+import { useMessages } from '../i18n/i18n-context';
 import { Modal } from './Modal';
 import { tourTitle } from '../../api/schema/tour-title';
 
@@ -12,6 +12,7 @@ export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; c
   const [copied, setCopied] = useState(false);
   const title = tourTitle(tour);
   const apiOrigin = useApiOrigin();
+  const { t } = useMessages();
   const { link, iframe, script, facebook, twitter, email } = shareLinks(apiOrigin, tour.shortId, mls, title || undefined);
   // The white-label hint is the owner's business; visitors (and anyone on a partner page, where nobody is known) never see it.
   const ownerHere = signedInUser(apiOrigin)?.id === tour.userId;
@@ -23,29 +24,29 @@ export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; c
   }
 
   return (
-    <Modal title="Share and embed" onClose={onClose} width={600} height={750} className="tv-share">
+    <Modal title={t('shareTitle')} onClose={onClose} width={600} height={750} className="tv-share">
       {canUseListingMode && (
         <label className="tv-check">
-          <input type="checkbox" checked={mls} onChange={(event) => setMls(event.target.checked)} /> Listing-compliant link (MLS)
+          <input type="checkbox" checked={mls} onChange={(event) => setMls(event.target.checked)} /> {t('listingLink')}
         </label>
       )}
       <label className="tv-field">
-        <span>Direct link</span>
+        <span>{t('directLink')}</span>
         <input readOnly value={link} onClick={() => copy(link)} aria-describedby={ownerHere ? 'tv-copy-hint' : undefined} />
       </label>
       <label className="tv-field">
-        <span>Embed with an iframe</span>
+        <span>{t('embedIframe')}</span>
         <textarea readOnly rows={3} value={iframe} />
       </label>
       <button type="button" className="tv-button" onClick={() => copy(iframe)}>
-        Copy iframe code
+        {t('copyIframe')}
       </button>
       <label className="tv-field">
-        <span>Embed with a script tag</span>
+        <span>{t('embedScript')}</span>
         <textarea readOnly rows={3} value={script} />
       </label>
       <button type="button" className="tv-button" onClick={() => copy(script)}>
-        Copy script code
+        {t('copyScript')}
       </button>
       <div className="tv-social">
         <a className="tv-social__facebook" style={{ background: '#465B90' }} target="_blank" rel="noopener noreferrer" href={facebook}>
@@ -56,21 +57,17 @@ export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; c
           Twitter
         </a>
         <a className="tv-social__email" href={email}>
-          E-mail
+          {t('emailShare')}
         </a>
       </div>
       {ownerHere && (
-        <p
-          className="tv-hint"
-          id="tv-copy-hint"
-          title="White-labelling (your own address for tours) is set under Tour Editor, Brand Kit, Whitelabel URL, for Pro Plus users."
-        >
-          where's my whitelabel
+        <p className="tv-hint" id="tv-copy-hint" title={t('whitelabelHint')}>
+          {t('whitelabelWhere')}
         </p>
       )}
       {copied && (
         <p className="tv-toast" role="status">
-          {MESSAGES.textCopied}
+          {t('textCopied')}
         </p>
       )}
     </Modal>

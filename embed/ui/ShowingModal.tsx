@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, showingReceivedMessage } from '../../api/schema/errors';
 import type { Tour } from '../../api/schema/tour';
 import { apiPost } from '../tour/tour-client';
 import { useApiOrigin, useMediaUrl } from '../viewer/api-origin-context';
+import { useMessages } from '../i18n/i18n-context';
 import { Modal } from './Modal';
 
 export function ShowingModal({
@@ -20,6 +20,7 @@ export function ShowingModal({
   const [error, setError] = useState('');
   const apiOrigin = useApiOrigin();
   const mediaUrl = useMediaUrl();
+  const { t } = useMessages();
   const field = (key: keyof typeof form) => ({
     value: form[key],
     onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
@@ -36,39 +37,39 @@ export function ShowingModal({
       ...contact,
       ...preferred,
     });
-    if (result.ok) return onSent(showingReceivedMessage(result.value.agentName));
-    setError(MESSAGES.showingFailed);
+    if (result.ok) return onSent(t('showingReceived', { who: result.value.agentName || t('showingAgent') }));
+    setError(t('showingFailed'));
   }
 
   return (
-    <Modal title="Request a showing" onClose={onClose} width={480}>
+    <Modal title={t('requestShowing')} onClose={onClose} width={480}>
       <form onSubmit={submit} className="tv-form">
         {tour.logo && !tour.hideLogo && <img className="tv-modal__logo" src={mediaUrl(tour.logo)} alt="" />}
-        <p>Enter your details below and someone will contact you for a live showing shortly!</p>
+        <p>{t('showingPrompt')}</p>
         <label className="tv-field">
-          <span>Name</span>
+          <span>{t('name')}</span>
           <input required maxLength={100} autoComplete="name" {...field('name')} />
         </label>
         <label className="tv-field">
-          <span>Email</span>
+          <span>{t('email')}</span>
           <input required type="email" maxLength={100} autoComplete="email" {...field('email')} />
         </label>
         <label className="tv-field">
-          <span>Phone</span>
+          <span>{t('phone')}</span>
           <input type="tel" maxLength={20} autoComplete="tel" {...field('phone')} />
         </label>
         <div className="tv-form__row">
           <label className="tv-field">
-            <span>Preferred date (optional)</span>
+            <span>{t('preferredDate')}</span>
             <input type="date" {...field('preferredDate')} />
           </label>
           <label className="tv-field">
-            <span>Preferred time (optional)</span>
+            <span>{t('preferredTime')}</span>
             <input type="time" disabled={!form.preferredDate} {...field('preferredTime')} />
           </label>
         </div>
         <label className="tv-field">
-          <span>Comments</span>
+          <span>{t('comments')}</span>
           <textarea maxLength={1000} rows={3} {...field('comments')} />
         </label>
         {error && (
@@ -77,7 +78,7 @@ export function ShowingModal({
           </p>
         )}
         <button type="submit" className="tv-button">
-          Submit
+          {t('submit')}
         </button>
       </form>
     </Modal>

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { CONTINUE_CHAT_COUNTDOWN_S } from '../../api/schema/video';
+import { useMessages } from '../i18n/i18n-context';
 
 /** Not dismissible; confirm or cancel; reaching zero acts as cancel. */
 export function ContinueChatModal({ onConfirm, onCancel }: { onConfirm: () => void; onCancel: () => void }) {
   const [seconds, setSeconds] = useState(CONTINUE_CHAT_COUNTDOWN_S);
+  const { t, number } = useMessages();
   const cancel = useRef(onCancel);
   cancel.current = onCancel;
   useEffect(() => {
@@ -12,16 +14,16 @@ export function ContinueChatModal({ onConfirm, onCancel }: { onConfirm: () => vo
     return () => clearTimeout(timer);
   }, [seconds]);
   return (
-    <div className="vc-modal" role="dialog" aria-modal="true" aria-label="Continue chatting">
-      <p>Do you want to continue chating? The window closes through the remaining seconds.</p>
+    <div className="vc-modal" role="dialog" aria-modal="true" aria-label={t('continueChatting')}>
+      <p>{t('continuePrompt')}</p>
       <p className="vc-countdown" role="timer">
-        {seconds}
+        {number(seconds)}
       </p>
       <button type="button" className="vc-button" onClick={onConfirm}>
-        Yes
+        {t('yes')}
       </button>
       <button type="button" className="vc-button vc-button--plain" onClick={onCancel}>
-        Cancel
+        {t('cancel')}
       </button>
     </div>
   );

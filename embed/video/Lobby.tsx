@@ -1,7 +1,9 @@
 import type { Tour } from '../../api/schema/tour';
+import { EN } from '../i18n/en';
+import { useMessages } from '../i18n/i18n-context';
 import { useApiOrigin } from '../viewer/api-origin-context';
 
-export const UNSUPPORTED_BROWSER = 'This browser cannot join the video chat. Please open the tour in a recent Chrome, Edge, Firefox or Safari.';
+export const UNSUPPORTED_BROWSER = EN.unsupportedBrowser;
 
 interface LobbyProps {
   tour: Tour;
@@ -20,28 +22,36 @@ interface LobbyProps {
 /** Before the room: a name, Connect, and (when the tour takes them) a showing request instead. */
 export function Lobby({ tour, name, supported, canConnect, joining, hasScene, onName, onConnect, onClose, onScheduleShowing }: LobbyProps) {
   const brand = location.origin === useApiOrigin() ? 'Tour Platform' : location.hostname;
+  const { t } = useMessages();
   return (
     <div className="vc-lobby">
-      <button type="button" className="vc-close" aria-label="Close the lobby" onClick={onClose}>
+      <button type="button" className="vc-close" aria-label={t('closeLobby')} onClick={onClose}>
         ×
       </button>
       <h2>{brand}</h2>
-      <p>Live video tours made possible by Tour Platform</p>
-      <p>Click Connect to join other participants.</p>
-      <input aria-label="Your name" placeholder="Enter Your Name" value={name} maxLength={60} onChange={(event) => onName(event.target.value)} />
+      <p>{t('lobbyCredit')}</p>
+      <p>{t('lobbyConnectHint')}</p>
+      <input
+        aria-label={t('yourName')}
+        placeholder={t('enterYourName')}
+        dir="auto"
+        value={name}
+        maxLength={60}
+        onChange={(event) => onName(event.target.value)}
+      />
       {!supported && (
         <p className="vc-unsupported" role="alert">
-          {UNSUPPORTED_BROWSER}
+          {t('unsupportedBrowser')}
         </p>
       )}
       <button type="button" className="vc-button" disabled={!canConnect || joining} onClick={onConnect}>
-        Connect
+        {t('connect')}
       </button>
       {tour.isScheduleEnabled && (
         <>
-          <p className="vc-or">OR</p>
+          <p className="vc-or">{t('or')}</p>
           <button type="button" className="vc-button vc-button--plain" disabled={!tour.id || !hasScene} onClick={onScheduleShowing}>
-            Schedule a Showing
+            {t('scheduleShowing')}
           </button>
         </>
       )}

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
 import { displayName } from '../../api/schema/video';
+import { useMessages } from '../i18n/i18n-context';
 import { ControlIcon } from './ControlIcon';
 import { remoteTiles, RESIZE_THROTTLE_MS, scalingFactor, TILE_PX, tileSizeForWidth } from './tile-layout';
 
@@ -29,6 +30,7 @@ export interface ParticipantTilesProps {
  */
 export function ParticipantTiles({ local, remotes, speakerSid }: ParticipantTilesProps) {
   const [hidden, setHidden] = useState(false);
+  const { t, number } = useMessages();
   const root = useRef<HTMLDivElement>(null);
   const width = useViewerWidth(root);
   const size = width === undefined ? 'large' : tileSizeForWidth(width);
@@ -53,17 +55,22 @@ export function ParticipantTiles({ local, remotes, speakerSid }: ParticipantTile
         <figure key={remote.sid} className={tileClass(remote.sid)} data-sid={remote.sid}>
           <TileVideo stream={remote.stream} side={px.remote} />
           <figcaption>
-            {remote.isHost && <Crown />} {displayName(remote.identity)} {remote.audioMuted && <ControlIcon name="mute" label="Muted" />}
+            {remote.isHost && <Crown />} {displayName(remote.identity)} {remote.audioMuted && <ControlIcon name="mute" label={t('muted')} />}
           </figcaption>
         </figure>
       ))}
       {bubble && (
-        <span className="vc-bubble" role="img" aria-label={overflow ? `${overflow} more participants` : 'No more participants'} style={circle(px.remote)}>
+        <span
+          className="vc-bubble"
+          role="img"
+          aria-label={overflow ? t('moreParticipants', { count: number(overflow) }) : t('noMoreParticipants')}
+          style={circle(px.remote)}
+        >
           {bubble}
         </span>
       )}
       <button type="button" className="vc-tiles__toggle" aria-pressed={hidden} onClick={() => setHidden(!hidden)}>
-        {hidden ? 'Show participants' : 'Hide participants'}
+        {t(hidden ? 'showParticipants' : 'hideParticipants')}
       </button>
       {/* Sound comes from these, not from the tiles: a hidden or folded-away participant must still be heard. */}
       {remotes.map((remote) => (
@@ -91,7 +98,7 @@ function TileVideo({ stream, side }: { stream: MediaStream | null; side: number 
 }
 
 function Crown() {
-  return <ControlIcon name="crown" label="Host" />;
+  return <ControlIcon name="crown" label={useMessages().t('host')} />;
 }
 
 /** React has no srcObject attribute; setting it again on every render would restart playback. */

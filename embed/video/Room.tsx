@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { displayName } from '../../api/schema/video';
+import { useMessages } from '../i18n/i18n-context';
 import { ContinueChatModal } from './ContinueChatModal';
 import { ParticipantTiles } from './ParticipantTiles';
 import { RoomControls } from './RoomControls';
@@ -22,9 +23,10 @@ export function Room({ store, session, notices, notify }: RoomProps) {
   // SPEC's sentence stays as it is; who asks is said on a line of its own.
   const requester = changeRequest ? current.participants.find((participant) => participant.sid === changeRequest) : undefined;
   const promptId = useId();
+  const { t } = useMessages();
   return (
     <div className="vc-room" data-connection={connection} data-dominant-speaker={speakerSid ?? undefined}>
-      {connection === 'reconnecting' && <p role="status">Reconnecting…</p>}
+      {connection === 'reconnecting' && <p role="status">{t('reconnecting')}</p>}
       <ParticipantTiles
         local={{ sid: mySid, identity: current.name.trim(), stream: session.localStream(), isHost: room.isHost(current) }}
         remotes={current.participants.map((participant) => ({
@@ -52,8 +54,12 @@ export function Room({ store, session, notices, notify }: RoomProps) {
       )}
       {changeRequest && (
         <div className="vc-modal" role="dialog" aria-modal="true" aria-labelledby={promptId}>
-          <p id={promptId}>Another user requests to be a host. Allow host changing?</p>
-          {requester && <p className="vc-modal__requester">{displayName(requester.identity)}</p>}
+          <p id={promptId}>{t('hostChangePrompt')}</p>
+          {requester && (
+            <p className="vc-modal__requester" dir="auto">
+              {displayName(requester.identity)}
+            </p>
+          )}
           <button
             type="button"
             className="vc-button"
@@ -62,10 +68,10 @@ export function Room({ store, session, notices, notify }: RoomProps) {
               store.update(room.hostChangeAsked, null);
             }}
           >
-            Yes
+            {t('yes')}
           </button>
           <button type="button" className="vc-button vc-button--plain" onClick={() => store.update(room.hostChangeAsked, null)}>
-            Cancel
+            {t('cancel')}
           </button>
         </div>
       )}

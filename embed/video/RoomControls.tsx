@@ -1,3 +1,4 @@
+import { useMessages } from '../i18n/i18n-context';
 import { ControlIcon } from './ControlIcon';
 import * as room from './room-store';
 import type { RoomStore } from './room-store';
@@ -9,8 +10,9 @@ export function RoomControls({ store, session, notify }: { store: RoomStore; ses
   const { muted, cameraOff, following, mySid } = current;
   const isHost = room.isHost(current);
   const host = room.hostOf(current);
+  const { t } = useMessages();
   return (
-    <div className="vc-controls" role="toolbar" aria-label="Video chat controls">
+    <div className="vc-controls" role="toolbar" aria-label={t('videoControls')}>
       <button
         type="button"
         aria-pressed={muted}
@@ -20,7 +22,7 @@ export function RoomControls({ store, session, notify }: { store: RoomStore; ses
         }}
       >
         <ControlIcon name={muted ? 'mute' : 'microphone'} />
-        {muted ? 'Unmute' : 'Mute'}
+        {t(muted ? 'unmute' : 'mute')}
       </button>
       <button
         type="button"
@@ -31,22 +33,22 @@ export function RoomControls({ store, session, notify }: { store: RoomStore; ses
         }}
       >
         <ControlIcon name={cameraOff ? 'video-off' : 'video'} />
-        {cameraOff ? 'Camera on' : 'Camera off'}
+        {t(cameraOff ? 'cameraOn' : 'cameraOff')}
       </button>
       {isHost ? (
         <button type="button" onClick={() => session.send({ type: 'host_reset', data: { senderSid: mySid } })}>
           <ControlIcon name="pause" />
-          Stop Sharing
+          {t('stopSharing')}
         </button>
       ) : host ? (
         <button type="button" onClick={() => session.send({ type: 'host_request_changing', data: { senderSid: mySid } })}>
           <ControlIcon name="retweet" />
-          Request to host
+          {t('requestToHost')}
         </button>
       ) : (
         <button type="button" onClick={() => session.send({ type: 'host', data: { hostSid: mySid } })}>
           <ControlIcon name="share" />
-          Share
+          {t('share')}
         </button>
       )}
       {!isHost && host && (
@@ -59,12 +61,12 @@ export function RoomControls({ store, session, notify }: { store: RoomStore; ses
           }}
         >
           <ControlIcon name="retweet" />
-          {following ? 'Stop following' : 'Follow host'}
+          {t(following ? 'stopFollowing' : 'followHost')}
         </button>
       )}
       <button type="button" className="vc-leave" onClick={session.leave}>
         <ControlIcon name="leave" />
-        Leave
+        {t('leave')}
       </button>
     </div>
   );

@@ -5,6 +5,10 @@ import type { Tour } from '../../api/schema/tour';
 import { isHandheld } from '../element/device-features';
 import { parseLoading } from '../element/loading-mode';
 import { emit, markFirstPanorama } from '../element/viewer-events';
+import { EN } from '../i18n/en';
+import { MessagesProvider, useMessages, useViewerLanguage, type Messages } from '../i18n/i18n-context';
+import { emitTourError } from '../i18n/tour-error';
+import { useAnalytics } from '../hooks/use-analytics';
 import { useAutoRotate } from '../hooks/use-auto-rotate';
 import { useHostWidth } from '../hooks/use-host-size';
 import { useLiveChat } from '../hooks/use-live-chat';
@@ -17,7 +21,7 @@ import { useViewHashSync } from '../hooks/use-view-hash-sync';
 import { dropEarlyPanorama } from '../panorama/early-panorama';
 import { Panorama } from '../panorama/Panorama';
 import { initialView, panoramaUrl } from '../panorama/scene-config';
-import { chatRequested, listingModeAllowed, listingModeRequested, MOBILE_BREAKPOINT_EM, visibleControls } from '../tour/viewer-rules';
+import { chatRequested, flagOn, listingModeAllowed, listingModeRequested, MOBILE_BREAKPOINT_EM, visibleControls } from '../tour/viewer-rules';
 import { firstPanoramaShown, openInfospot, setVr, startFolded, tourLoaded } from '../tour/viewer-store';
 import { linkedView } from '../tour/view-hash';
 import { PanoramaProgress } from '../ui/PanoramaProgress';
@@ -43,7 +47,7 @@ const CardboardVr = lazy(() => import('../ui/CardboardVr').then((module) => ({ d
 const PasswordGate = lazy(() => import('../ui/PasswordGate').then((module) => ({ default: module.PasswordGate })));
 const ViewerModals = lazy(() => import('./ViewerModals').then((module) => ({ default: module.ViewerModals })));
 
-export const LISTING_MODE_REFUSED = 'This tour cannot be shown in listing-compliant mode: only paid tours or tours of Pro Plus members are allowed.';
+export const LISTING_MODE_REFUSED = EN.listingModeRefused;
 
 /** The element's React root: its attributes in, one viewer (store and all) for the element's lifetime. */
 export function TourViewer({ shortId, loading, container }: TourViewerProps) {
@@ -60,13 +64,19 @@ export function TourViewer({ shortId, loading, container }: TourViewerProps) {
   const chat = chatRequested(useHostAttribute(host, 'show-video-chat'));
   const alt = useHostAttribute(host, 'alt') ?? undefined;
   const poster = useHostAttribute(host, 'poster') ?? undefined;
-  return <ViewerRoot viewer={viewer} listingMode={listingMode} chatRequested={chat} alt={alt} poster={poster} />;
+  const messages = useViewerLanguage(host);
+  const analytics = !flagOn(useHostAttribute(host, 'no-analytics'));
+  return <ViewerRoot viewer={viewer} messages={messages} listingMode={listingMode} chatRequested={chat} analytics={analytics} alt={alt} poster={poster} />;
 }
 
 interface ViewerRootProps {
   viewer: Viewer;
+  /** The language the viewer speaks (English when not given). */
+  messages?: Messages;
   listingMode: boolean;
   chatRequested: boolean;
+  /** Whether the visit is reported to the tour's owner (the element's, unless `no-analytics`; not a test's). */
+  analytics?: boolean;
   /** The panorama's accessible name (default: the tour's title). */
   alt?: string;
   /** An image shown before the first panorama. */
@@ -74,22 +84,27 @@ interface ViewerRootProps {
 }
 
 /** The viewer as its store has it, under the error boundary that turns a render error into a `tour-error`. */
-export function ViewerRoot({ viewer, ...props }: ViewerRootProps) {
+export function ViewerRoot({ viewer, messages, ...props }: ViewerRootProps) {
+  const inherited = useMessages();
   return (
-    <ViewerContext.Provider value={viewer}>
-      <ApiOriginContext.Provider value={viewer.apiOrigin}>
-        <ViewerErrorBoundary host={viewer.host}>
-          <ViewerScreen {...props} />
-        </ViewerErrorBoundary>
-      </ApiOriginContext.Provider>
-    </ViewerContext.Provider>
+    <MessagesProvider messages={messages ?? inherited}>
+      <ViewerContext.Provider value={viewer}>
+        <ApiOriginContext.Provider value={viewer.apiOrigin}>
+          <ViewerErrorBoundary host={viewer.host}>
+            <ViewerScreen {...props} />
+          </ViewerErrorBoundary>
+        </ApiOriginContext.Provider>
+      </ViewerContext.Provider>
+    </MessagesProvider>
   );
 }
 
-function ViewerScreen({ listingMode, chatRequested, alt, poster }: Omit<ViewerRootProps, 'viewer'>) {
+function ViewerScreen({ listingMode, chatRequested, analytics = false, alt, poster }: Omit<ViewerRootProps, 'viewer' | 'messages'>) {
   const viewer = useViewer();
+  const { t, error } = useMessages();
   const state = useSnapshot(viewer.store);
   useLiveChat(viewer, chatRequested);
+  useAnalytics(viewer, analytics);
   useAutoRotate(viewer);
   useViewHashSync(viewer.panorama, state.status === 'ready');
   useViewChangeEvents(viewer, state.status === 'ready');
@@ -98,7 +113,7 @@ function ViewerScreen({ listingMode, chatRequested, alt, poster }: Omit<ViewerRo
 
   if (state.status === 'error' && state.error) {
     return (
-      <ViewerNotice status="error" text={state.error.message}>
+      <ViewerNotice status="error" text={error(state.error)}>
         <TourErrorWayOn code={state.error.code} shortId={viewer.host.getAttribute('short-id')} apiOrigin={viewer.apiOrigin} />
       </ViewerNotice>
     );
@@ -107,7 +122,7 @@ function ViewerScreen({ listingMode, chatRequested, alt, poster }: Omit<ViewerRo
     return (
       <ViewerFrame status={state.status}>
         {poster && <img className="tv-poster" src={poster} alt="" />}
-        {state.status === 'loading' && <div className="tv-notice tv-notice--quiet">Loading tour…</div>}
+        {state.status === 'loading' && <div className="tv-notice tv-notice--quiet">{t('loadingTour')}</div>}
       </ViewerFrame>
     );
   }
@@ -120,7 +135,7 @@ function ViewerScreen({ listingMode, chatRequested, alt, poster }: Omit<ViewerRo
       </ViewerFrame>
     );
   }
-  if (listingMode && !listingModeAllowed(tour)) return <ViewerNotice status="refused" text={LISTING_MODE_REFUSED} />;
+  if (listingMode && !listingModeAllowed(tour)) return <ViewerNotice status="refused" text={t('listingModeRefused')} />;
   return <ReadyViewer tour={tour} listingMode={listingMode} alt={alt} poster={poster} />;
 }
 
@@ -128,7 +143,9 @@ function ViewerScreen({ listingMode, chatRequested, alt, poster }: Omit<ViewerRo
 const vrStartView = (sceneId: string, view: PanoramaView | undefined) => (view?.sceneId === sceneId ? view : undefined);
 
 function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMode: boolean; alt?: string; poster?: string }) {
-  const { store, host, apiOrigin, panorama, control, goTo } = useViewer();
+  const viewer = useViewer();
+  const { store, host, apiOrigin, panorama, control, goTo } = viewer;
+  const { t } = useMessages();
   const state = useSnapshot(store);
   const hostWidth = useHostWidth(host);
   const mobile = hostWidth < MOBILE_BREAKPOINT_EM * 16;
@@ -138,6 +155,8 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
   const currentImage = tour.images.find((image) => image.id === state.sceneId);
   const chatPanel = state.chatOpen && visible.videoChatPanel;
   const [firstProgress, setFirstProgress] = useState(0);
+  // Told by its destination (pannellum's hot spots know no more); two spots to one scene count as its first.
+  const hotspotFollowed = (sceneId: string) => viewer.track?.('hotspot', currentImage?.hotspots.find((spot) => spot.image.id === sceneId)?.id);
   const className = `tv-root${state.fixedFullscreen ? ' tv-root--fixed' : ''}${mobile ? ' tv-root--mobile' : ''}${chatPanel ? ' tv-root--chat' : ''}`;
 
   return (
@@ -149,9 +168,10 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
           sceneId={state.sceneId}
           firstView={linkedView(state.sceneId)}
           allowLinks={!listingMode}
-          label={alt || `${tourTitle(tour)}: 360° panorama`}
+          label={alt || t('panoramaLabel', { title: tourTitle(tour) })}
           poster={poster}
           onSceneChange={goTo}
+          onHotspot={hotspotFollowed}
           onProgress={(sceneId, progress) => {
             if (!store.firstShown) setFirstProgress(progress);
             if (progress < 1) emit(host, 'load-progress', { sceneId, progress });
@@ -164,7 +184,7 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
           }}
           onError={(message) => {
             console.error(`tour-viewer: scene failed to load: ${message}`);
-            emit(host, 'tour-error', { code: 'SceneLoadFailed', message });
+            emitTourError(host, { code: 'SceneLoadFailed', message });
           }}
           onInfospot={(spot) => openInfospot(store, spot.id)}
           onReady={(handle) => {
@@ -174,7 +194,17 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
         />
       )}
       {!state.firstShown && tour.images.length > 0 && <PanoramaProgress fraction={firstProgress} />}
-      {currentImage && <SceneLinksList image={currentImage} allowLinks={!listingMode} onScene={goTo} onInfospot={(spot) => openInfospot(store, spot.id)} />}
+      {currentImage && (
+        <SceneLinksList
+          image={currentImage}
+          allowLinks={!listingMode}
+          onScene={(sceneId) => {
+            hotspotFollowed(sceneId);
+            goTo(sceneId);
+          }}
+          onInfospot={(spot) => openInfospot(store, spot.id)}
+        />
+      )}
       {state.vr && currentImage && (
         <Suspense fallback={null}>
           <CardboardVr

@@ -1,8 +1,10 @@
 import { Component, type ReactNode } from 'react';
-import { emit } from '../element/viewer-events';
+import { EN } from '../i18n/en';
+import { useMessages } from '../i18n/i18n-context';
+import { emitTourError } from '../i18n/tour-error';
 import { ViewerNotice } from './ViewerFrame';
 
-export const RENDER_FAILED = 'Something went wrong while showing this tour. Reload the page to try again.';
+export const RENDER_FAILED = EN['error.RenderFailed'];
 
 interface Props {
   host: Element;
@@ -21,10 +23,14 @@ export class ViewerErrorBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override componentDidCatch(): void {
-    emit(this.props.host, 'tour-error', { code: 'RenderFailed', message: RENDER_FAILED });
+    emitTourError(this.props.host, { code: 'RenderFailed', message: RENDER_FAILED });
   }
 
   override render(): ReactNode {
-    return this.state.failed ? <ViewerNotice status="error" text={RENDER_FAILED} /> : this.props.children;
+    return this.state.failed ? <RenderFailedNotice /> : this.props.children;
   }
+}
+
+function RenderFailedNotice() {
+  return <ViewerNotice status="error" text={useMessages().t('error.RenderFailed')} />;
 }

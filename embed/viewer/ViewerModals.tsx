@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Tour } from '../../api/schema/tour';
 import { emit } from '../element/viewer-events';
+import { useMessages } from '../i18n/i18n-context';
 import { useAdoptedStyles } from '../hooks/use-adopted-styles';
 import { partsCss } from '../styles/parts';
 import { signedInUser } from '../tour/tour-client';
@@ -17,7 +18,7 @@ import {
 } from '../tour/viewer-store';
 import { FloorplanModal } from '../ui/Floorplans';
 import { InfospotModal } from '../ui/InfospotModal';
-import { LEAD_RECEIVED, LeadModal } from '../ui/LeadModal';
+import { LeadModal } from '../ui/LeadModal';
 import { LockedTourModal, PaymentsModal } from '../ui/LockModals';
 import { Modal } from '../ui/Modal';
 import { ShareModal } from '../ui/ShareModal';
@@ -27,9 +28,11 @@ import { useViewer } from './viewer-context';
 
 /** The video chat panel and the one modal the store has open; loaded the first time one opens. */
 export function ViewerModals({ tour, chatPanel }: { tour: Tour; chatPanel: boolean }) {
-  const { store, host, apiOrigin, panorama, control, goTo } = useViewer();
+  const viewer = useViewer();
+  const { store, host, apiOrigin, panorama, control, goTo } = viewer;
   useAdoptedStyles(useRef(host), partsCss);
   const state = useSnapshot(store);
+  const { t } = useMessages();
   const user = signedInUser(apiOrigin);
   const close = () => closeModal(store);
   const openSpot = state.infospotId ? tour.images.flatMap((image) => image.infospots).find((spot) => spot.id === state.infospotId) : undefined;
@@ -54,12 +57,20 @@ export function ViewerModals({ tour, chatPanel }: { tour: Tour; chatPanel: boole
           onClose={close}
           onSubmitted={() => {
             emit(host, 'lead-submit', { tourId: tour.id });
-            showNotice(store, LEAD_RECEIVED);
+            showNotice(store, t('leadReceived'));
           }}
         />
       )}
       {state.modal === 'showing' && (
-        <ShowingModal tour={tour} initialName={state.showingName} onClose={close} onSent={(message) => showNotice(store, message)} />
+        <ShowingModal
+          tour={tour}
+          initialName={state.showingName}
+          onClose={close}
+          onSent={(message) => {
+            viewer.track?.('showing');
+            showNotice(store, message);
+          }}
+        />
       )}
       {state.modal === 'share' && <ShareModal tour={tour} canUseListingMode={user?.type === 2 || tour.type === 'paid'} onClose={close} />}
       {state.modal === 'infospot' && openSpot && <InfospotModal spot={openSpot} onClose={close} />}
@@ -80,7 +91,7 @@ export function ViewerModals({ tour, chatPanel }: { tour: Tour; chatPanel: boole
       {state.modal === 'locked' && <LockedTourModal tour={tour} onUnlocked={(unlocked) => tourUnlocked(store, unlocked)} />}
       {state.modal === 'payments' && <PaymentsModal tour={tour} onClose={close} />}
       {state.modal === 'notice' && (
-        <Modal title="Notification" onClose={close} width={420}>
+        <Modal title={t('notification')} onClose={close} width={420}>
           <p role="status">{state.notice}</p>
         </Modal>
       )}

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Tour } from '../../api/schema/tour';
 import { hasTouchScreen } from '../element/device-features';
+import { useMessages } from '../i18n/i18n-context';
 import { useAmbience } from '../hooks/use-ambience';
 import { useFullscreen } from '../hooks/use-fullscreen';
 import { useMotion } from '../hooks/use-motion';
@@ -30,6 +31,7 @@ export function ViewerOverlays({ tour, visible, mobile }: ViewerOverlaysProps) {
   const viewer = useViewer();
   const { store, goTo } = viewer;
   const state = useSnapshot(store);
+  const { t } = useMessages();
   const toggleAmbience = useAmbience(store, tour.config.ambience?.audio);
   const toggleFullscreen = useFullscreen(viewer);
   const { toggleMotion, toggleVr } = useMotion(viewer);
@@ -46,14 +48,14 @@ export function ViewerOverlays({ tour, visible, mobile }: ViewerOverlaysProps) {
       <div className="tv-hud">
         {following ? (
           // Followers' controls are hidden: this tells them where the host has taken them.
-          <p className="tv-guidance tv-guidance--scene" role="status">
+          <p className="tv-guidance tv-guidance--scene" role="status" dir="auto">
             {tour.images[sceneIndex]?.title}
           </p>
         ) : (
           // In VR the stereo view has its own Exit button where this would be.
           !state.vr && (
             <p className="tv-guidance" aria-hidden="true">
-              {touch ? 'Tap the phone to explore' : 'Click and drag to look around'}
+              {t(touch ? 'guidanceTouch' : 'guidanceDrag')}
             </p>
           )
         )}
@@ -91,7 +93,7 @@ export function ViewerOverlays({ tour, visible, mobile }: ViewerOverlaysProps) {
           {showControls && visible.branding && <ContactBlock tour={tour} />}
           {showControls && tour.config.enableRibbon && !compactScenes && (
             <button type="button" className="tv-reel-toggle" aria-expanded={state.reelVisible} onClick={() => toggleReel(store)}>
-              {state.reelVisible ? 'Hide scenes' : 'Show scenes'}
+              {t(state.reelVisible ? 'hideScenes' : 'showScenes')}
             </button>
           )}
           {showsWatermark(tour) && <Watermark origin={viewer.apiOrigin} />}

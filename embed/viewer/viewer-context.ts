@@ -20,7 +20,12 @@ export interface Viewer {
   control: AttachablePanoramaControl;
   /** Goes to a scene as the visitor asked, and tells the page. */
   goTo(sceneId: string): void;
+  /** What the visit collector (loaded after the first panorama) is told besides the store; unset without one. */
+  track?: (action: TrackedAction, targetId?: string) => void;
 }
+
+/** A hotspot followed (its id), a showing requested. */
+export type TrackedAction = 'hotspot' | 'showing';
 
 export function createViewer(host: HTMLElement, store: ViewerState = createViewerStore()): Viewer {
   const viewer: Viewer = {

@@ -91,6 +91,22 @@ describe('the public tour page', () => {
     expect(html).not.toContain('<b>house</b>');
   });
 
+  it("speaks the visitor's language: Accept-Language picks it (Vary says so), ?lang= overrides, English otherwise", async () => {
+    const opening = (html: string) => /<html [^>]*>/.exec(html)![0];
+    const asked = async (path: string, acceptLanguage?: string) => {
+      const response = await t.app.request(path, { headers: acceptLanguage ? { 'Accept-Language': acceptLanguage } : {} });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Vary')!.split(/\s*,\s*/)).toEqual(expect.arrayContaining(['Accept-Language', 'Accept-Encoding']));
+      return opening(await response.text());
+    };
+    expect(await asked(`/tours/${tour.shortId}`)).toBe('<html lang="en" dir="ltr">');
+    expect(await asked(`/tours/${tour.shortId}`, 'nl-NL, fr-CA;q=0.9, de;q=0.8')).toBe('<html lang="fr" dir="ltr">');
+    expect(await asked(`/tours/${tour.shortId}`, 'ar-EG,ar;q=0.9,en;q=0.5')).toBe('<html lang="ar" dir="rtl">');
+    expect(await asked(`/tours/${tour.shortId}?lang=pt-BR`, 'ar')).toBe('<html lang="pt" dir="ltr">');
+    // A language the viewer does not speak is no override.
+    expect(await asked(`/tours/${tour.shortId}?lang=%22%3E%3Cscript%3E`, 'de')).toBe('<html lang="de" dir="ltr">');
+  });
+
   it('takes its styles from a file, under a CSP that applies no inline styles', async () => {
     const response = await t.app.request(`/tours/${tour.shortId}`);
     const html = await response.text();
@@ -259,6 +275,18 @@ describe('the public tour page for crawlers and oEmbed consumers', () => {
     await t.db.updateTable('tour').set({ type: 'locked', privacy: 'Public' }).where('short_id', '=', tour.shortId).execute();
     expect(await page()).toContain('<meta name="robots" content="noindex">');
     expect(await (await t.app.request('/tours/no-such-tour')).text()).toContain('noindex');
+  });
+});
+
+describe("the admin's page", () => {
+  it('carries SITE_NAME as its title and application name, escaped, for the header to show', async () => {
+    const named = await createTestApp({ SITE_NAME: 'Acme <Tours>' });
+    const response = await named.app.request('/dashboard', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(response.headers.get('Content-Encoding')).toBeNull();
+    const html = await response.text();
+    expect(html).toContain('<title>Acme &lt;Tours&gt;</title>');
+    expect(html).toContain('<meta name="application-name" content="Acme &lt;Tours&gt;">');
+    expect(await (await t.app.request('/dashboard')).text()).toContain('<title>Tour Platform</title>');
   });
 });
 

@@ -491,6 +491,42 @@ describe('the viewer from anywhere: its server attribute (issue 28)', () => {
     await page.close();
   });
 
+  it("speaks its lang on a partner page (Arabic mirrored, Spanish errors by code), and the tour page the visitor's language", async () => {
+    const url = partner.page(
+      '/languages',
+      partnerPage(
+        server.origin,
+        `<tour-viewer id="arabic" lang="ar" short-id="demo" loading="eager" style="height:300px"></tour-viewer>
+         <tour-viewer id="spanish" lang="es" short-id="no-such-tour" loading="eager" style="height:300px"></tour-viewer>`,
+        RECORD_EVENTS,
+      ),
+    );
+    const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+    await page.goto(url);
+    await waitForEvent(page, 'tour-load', 'arabic');
+    const arabic = page.locator('#arabic');
+    await expect.poll(() => arabic.getByRole('button', { name: 'مشاركة' }).count()).toBe(1);
+    expect(await arabic.locator('.tv-root').evaluate((root) => [root.getAttribute('dir'), getComputedStyle(root).direction])).toEqual(['rtl', 'rtl']);
+    // Mirrored: the sidebar sits at the viewer's left edge.
+    const [viewerBox, sidebarBox] = await Promise.all([arabic.boundingBox(), arabic.locator('.tv-sidebar').boundingBox()]);
+    expect(sidebarBox!.x + sidebarBox!.width).toBeLessThan(viewerBox!.x + viewerBox!.width / 2);
+    const failed = await waitForEvent(page, 'tour-error', 'spanish');
+    expect(failed.detail).toEqual({ code: 'TourNotFound', message: 'Error: esto no parece un recorrido válido. Comprueba la dirección e inténtalo de nuevo.' });
+    await expect.poll(() => page.locator('#spanish').getByText('Ir a la página de inicio').count()).toBe(1);
+    await page.close();
+
+    // The tour page: the browser's languages pick, ?lang= overrides.
+    const french = await browser.newPage({ locale: 'fr-FR', viewport: { width: 900, height: 700 } });
+    const answer = await french.goto(`${server.origin}/tours/demo`);
+    expect(answer!.headers()['vary']).toContain('Accept-Language');
+    expect(await french.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['fr', 'ltr']);
+    await expect.poll(() => french.getByRole('button', { name: 'Partager' }).count()).toBe(1);
+    await french.goto(`${server.origin}/tours/demo?lang=ar`);
+    expect(await french.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    await expect.poll(() => french.getByRole('button', { name: 'مشاركة' }).count()).toBe(1);
+    await french.close();
+  });
+
   it('runs the pinned build that /embed/versions.json lists with its integrity, and refuses a copy whose bytes differ', async () => {
     const { current, versions } = await (await fetch(`${server.origin}/embed/versions.json`)).json();
     const build = versions.find((entry: { version: string }) => entry.version === current);

@@ -4,6 +4,7 @@ import { Header } from '../../components/Header';
 import { api } from '../../lib/api-client';
 import { RequestFailed } from '../../lib/request-failed';
 import { PaymentsList } from '../billing/PaymentsList';
+import { BrandSection } from './BrandSection';
 import { DeleteAccount } from './DeleteAccount';
 import { EmailSection } from './EmailSection';
 import { MailSettingsSection } from './MailSettingsSection';
@@ -11,7 +12,7 @@ import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { SignOutEverywhere } from './SignOutEverywhere';
 
-/** The owner's account page: profile, address, password, e-mail settings, sessions, payments and deletion. */
+/** The owner's account page: profile, brand, address, password, e-mail settings, sessions, payments and deletion. */
 export function Account() {
   const [settings, setSettings] = useState<AccountSettings | null>(null);
   const [error, setError] = useState('');
@@ -33,6 +34,7 @@ export function Account() {
         {settings && (
           <>
             <ProfileSection name={settings.name} picture={settings.picture} />
+            <BrandSection />
             <EmailSection settings={settings} onSettings={setSettings} />
             <PasswordSection />
             <MailSettingsSection settings={settings} onSettings={setSettings} />

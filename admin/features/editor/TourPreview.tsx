@@ -10,8 +10,14 @@ export function TourPreview({ shortId, revision }: { shortId: string; revision: 
   }, []);
   return (
     <div className="ad-preview" role="region" aria-label="Preview">
-      {/* Keyed by revision: each save shows the saved tour. */}
-      {createElement('tour-viewer', { key: revision, 'short-id': shortId, loading: 'eager', style: { width: '70vw', height: '70vh' } })}
+      {/* Keyed by revision: each save shows the saved tour. The owner's own looks are no visits (no-analytics). */}
+      {createElement('tour-viewer', {
+        key: revision,
+        'short-id': shortId,
+        loading: 'eager',
+        'no-analytics': '',
+        style: { width: '70vw', height: '70vh' },
+      })}
     </div>
   );
 }

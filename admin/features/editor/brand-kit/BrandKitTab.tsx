@@ -46,6 +46,10 @@ export function BrandKitTab({ tour, set, isSaved }: TabProps & { isSaved: boolea
       <label className="ad-check">
         <input type="checkbox" checked={tour.isLinkbackEnabled} onChange={(event) => set('isLinkbackEnabled', event.target.checked)} /> Link back to your site
       </label>
+      <label className="ad-field">
+        <span>Your site</span>
+        <input type="url" placeholder="https://youragency.com" value={tour.linkbackUrl} onChange={(event) => set('linkbackUrl', event.target.value)} />
+      </label>
       <WhiteLabelSteps tour={tour} set={set} isSaved={isSaved} />
     </section>
   );

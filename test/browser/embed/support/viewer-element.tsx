@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import type { Messages } from '../../../../embed/i18n/i18n-context';
 import { adoptViewerStyles } from '../../../../embed/styles';
 import { adoptStyles } from '../../../../embed/styles/adopt-styles';
 import { partsCss } from '../../../../embed/styles/parts';
@@ -16,7 +17,7 @@ export interface ShownViewer {
 const roots: Root[] = [];
 
 /** The viewer as the element draws it: in the shadow root of a page element, with the viewer's styles adopted by it. */
-export function renderViewerElement(options: { poster?: string } = {}): ShownViewer {
+export function renderViewerElement(options: { poster?: string; messages?: Messages } = {}): ShownViewer {
   const element = document.createElement('div');
   document.body.append(element);
   const shadow = element.attachShadow({ mode: 'open' });
@@ -24,7 +25,9 @@ export function renderViewerElement(options: { poster?: string } = {}): ShownVie
   const store = createViewerStore();
   const root = createRoot(shadow);
   roots.push(root);
-  root.render(<ViewerRoot viewer={createViewer(element, store)} listingMode={false} chatRequested={false} poster={options.poster} />);
+  root.render(
+    <ViewerRoot viewer={createViewer(element, store)} messages={options.messages} listingMode={false} chatRequested={false} poster={options.poster} />,
+  );
   return { element, shadow, store };
 }
 

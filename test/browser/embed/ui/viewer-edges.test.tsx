@@ -8,7 +8,8 @@ import { tourLoaded } from '../../../../embed/tour/viewer-store';
 import { LeftIcons, Sidebar } from '../../../../embed/ui/Controls';
 import { FloorplanModal } from '../../../../embed/ui/Floorplans';
 import { InfospotModal } from '../../../../embed/ui/InfospotModal';
-import { LEAD_MISSING, LeadModal } from '../../../../embed/ui/LeadModal';
+import { EN } from '../../../../embed/i18n/en';
+import { LeadModal } from '../../../../embed/ui/LeadModal';
 import { visibleControls } from '../../../../embed/tour/viewer-rules';
 import { Room } from '../../../../embed/video/Room';
 import { createRoomStore, initialRoom } from '../../../../embed/video/room-store';
@@ -75,13 +76,13 @@ describe('the dialogs', () => {
     try {
       submit.click();
       const name = shadow.querySelector<HTMLInputElement>('input[name="name"]')!;
-      await until(() => shadow.querySelector('[role="alert"]')?.textContent === LEAD_MISSING.name, 'the name asked for');
+      await until(() => shadow.querySelector('[role="alert"]')?.textContent === EN.leadMissingName, 'the name asked for');
       expect(name.getAttribute('aria-invalid')).to.equal('true');
       expect(shadow.activeElement === name, 'the name field focused').to.equal(true);
       await sendKeys({ type: 'Vera' });
       await until(() => name.value === 'Vera', 'the name typed');
       submit.click();
-      await until(() => shadow.querySelector('[role="alert"]')?.textContent === LEAD_MISSING.email, 'the e-mail asked for');
+      await until(() => shadow.querySelector('[role="alert"]')?.textContent === EN.leadMissingEmail, 'the e-mail asked for');
       expect(shadow.querySelector('input[name="email"]')!.getAttribute('aria-invalid')).to.equal('true');
       expect(sent).to.deep.equal([]);
     } finally {

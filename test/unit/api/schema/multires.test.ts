@@ -47,7 +47,7 @@ function tourWith(images: Tour['images']): Tour {
   };
 }
 
-const page = (tour: Tour) => renderPublicTourPage({ tour, shortId: 'loft', origin: 'https://tours.example', open: true, siteName: 'Tours' });
+const page = (tour: Tour) => renderPublicTourPage({ tour, shortId: 'loft', origin: 'https://tours.example', open: true, siteName: 'Tours', language: 'en' });
 
 describe('the tour page', () => {
   it('preloads the coarsest tile the opening scene faces, fetched as the viewer will (without credentials)', () => {
