@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { VisitRollups } from './analytics/visit-rollups';
+import { startWeeklySummaries } from './analytics/weekly-summary';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { seedDemoTour } from './demo/seed-demo-tour';
@@ -10,6 +11,7 @@ import { migrateToLatest, openConfiguredDatabase, underStartupLock } from './db/
 import { guardConnections, HTTP_TIMEOUTS } from './http/http-connections';
 import { createLogger } from './config/logger';
 import { startMailSender } from './mail/mail-sender';
+import { createMailer } from './mail/mailer';
 import { openMediaStorage } from './media/open-media-storage';
 import { MEDIA_SWEEP_LOCK_MS, startMediaSweeps } from './media/orphan-sweep';
 import { connectRedis } from './redis/redis-connection';
@@ -80,12 +82,18 @@ async function start() {
   });
   // Not awaited: the server listens while the first sweep runs.
   const sweeps = startMediaSweeps(db, media, logger, redis && new RedisLock(redis, 'media-sweep', MEDIA_SWEEP_LOCK_MS));
-  return { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, analytics, server, sweeps };
+  const summaries = startWeeklySummaries(
+    db,
+    config,
+    createMailer(db, config, () => mailSender?.wake()),
+    logger,
+  );
+  return { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, analytics, server, sweeps, summaries };
 }
 
 // Any start-up failure (the data folder in use, a port taken, a database that cannot be opened) is one plain line
 // and exit code 1.
-const { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, analytics, server, sweeps } = await start().catch((err: unknown) => {
+const { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, analytics, server, sweeps, summaries } = await start().catch((err: unknown) => {
   process.stderr.write(`The server could not start: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });
@@ -107,13 +115,14 @@ function shutdown(signal: string): void {
   for (const socket of sockets.clients) socket.close(1001, 'server shutting down');
   // A sweep under way finishes before the database closes under it.
   const swept = sweeps.stop();
+  const summed = summaries.stop();
   // A send under way finishes (or fails and is put back for the next start) before the database closes.
   const mailed = mailSender?.stop();
   // Refuses new connections and closes idle keep-alive ones; requests under way are answered first.
   server.close(() => {
     // The last second's visits are written once no more beacons can arrive.
     const counted = analytics.stop().catch((err: unknown) => logger.error({ err }, 'the last visits were not written'));
-    void Promise.all([swept, roomsLeft, mailed, counted])
+    void Promise.all([swept, summed, roomsLeft, mailed, counted])
       .then(() => Promise.all([db.destroy(), redis?.quit()]))
       .then(() => dataDirLock.release())
       .finally(() => process.exit(0));

@@ -1,6 +1,7 @@
 // `npm run bench`: measures each figure against the budget its bench file names, and writes bench/results/*.json.
 // Exits non-zero when a budget is exceeded.
 import { readFileSync } from 'node:fs';
+import { benchAnalytics } from './analytics.bench';
 import { benchApi, benchApiPostgres } from './api.bench';
 import { benchBundle } from './bundle.bench';
 import { benchLateJoiner } from './late-joiner.bench';
@@ -19,6 +20,7 @@ const BENCHES: Array<[string, () => Promise<void>]> = [
   ['video', benchVideo],
   ['video-instances', benchVideoAcrossInstances],
   ['late-joiner', benchLateJoiner],
+  ['analytics', benchAnalytics],
 ];
 
 const only = process.argv.slice(2);

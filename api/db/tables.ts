@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { NotificationKind } from '../schema/notifications';
+import type { MailKind, NotificationKind } from '../schema/notifications';
 import type { Permission } from '../schema/team';
 
 /** Timestamps are ISO-8601 text so the same SQL runs on SQLite and PostgreSQL. */
@@ -193,7 +193,7 @@ export type AccountLinkPurpose = 'password-reset' | 'confirm-email';
 /** Kinds of notification an owner does not want mailed; the inbox still lists them. */
 export interface NotificationMailOffTable {
   user_id: number;
-  kind: NotificationKind;
+  kind: MailKind;
 }
 
 export interface TeamTable {
@@ -313,6 +313,12 @@ export interface TourDurationDayStatsTable {
   n: Counter;
 }
 
+/** The weeks (their Monday, YYYY-MM-DD) whose summary an owner was sent: the claim that makes it once. */
+export interface WeeklySummarySentTable {
+  user_id: number;
+  week: string;
+}
+
 export interface Database {
   user: UserTable;
   tour: TourTable;
@@ -339,6 +345,7 @@ export interface Database {
   tour_hotspot_day_stats: TourHotspotDayStatsTable;
   tour_referrer_day_stats: TourReferrerDayStatsTable;
   tour_duration_day_stats: TourDurationDayStatsTable;
+  weekly_summary_sent: WeeklySummarySentTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
+import type { Config } from '../config/config';
 import { mailLink } from '../mail/mail-link';
+import type { MailKind } from '../schema/notifications';
 import { findUserById } from '../users/user.repository';
 import { mailedKinds } from './mail-settings';
 import { notify, type NewNotification } from './notify';
@@ -12,8 +14,13 @@ export interface OwnerNews extends NewNotification {
 }
 
 /** The page an unsubscribe link opens; the token follows the '#', so it reaches no server log. */
-export function unsubscribeUrl(c: Context<AppEnv>, userId: number, kind: NewNotification['kind']): string {
-  return mailLink(c.get('config'), `/unsubscribe#${unsubscribeToken(userId, kind, c.get('config').jwtSecret)}`);
+export function unsubscribeUrl(config: Config, userId: number, kind: MailKind): string {
+  return mailLink(config, `/unsubscribe#${unsubscribeToken(userId, kind, config.jwtSecret)}`);
+}
+
+/** A notification mail's text with the line every one of them ends with. */
+export function withUnsubscribeLine(text: string, unsubscribe: string): string {
+  return `${text}\n\n--\nYou get this because of your notification settings. Stop these e-mails: ${unsubscribe}`;
 }
 
 /**
@@ -25,12 +32,12 @@ export async function tellOwner(c: Context<AppEnv>, news: OwnerNews): Promise<vo
   if (!news.mail || !(await mailedKinds(c.get('db'), news.userId))[news.kind]) return;
   const to = news.mail.to || (await findUserById(c.get('db'), news.userId))?.email;
   if (!to) return;
-  const unsubscribe = unsubscribeUrl(c, news.userId, news.kind);
+  const unsubscribe = unsubscribeUrl(c.get('config'), news.userId, news.kind);
   await c.get('mailer').send({
     to,
     userId: news.userId,
     subject: news.mail.subject,
-    text: `${news.mail.text}\n\n--\nYou get this because of your notification settings. Stop these e-mails: ${unsubscribe}`,
+    text: withUnsubscribeLine(news.mail.text, unsubscribe),
     unsubscribeUrl: unsubscribe,
     replyTo: news.mail.replyTo,
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { signupSchema } from './auth-requests';
-import { NOTIFICATION_KINDS, type NotificationKind } from './notifications';
+import { MAIL_KINDS, type MailKind } from './notifications';
 import { tourInputSchema } from './tour';
 
 /** The account page's view of the signed-in owner. */
@@ -12,8 +12,8 @@ export interface AccountSettings {
   emailConfirmed: boolean;
   /** An address the owner asked to change to, until they open the link mailed to it. */
   pendingEmail: string | null;
-  /** Which kinds of notification are also sent by e-mail. */
-  mailed: Record<NotificationKind, boolean>;
+  /** Which kinds of notification are also sent by e-mail, and whether the weekly summary is. */
+  mailed: Record<MailKind, boolean>;
   /** Whether this server sends mail at all (SMTP_URL): without it, mails only wait in the outbox. */
   mailSetUp: boolean;
 }
@@ -47,13 +47,13 @@ export const emailChangeSchema = z.object({ email: signupSchema.shape.email, pas
 
 export const passwordChangeSchema = z.object({ currentPassword, newPassword: password });
 
-export const mailSettingsSchema = z.object({ mailed: z.partialRecord(z.enum(NOTIFICATION_KINDS), z.boolean()) });
+export const mailSettingsSchema = z.object({ mailed: z.partialRecord(z.enum(MAIL_KINDS), z.boolean()) });
 
 export const accountDeletionSchema = z.object({ password: currentPassword });
 
 /** What an unsubscribe link stopped, as its page then says. */
 export interface UnsubscribeTarget {
-  kind: NotificationKind;
+  kind: MailKind;
 }
 
 /**

@@ -14,6 +14,12 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   team: 'Team news',
 };
 
+/** What can be mailed, each with its own switch and unsubscribe link: the inbox's kinds and the weekly summary. */
+export const MAIL_KINDS = [...NOTIFICATION_KINDS, 'weekly'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export const MAIL_KIND_LABELS: Record<MailKind, string> = { ...NOTIFICATION_KIND_LABELS, weekly: 'Weekly summary of your tours' };
+
 /** One entry of the inbox. `data` holds the kind's own fields (a lead's e-mail, a showing's phone), shown as text. */
 export interface InboxItem {
   id: number;

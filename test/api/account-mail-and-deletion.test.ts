@@ -19,7 +19,15 @@ describe('which notifications are mailed', () => {
   it('mails every kind until one is turned off; the inbox still gets it', async () => {
     const t = await createTestApp();
     const owner = await signUp(t);
-    expect((await settings(t, owner)).mailed).toEqual({ lead: true, unlock: true, showing: true, 'chat-join': true, invitation: true, team: true });
+    expect((await settings(t, owner)).mailed).toEqual({
+      lead: true,
+      unlock: true,
+      showing: true,
+      'chat-join': true,
+      invitation: true,
+      team: true,
+      weekly: true,
+    });
     const tour = await tourWith(t, owner, { title: 'Loft', isScheduleEnabled: true, leadgen: { enabled: true } });
     const put = await t.app.request('/api/account/notifications', { ...json({ mailed: { showing: false } }, owner.auth), method: 'PUT' });
     expect(put.status).toBe(200);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_MAX_EVENTS } from '../../api/schema/analytics';
 import { BEACONS_PER_ADDRESS_PER_MINUTE } from '../../api/analytics/visits.routes';
+import { captureLog } from '../support/log-lines';
 import { createTestApp, type TestApp } from './support/test-app';
 import { json, signUp, type TestUser } from './support/users';
 
@@ -102,8 +103,10 @@ describe('visits', () => {
     expect(overview.items).toEqual([{ shortId: tour.shortId, title: 'Mill house', views: 3, visitors: 3, leads: 2 }]);
   });
 
-  it('refuses bad, oversized and too many beacons in the one error shape, and nothing is counted from them', async () => {
-    const t = await createTestApp();
+  it('refuses bad, oversized and too many beacons in the one error shape, logged at debug, and nothing is counted from them', async () => {
+    const log = await captureLog();
+    log.logger.level = 'debug';
+    const t = await createTestApp({}, { logger: log.logger });
     const owner = await signUp(t);
     const tour = await tourWithScenes(t, owner);
     const refused = async (body: unknown, status: number) => {
@@ -121,6 +124,44 @@ describe('visits', () => {
     let last = 204;
     for (let i = 0; i < BEACONS_PER_ADDRESS_PER_MINUTE + 1 && last !== 429; i++) last = (await send(t, tour.shortId, beacon())).status;
     expect(last).toBe(429);
+    // Anyone can send beacons: their refusals are routine, so not warnings an operator would be paged for.
+    const refusals = log.lines().filter((line) => line.msg === 'visit report refused');
+    expect(new Set(refusals.map((line) => line.status))).toEqual(new Set([400, 413, 404, 429]));
+    expect(refusals.every((line) => line.level === 20)).toBe(true);
+    expect(log.lines().filter((line) => (line.level as number) >= 40)).toEqual([]);
+  });
+
+  it('adds increments into the UTC day they were received on, across midnight and across flushes', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    const tour = await tourWithScenes(t, owner);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const at = async (iso: string, body = beacon()) => {
+      vi.setSystemTime(new Date(iso));
+      expect((await send(t, tour.shortId, body)).status).toBe(204);
+    };
+    // Both sides of midnight in one flush: two rows.
+    await at('2026-06-30T23:59:59.999Z');
+    await at('2026-07-01T00:00:00.000Z');
+    await t.analytics.flush();
+    // Later the same new day, in another flush: added to the row written before, never set over it.
+    await at('2026-07-01T12:00:00.000Z');
+    await at('2026-07-01T23:59:59.999Z', beacon({ events: [{ type: 'share', at: 1 }] }));
+    await t.analytics.flush();
+    await t.analytics.flush();
+    const rows = await t.db.selectFrom('tour_day_stats').select(['day', 'views', 'visitors', 'leads', 'shares', 'desktop']).orderBy('day').execute();
+    expect(rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, key === 'day' ? value : Number(value)])))).toEqual([
+      { day: '2026-06-30', views: 1, visitors: 1, leads: 1, shares: 0, desktop: 1 },
+      // One visitor (same address and browser) a day, whatever its visits.
+      { day: '2026-07-01', views: 3, visitors: 1, leads: 2, shares: 1, desktop: 3 },
+    ]);
+    const scenes = await t.db.selectFrom('tour_scene_day_stats').select(['day', 'scene_id', 'views']).orderBy('day').orderBy('scene_id').execute();
+    expect(scenes.map((row) => [row.day, row.scene_id, Number(row.views)])).toEqual([
+      ['2026-06-30', 'hall', 1],
+      ['2026-06-30', 'loft', 1],
+      ['2026-07-01', 'hall', 2],
+      ['2026-07-01', 'loft', 2],
+    ]);
   });
 
   it('is read by the owner and team admins only: 401 anonymous, 404 to others, bad ranges 400', async () => {

@@ -237,6 +237,67 @@ describe('hostile input on every route of the route table', () => {
     }
   });
 
+  describe('the analytics routes', () => {
+    /** Query values for the two reads: not days, impossible days, injection, huge and repeated parameters. */
+    const HOSTILE_QUERIES = [
+      'from=2026-02-30',
+      'from=2026-13-01&to=2026-13-02',
+      'from=9999-99-99',
+      'from=2026-03-02&to=2026-03-01',
+      'from=1970-01-01&to=2026-01-01',
+      `from=${encodeURIComponent("2026-01-01' OR '1'='1")}`,
+      `to=${encodeURIComponent(SCRIPT)}`,
+      'format=xml',
+      `format=${encodeURIComponent(TRAVERSAL)}`,
+      `from=${'9'.repeat(5000)}`,
+    ];
+
+    it.each(['/api/tours/:shortId/analytics', '/api/analytics'])('GET %s refuses hostile ranges in the one shape', async (pattern) => {
+      const f = await fixture();
+      for (const query of HOSTILE_QUERIES) {
+        const response = await f.t.app.request(`${pathWith(pattern, f.params)}?${query}`, { headers: f.owner.auth });
+        await expectCleanAnswer(response, `${pattern}?${query.slice(0, 60)}`);
+        // Query shapes zod refuses answer 422, well-formed but impossible ranges 400, as the other query routes.
+        expect([400, 422], `${pattern}?${query.slice(0, 60)}`).toContain(response.status);
+      }
+    });
+
+    it('refuses hostile beacons (sent as text/plain, as the viewer does) in the one shape, counting nothing', async () => {
+      const f = await fixture();
+      const before = await storedRows(f.t);
+      const event = (fields: Record<string, unknown>) =>
+        JSON.stringify({ visitId: 'visit-abcdef', host: 'a.example', kind: 'page', device: 'phone', ...fields });
+      const beacons: Record<string, string> = {
+        ...MALFORMED_BODIES,
+        'a script string as the host': event({ host: SCRIPT, events: [] }),
+        'a path and query in the host': event({ host: 'a.example/private?token=1', events: [] }),
+        'a traversal scene id': event({ events: [{ type: 'scene', at: 0, sceneId: TRAVERSAL.repeat(5) }] }),
+        'a negative, fractional and huge time': event({
+          events: [
+            { type: 'end', at: -1, ms: 1.5 },
+            { type: 'end', at: 1e308 },
+          ],
+        }),
+        'an unknown event type': event({ events: [{ type: '__proto__', at: 0 }] }),
+        'extra fields (an address, a user agent)': event({ events: [], address: '203.0.113.9', userAgent: 'x' }),
+        'a prototype key': '{"__proto__":{"polluted":true},"visitId":"visit-abcdef","host":"","kind":"page","device":"phone","events":[]}',
+        '201 events': event({ events: Array.from({ length: 201 }, (_, at) => ({ type: 'share', at })) }),
+      };
+      for (const [label, body] of Object.entries(beacons)) {
+        const response = await f.t.app.request(`/api/tours/${f.params.shortId}/visits`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0' },
+          body,
+        });
+        await expectCleanAnswer(response, `beacon with ${label}`);
+        expect(response.status, `beacon with ${label}`).toBeGreaterThanOrEqual(400);
+      }
+      await f.t.analytics.flush();
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(await storedRows(f.t)).toEqual(before);
+    });
+  });
+
   it('keeps a real upload working after the attacks (the walk is not refusing everything)', async () => {
     const f = await fixture();
     const body = new FormData();

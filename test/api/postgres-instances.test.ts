@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../api/app';
 import { VisitRollups } from '../../api/analytics/visit-rollups';
+import { sendWeeklySummaries } from '../../api/analytics/weekly-summary';
 import { loadConfig, localMediaDir } from '../../api/config/config';
 import { commitStampOf, migrateToLatest, openPostgres, type Db } from '../../api/db/database';
 import { migrationProvider } from '../../api/db/migrations';
@@ -176,6 +177,59 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL data
       }
       const after = (await (await b.app.request('/api/status/user', { headers: owner.auth })).json()).freeToursRemaining;
       expect(after).toBe(before - Math.min(ROUNDS, before));
+    });
+
+    it('visits counted on both instances, each flushing its own increments at once: the rollups hold their sum', async () => {
+      const [a, b] = apps;
+      const owner = await signUp(a);
+      const created = await (await a.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
+      const images = [{ id: 'hall', title: 'Hall' }];
+      await a.app.request(`/api/tours/${created.shortId}`, json({ revision: created.revision, title: 'Shared', images }, owner.auth));
+      let visit = 0;
+      const beacon = (t: TestApp) =>
+        t.app.request(`/api/tours/${created.shortId}/visits`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'text/plain', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0' },
+          body: JSON.stringify({
+            visitId: `instances-${++visit}-visit`,
+            host: 'partner.example',
+            kind: 'element',
+            device: 'phone',
+            events: [
+              { type: 'scene', at: 0, sceneId: 'hall', ms: 1000 },
+              { type: 'lead', at: 500 },
+            ],
+          }),
+        });
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const t of [a, b]) expect((await beacon(t)).status).toBe(204);
+        // Both instances write the same rows in the same moment: each adds, neither overwrites.
+        await Promise.all([a.analytics.flush(), b.analytics.flush()]);
+      }
+      const read = await (await b.app.request(`/api/tours/${created.shortId}/analytics`, { headers: owner.auth })).json();
+      expect(read.totals).toMatchObject({ views: 2 * ROUNDS, leads: 2 * ROUNDS });
+      expect(read.scenes).toEqual([expect.objectContaining({ sceneId: 'hall', views: 2 * ROUNDS })]);
+      expect(read.devices).toEqual({ phone: 2 * ROUNDS, tablet: 0, desktop: 0 });
+    });
+
+    it('the weekly summary run by both instances at once: each owner is mailed once', async () => {
+      const config = loadConfig({ DATA_DIR: apps[0].config.dataDir, JWT_SECRET: TEST_JWT_SECRET, DATABASE_URL: url, PUBLIC_URL: TEST_PUBLIC_URL });
+      const owners = await Promise.all(Array.from({ length: ROUNDS }, () => signUp(apps[0])));
+      for (const owner of owners) await apps[0].app.request('/api/tours', { method: 'POST', headers: owner.auth });
+      const monday = Date.parse('2027-01-04T08:00:00Z');
+      const sent = await Promise.all(apps.map((t) => sendWeeklySummaries(t.db, config, createMailer(t.db, config), monday)));
+      const mailed = await apps[0].db
+        .selectFrom('outbox_email')
+        .select('to_address')
+        .where('subject', 'like', 'Your tours this week%')
+        .where(
+          'to_address',
+          'in',
+          owners.map((owner) => owner.email!),
+        )
+        .execute();
+      expect(mailed.map((row) => row.to_address).sort()).toEqual(owners.map((owner) => owner.email!).sort());
+      expect(sent[0] + sent[1]).toBeGreaterThanOrEqual(ROUNDS);
     });
 
     it('mails queued by one instance, two instances sending: each mail is sent once (a real SMTP server on loopback)', async () => {

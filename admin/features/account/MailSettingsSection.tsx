@@ -1,12 +1,12 @@
 import { toast } from 'react-toastify/unstyled';
 import type { AccountSettings } from '../../../api/schema/account';
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from '../../../api/schema/notifications';
+import { MAIL_KIND_LABELS, NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type MailKind } from '../../../api/schema/notifications';
 import { api } from '../../lib/api-client';
 import { RequestFailed } from '../../lib/request-failed';
 
-/** Which kinds of notification are also mailed; the inbox lists every kind either way. Saved on each change. */
+/** Which kinds of notification are also mailed (the inbox lists every kind either way), and the weekly summary. Saved on each change. */
 export function MailSettingsSection({ settings, onSettings }: { settings: AccountSettings; onSettings: (settings: AccountSettings) => void }) {
-  async function toggle(kind: NotificationKind, on: boolean) {
+  async function toggle(kind: MailKind, on: boolean) {
     try {
       onSettings(await api<AccountSettings>('PUT', '/account/notifications', { mailed: { [kind]: on } }));
     } catch (err) {
@@ -28,6 +28,11 @@ export function MailSettingsSection({ settings, onSettings }: { settings: Accoun
           {NOTIFICATION_KIND_LABELS[kind]}
         </label>
       ))}
+      <p>Not in your inbox, only by e-mail, on Mondays:</p>
+      <label className="ad-check">
+        <input type="checkbox" checked={settings.mailed.weekly} onChange={(event) => void toggle('weekly', event.target.checked)} /> {MAIL_KIND_LABELS.weekly}:
+        last week&apos;s views and leads of each of your tours
+      </label>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { UnsubscribeTarget } from '../../../../api/schema/account';
-import { NOTIFICATION_KIND_LABELS } from '../../../../api/schema/notifications';
+import { MAIL_KIND_LABELS } from '../../../../api/schema/notifications';
 import { api } from '../../../lib/api-client';
 import { RequestFailed } from '../../../lib/request-failed';
 import { LinkPage } from './LinkPage';
@@ -18,7 +18,10 @@ export function Unsubscribe() {
       const { kind } = await api<UnsubscribeTarget>('POST', '/account/unsubscribe', { token: linkTokenFromAddress() });
       setOutcome({
         ok: true,
-        text: `You will get no more e-mails about ${NOTIFICATION_KIND_LABELS[kind].toLowerCase()}. Your inbox still lists them, and your account page can turn the e-mails on again.`,
+        text:
+          kind === 'weekly'
+            ? 'You will get no more weekly summaries. Your account page can turn them on again.'
+            : `You will get no more e-mails about ${MAIL_KIND_LABELS[kind].toLowerCase()}. Your inbox still lists them, and your account page can turn the e-mails on again.`,
       });
     } catch (err) {
       setOutcome({ ok: false, text: err instanceof RequestFailed ? err.message : 'Something went wrong.' });

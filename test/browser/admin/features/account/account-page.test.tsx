@@ -87,6 +87,18 @@ describe('the account page (real API)', () => {
     expect((await ownerCall<AccountSettings>(owner, 'GET', '/account')).mailed.showing).to.equal(true);
   });
 
+  it('turns the weekly summary off with its own switch, on by default', async () => {
+    const weekly = () =>
+      [...document.querySelectorAll('label.ad-check')].find((label) => label.textContent?.includes('Weekly summary of your tours'))!.querySelector('input')!;
+    expect(weekly().checked).to.equal(true);
+    weekly().click();
+    await waitFor(() => !weekly().checked, 'the switch saved');
+    expect((await ownerCall<AccountSettings>(owner, 'GET', '/account')).mailed).to.include({ weekly: false, lead: true, showing: true });
+    weekly().click();
+    await waitFor(() => weekly().checked, 'the switch saved again');
+    expect((await ownerCall<AccountSettings>(owner, 'GET', '/account')).mailed.weekly).to.equal(true);
+  });
+
   it('lists what deleting the account removes, asks for the password, and deletes it', async () => {
     const tour = await newTour(owner);
     await ownerCall(owner, 'POST', `/tours/${tour.shortId}`, { revision: tour.revision, title: '<b>Loft</b>' });
