@@ -43,6 +43,16 @@ describe('the header user menu', () => {
     history.replaceState(null, '', testPage);
   });
 
+  it('shows the owner’s picture as the avatar once they have one, else their initial', async () => {
+    await render(1);
+    expect(toggle().querySelector('.ad-user-menu__avatar')!.textContent).to.equal('A');
+    unmount();
+    setUser({ ...owner(1), picture: '/media/assets/thumb-ada.jpg' });
+    ({ unmount } = mount(<Header />));
+    await waitFor(() => toggle()?.querySelector('img.ad-user-menu__avatar') != null, 'the picture');
+    expect(toggle().querySelector('img')!.getAttribute('src')).to.equal('/media/assets/thumb-ada.jpg');
+  });
+
   it("shows the user's name and, for a signed-up owner, the upgrade button; for Pro Plus the paid marker instead", async () => {
     await render(1);
     expect(toggle().textContent).to.contain('Ada Lovelace');
