@@ -128,7 +128,7 @@ function ViewerScreen({ listingMode, chatRequested, alt, poster }: Omit<ViewerRo
 const vrStartView = (sceneId: string, view: PanoramaView | undefined) => (view?.sceneId === sceneId ? view : undefined);
 
 function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMode: boolean; alt?: string; poster?: string }) {
-  const { store, host, apiOrigin, panorama, control, goTo } = useViewer();
+  const { store, host, apiOrigin, panorama, control, goTo, sceneDrawn } = useViewer();
   const state = useSnapshot(store);
   const hostWidth = useHostWidth(host);
   const mobile = hostWidth < MOBILE_BREAKPOINT_EM * 16;
@@ -158,9 +158,14 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
           }}
           onSceneLoad={(sceneId) => {
             emit(host, 'load-progress', { sceneId, progress: 1 });
-            if (!firstPanoramaShown(store)) return;
-            markFirstPanorama(host, tour.shortId);
-            emit(host, 'tour-load', { shortId: tour.shortId, title: tour.title, sceneId });
+            const changed = sceneDrawn(sceneId);
+            if (firstPanoramaShown(store)) {
+              markFirstPanorama(host, tour.shortId);
+              emit(host, 'tour-load', { shortId: tour.shortId, title: tour.title, sceneId });
+            } else if (changed) {
+              const title = tour.images.find((image) => image.id === sceneId)?.title ?? '';
+              emit(host, 'scene-change', { sceneId, title });
+            }
           }}
           onError={(message) => {
             console.error(`tour-viewer: scene failed to load: ${message}`);

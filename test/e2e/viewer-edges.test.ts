@@ -8,7 +8,7 @@ import { partnerPage, startPartnerSite, type PartnerSite } from './support/partn
 import { pixelStats } from './support/pixels';
 import { removeDataDir, startServer, type RunningServer } from './support/server';
 import { TourBuilder, type Owner } from './support/tour-builder';
-import { panoramaCanvas, RECORD_EVENTS, waitForEvent } from './support/viewer-page';
+import { panoramaCanvas, RECORD_EVENTS, recordedEvents, waitForEvent } from './support/viewer-page';
 
 let server: RunningServer;
 let partner: PartnerSite;
@@ -61,6 +61,8 @@ async function openTour(context: BrowserContext, shortId: string): Promise<Page>
   return page;
 }
 
+const sceneChanges = async (page: Page) => (await recordedEvents(page)).filter((event) => event.type === 'scene-change').map((event) => event.detail.sceneId);
+
 const sceneShown = (page: Page) => page.evaluate(() => (document.querySelector('#tour') as HTMLElement & { view?: { sceneId: string } }).view?.sceneId);
 
 async function expectDrawn(page: Page) {
@@ -90,12 +92,15 @@ describe('a scene that cannot be loaded', () => {
     expect(await sceneShown(page)).toBe('scene-1');
     expect(await viewer.locator('.tv-reel__tile[aria-current="true"]').getAttribute('data-scene-id')).toBe('scene-1');
     await expectDrawn(page);
+    // The page heard of no visit: neither to the scene that failed nor back.
+    expect(await sceneChanges(page)).toEqual([]);
 
     restore();
     await failure.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => sceneShown(page)).toBe('scene-2');
     await expect.poll(() => failure.count()).toBe(0);
     await expectDrawn(page);
+    await expect.poll(() => sceneChanges(page)).toEqual(['scene-2']);
 
     await context.setOffline(true);
     await viewer.locator('.tv-reel__tile[data-scene-id="scene-3"]').click();
@@ -104,6 +109,7 @@ describe('a scene that cannot be loaded', () => {
     expect(await failure.textContent()).not.toContain('back online');
     expect(await sceneShown(page)).toBe('scene-2');
     await expectDrawn(page);
+    expect(await sceneChanges(page)).toEqual(['scene-2']);
 
     await context.setOffline(false);
     await expect.poll(() => failure.textContent()).toContain('You are back online.');
@@ -111,6 +117,45 @@ describe('a scene that cannot be loaded', () => {
     await expect.poll(() => sceneShown(page)).toBe('scene-3');
     await expect.poll(() => failure.count()).toBe(0);
     await expectDrawn(page);
+    expect(await sceneChanges(page)).toEqual(['scene-2', 'scene-3']);
+    await context.close();
+  });
+
+  it('a scene picked while another is still loading wins: the view ends on the last pick', async () => {
+    const tour = await builder.tour(owner, pictures);
+    builder.setType(tour.shortId, 'paid');
+    const answer = await (await fetch(`${server.origin}/api/tours/${tour.shortId}`)).json();
+    // The picture itself, not its thumbnail (`thumb-` before the same name).
+    const isPicture = (url: string, sceneId: string) =>
+      new URL(url).pathname.endsWith(`/${basename(answer.images.find((image: { id: string }) => image.id === sceneId).url)}`);
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    // Scene 2's picture is asked for twice (our download, then pannellum's); the second is held until scene 3 is
+    // picked and downloaded, so that pick falls while pannellum is busy with scene 2.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let scene2Requests = 0;
+    await context.route(
+      (url) => isPicture(url.href, 'scene-2'),
+      async (route) => {
+        if (++scene2Requests === 2) await held;
+        await route.continue();
+      },
+    );
+    const page = await openTour(context, tour.shortId);
+    await waitForEvent(page, 'tour-load');
+    const viewer = page.locator('#tour');
+    await viewer.locator('.tv-reel__tile[data-scene-id="scene-2"]').click();
+    await expect.poll(() => scene2Requests).toBe(2);
+    const scene3 = page.waitForResponse((response) => isPicture(response.url(), 'scene-3'));
+    await viewer.locator('.tv-reel__tile[data-scene-id="scene-3"]').click();
+    await (await scene3).finished();
+    // Lets the page's own handling of that download run before scene 2 can finish.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+    release();
+    await expect.poll(() => sceneShown(page)).toBe('scene-3');
+    expect(await viewer.locator('.tv-reel__tile[aria-current="true"]').getAttribute('data-scene-id')).toBe('scene-3');
+    await expectDrawn(page);
+    await expect.poll(() => sceneChanges(page)).toEqual(['scene-2', 'scene-3']);
     await context.close();
   });
 
