@@ -4,7 +4,6 @@ export interface SidebarProps {
   visible: VisibleControls;
   controlsHidden: boolean;
   ambiencePlaying: boolean;
-  mobile: boolean;
   onToggleControls: () => void;
   onToggleAmbience: () => void;
   onShare: () => void;

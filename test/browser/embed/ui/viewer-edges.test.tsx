@@ -131,7 +131,6 @@ describe('icon buttons', () => {
           visible={visible}
           controlsHidden={false}
           ambiencePlaying={false}
-          mobile={false}
           chatOpen={false}
           vrOn={false}
           onToggleControls={noop}
