@@ -2,6 +2,7 @@ import { readdirSync, renameSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_COOKIE } from '../../api/schema/user';
 import { smallPanorama } from '../support/pictures';
 import { launchChromium } from './support/browser';
 import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
@@ -174,5 +175,59 @@ describe('a scene that cannot be loaded', () => {
     await expect.poll(() => failure.count()).toBe(0);
     await expectDrawn(page);
     await context.close();
+  });
+});
+
+describe('ways on from a tour that cannot be shown, and what only the owner sees', () => {
+  it('a private tour on a partner page links to its own page on our server, which offers Log in; an unknown tour leads home', async () => {
+    const tour = await builder.tour(owner, pictures.slice(0, 1), { privacy: 'Private' });
+    const context = await browser.newContext({ viewport: { width: 900, height: 600 } });
+    const page = await openTour(context, tour.shortId);
+    const viewer = page.locator('#tour');
+    expect((await waitForEvent(page, 'tour-error')).detail.code).toBe('TourPrivate');
+    const own = viewer.getByRole('link', { name: 'Open the tour’s own page to log in' });
+    expect(await own.getAttribute('href')).toBe(`${server.origin}/tours/${tour.shortId}`);
+    // The partner's page stays open.
+    expect(await own.getAttribute('target')).toBe('_blank');
+
+    const [tourPage] = await Promise.all([context.waitForEvent('page'), own.click()]);
+    await tourPage.waitForLoadState();
+    expect(tourPage.url()).toBe(`${server.origin}/tours/${tour.shortId}`);
+    const logIn = tourPage.locator('tour-viewer').getByRole('link', { name: 'Log in', exact: true });
+    expect(await logIn.getAttribute('href')).toBe(`/?login&next=${encodeURIComponent(`/tours/${tour.shortId}`)}`);
+
+    const unknown = await openTour(context, 'NoSuchTour');
+    expect((await waitForEvent(unknown, 'tour-error')).detail.code).toBe('TourNotFound');
+    const home = unknown.locator('#tour').getByRole('link', { name: 'Go to the home page' });
+    expect(await home.getAttribute('href')).toBe(`${server.origin}/`);
+    await context.close();
+  });
+
+  it("shows the share dialog's white-label hint to the signed-in owner on our tour page only: not to visitors, not on partner pages", async () => {
+    const tour = await builder.tour(owner, pictures.slice(0, 1));
+    builder.setType(tour.shortId, 'paid');
+    const hintIn = async (page: Page) => {
+      const viewer = page.locator('tour-viewer');
+      await viewer.getByRole('button', { name: 'Share', exact: true }).click();
+      const dialog = viewer.locator('[role="dialog"]');
+      await dialog.waitFor();
+      return dialog.getByText("where's my whitelabel").count();
+    };
+    const visitor = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`${server.origin}/tours/${tour.shortId}`);
+    expect(await hintIn(visitorPage)).toBe(0);
+    await visitor.close();
+
+    const ownerContext = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    await ownerContext.addCookies([{ name: USER_COOKIE, value: encodeURIComponent(JSON.stringify({ ...owner, name: 'Owner' })), url: server.origin }]);
+    const ownerPage = await ownerContext.newPage();
+    await ownerPage.goto(`${server.origin}/tours/${tour.shortId}`);
+    expect(await hintIn(ownerPage)).toBe(1);
+    // On a partner's page nobody is known, the owner included.
+    const partnerView = await openTour(ownerContext, tour.shortId);
+    await waitForEvent(partnerView, 'tour-load');
+    expect(await hintIn(partnerView)).toBe(0);
+    await ownerContext.close();
   });
 });
