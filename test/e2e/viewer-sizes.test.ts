@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { yawPitchToCoords } from '../../api/schema/coords';
+import { USER_COOKIE } from '../../api/schema/user';
+import { flatPhoto, smallPanorama } from '../support/pictures';
 import { launchChromium } from './support/browser';
 import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
 import { removeDataDir, startServer, type RunningServer } from './support/server';
+import { TourBuilder } from './support/tour-builder';
 import { RECORD_EVENTS, waitForEvent } from './support/viewer-page';
 
 let server: RunningServer;
@@ -37,13 +41,13 @@ const GRID: Size[] = [
 ];
 
 /** A page whose viewer fills the window, so the viewer's size is the one named. */
-async function openViewer({ width, height, touch }: Size, head = ''): Promise<Page> {
+async function openViewer({ width, height, touch }: Size, head = '', shortId = 'demo'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch });
   const page = await context.newPage();
-  const body = `<tour-viewer id="tour" short-id="demo" style="position:fixed;inset:0;width:100%;height:100%;aspect-ratio:auto"></tour-viewer>`;
+  const body = `<tour-viewer id="tour" short-id="${shortId}" style="position:fixed;inset:0;width:100%;height:100%;aspect-ratio:auto"></tour-viewer>`;
   await page.goto(
     partner.page(
-      `/edges-${width}x${height}-${touch}-${head.length}`,
+      `/edges-${width}x${height}-${touch}-${head.length}-${shortId}`,
       partnerPage(
         server.origin,
         body,
@@ -71,6 +75,21 @@ async function expectFits(viewer: Locator, size: Size) {
     return body.scrollHeight <= body.clientHeight + 1 || getComputedStyle(body).overflowY === 'auto';
   });
   expect(scrolls).toBe(true);
+}
+
+type CloseWay = 'Close' | 'Escape' | 'backdrop';
+
+/** Closes the open dialog one way and waits until it is gone. */
+async function closeDialog(page: Page, viewer: Locator, way: CloseWay) {
+  const dialog = viewer.locator('[role="dialog"]');
+  if (way === 'Close') await dialog.getByRole('button', { name: 'Close' }).click();
+  if (way === 'Escape') {
+    // A click inside the dialog (on its body's padding) keeps the keyboard there.
+    await dialog.locator('.tv-modal__body').click({ position: { x: 2, y: 2 } });
+    await page.keyboard.press('Escape');
+  }
+  if (way === 'backdrop') await viewer.locator('.tv-backdrop').click({ position: { x: 2, y: 2 } });
+  await dialog.waitFor({ state: 'detached' });
 }
 
 /** Opens a dialog by its button in the sidebar or the left icons (showing the controls first where they start folded). */
@@ -197,6 +216,69 @@ describe('the viewer at the edges: dialogs, hostile pages, layout, touch (issue 
       await page.context().close();
     });
   }
+
+  it('fits the floor plan, info spot and payments dialogs at sampled sizes, each closed by Close, Escape and the backdrop', async () => {
+    const builder = new TourBuilder(server.origin, server.dataDir);
+    const owner = await builder.owner();
+    const tour = await builder.tour(owner, [await smallPanorama(1024), await smallPanorama(1024)]);
+    const auth = { Authorization: `JWT ${owner.token}`, 'Content-Type': 'application/json' };
+    const answer = await (await fetch(`${server.origin}/api/tours/${tour.shortId}`, { headers: auth })).json();
+    answer.images[0].infospots = [{ coords: yawPitchToCoords({ yaw: 0, pitch: 0 }), dataType: 'html', data: { htmlContent: '<p>Oak floors</p>' } }];
+    const saved = await fetch(`${server.origin}/api/tours/${tour.shortId}`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ revision: tour.revision, images: answer.images }),
+    });
+    expect(saved.ok, await saved.clone().text()).toBe(true);
+    const plan = await builder.upload(owner, tour.id, await flatPhoto(), true);
+    const created = await fetch(`${server.origin}/api/floorplans/${tour.id}`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        name: 'Ground floor',
+        url: plan.url,
+        thumbUrl: plan.thumbUrl,
+        hotspots: [{ coords: { x: 30, y: 40 }, destinationSceneId: 'scene-2', destinationTitle: 'Scene 2' }],
+      }),
+    });
+    expect(created.status).toBe(201);
+
+    const sizes: Size[] = [
+      { width: 280, height: 160, touch: true },
+      { width: 844, height: 390, touch: true },
+      { width: 1920, height: 1080, touch: false },
+    ];
+    const ways: CloseWay[] = ['Close', 'Escape', 'backdrop'];
+    for (const [i, size] of sizes.entries()) {
+      // Published, for visitors: the floor plan and the info spot.
+      builder.setType(tour.shortId, 'paid');
+      const page = await openViewer(size, '', tour.shortId);
+      const viewer = page.locator('#tour');
+      await openDialog(viewer, 'Floor plans');
+      await viewer.locator('.tv-floorplans__tile').click();
+      await expectFits(viewer, size);
+      await closeDialog(page, viewer, ways[i % 3]);
+      // Reached from the keyboard, which turns the view to it wherever the view opened.
+      await viewer.locator('.tv-infospot-button').focus();
+      await page.keyboard.press('Enter');
+      await expectFits(viewer, size);
+      expect(await viewer.locator('[role="dialog"] .tv-html').textContent()).toBe('Oak floors');
+      await closeDialog(page, viewer, ways[(i + 1) % 3]);
+      await page.context().close();
+
+      // Unpublished, for its owner on our own page: the payments dialog opens by itself.
+      builder.setType(tour.shortId, 'locked');
+      const context = await browser.newContext({ viewport: size, hasTouch: size.touch, isMobile: size.touch });
+      await context.addCookies([{ name: USER_COOKIE, value: encodeURIComponent(JSON.stringify({ ...owner, name: 'Owner' })), url: server.origin }]);
+      const ownerPage = await context.newPage();
+      await ownerPage.goto(`${server.origin}/tours/${tour.shortId}`);
+      const ownViewer = ownerPage.locator('tour-viewer');
+      await expect.poll(() => ownViewer.locator('[role="dialog"] h2').textContent()).toBe('Publish your tour');
+      await expectFits(ownViewer, size);
+      await closeDialog(ownerPage, ownViewer, ways[(i + 2) % 3]);
+      await context.close();
+    }
+  });
 
   it('keeps the password gate (not dismissible) inside a 280×160 viewer, scrolling, with no Close, Escape or backdrop', async () => {
     const context = await browser.newContext({ viewport: { width: 280, height: 160 } });
