@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { yawPitchToCoords } from '../../api/schema/coords';
 import { USER_COOKIE } from '../../api/schema/user';
-import { flatPhoto, smallPanorama } from '../support/pictures';
+import { smallPanorama } from '../support/pictures';
 import { launchChromium } from './support/browser';
 import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
 import { removeDataDir, startServer, type RunningServer } from './support/server';
@@ -230,18 +230,7 @@ describe('the viewer at the edges: dialogs, hostile pages, layout, touch (issue 
       body: JSON.stringify({ revision: tour.revision, images: answer.images }),
     });
     expect(saved.ok, await saved.clone().text()).toBe(true);
-    const plan = await builder.upload(owner, tour.id, await flatPhoto(), true);
-    const created = await fetch(`${server.origin}/api/floorplans/${tour.id}`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({
-        name: 'Ground floor',
-        url: plan.url,
-        thumbUrl: plan.thumbUrl,
-        hotspots: [{ coords: { x: 30, y: 40 }, destinationSceneId: 'scene-2', destinationTitle: 'Scene 2' }],
-      }),
-    });
-    expect(created.status).toBe(201);
+    await builder.floorplan(owner, tour.id, 'scene-2', 'Scene 2');
 
     const sizes: Size[] = [
       { width: 280, height: 160, touch: true },
