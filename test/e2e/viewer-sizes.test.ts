@@ -63,7 +63,15 @@ async function openViewer({ width, height, touch }: Size, head = '', shortId = '
 async function expectFits(viewer: Locator, size: Size) {
   const dialog = viewer.locator('[role="dialog"]');
   await dialog.waitFor();
-  await viewer.evaluate((host) => Promise.all(host.shadowRoot!.getAnimations().map((animation) => animation.finished)));
+  // The dialog's own entrance, not the guidance pill's slow fade elsewhere in the viewer.
+  await viewer.evaluate((host) =>
+    Promise.all(
+      host
+        .shadowRoot!.getAnimations()
+        .filter((animation) => ((animation.effect as KeyframeEffect | null)?.target as Element | null)?.closest('.tv-backdrop, [role="dialog"]'))
+        .map((animation) => animation.finished),
+    ),
+  );
   const box = (await dialog.boundingBox())!;
   expect(box.y, 'top inside the viewer').toBeGreaterThanOrEqual(0);
   expect(box.x).toBeGreaterThanOrEqual(0);
