@@ -100,6 +100,8 @@ export default [
         'index.html': 'admin/index.html',
         'admin.css': 'admin/styles/admin.css',
         'toasts.css': require.resolve('react-toastify/dist/ReactToastify.css'),
+        // Linked by the analytics chart's lazy chunk when it first draws.
+        'uplot.css': require.resolve('uplot/dist/uPlot.min.css'),
       }),
       precompress(),
     ],

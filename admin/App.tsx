@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { refreshUser } from './lib/current-user';
 import { RequestFailed } from './lib/request-failed';
 import { Account } from './features/account/Account';
+import { AnalyticsPage } from './features/analytics/AnalyticsPage';
 import { ConfirmEmail } from './features/account/links/ConfirmEmail';
 import { ResetPassword } from './features/account/links/ResetPassword';
 import { Unsubscribe } from './features/account/links/Unsubscribe';
@@ -47,6 +48,7 @@ export function App() {
   else if (path === '/account') page = <Account />;
   else if (path === '/inbox') page = <Inbox />;
   else if (path === '/teams') page = <TeamsPage />;
+  else if (path === '/analytics') page = <AnalyticsPage />;
   else if (edit) page = <Editor shortId={decodeURIComponent(edit[1])} />;
   else page = <NotFound />;
   return (

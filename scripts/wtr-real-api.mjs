@@ -11,9 +11,9 @@ function realApi() {
   server ??= tsImport('../test/api/support/test-app.ts', import.meta.url).then(async ({ createTestApp }) => {
     // The white-label check's "owner domains" in these tests are this machine's loopback servers. Behind one
     // trusted proxy (this middleware), each test file is its own visitor for the per-address limits.
-    const { app, config, db } = await createTestApp({ WHITE_LABEL_PRIVATE_NETWORKS: '1', TRUST_PROXY: '1' });
+    const { app, config, db, analytics } = await createTestApp({ WHITE_LABEL_PRIVATE_NETWORKS: '1', TRUST_PROXY: '1' });
     process.once('exit', () => rmSync(config.dataDir, { recursive: true, force: true }));
-    return { handle: getRequestListener(app.fetch), db };
+    return { handle: getRequestListener(app.fetch), db, analytics };
   });
   return server;
 }
@@ -34,9 +34,28 @@ async function mailbox(context) {
   context.body = JSON.stringify(rows);
 }
 
+/** `POST /test-analytics-flush`: writes the visits summed so far into the rollups, as the server's timer does each second. */
+async function flushAnalytics(context) {
+  await (await realApi()).analytics.flush();
+  context.status = 204;
+}
+
+/**
+ * Sets a request header in the raw headers Hono's Node adapter reads. The test browser names itself headless,
+ * which the visit counter rightly ignores; a test that stands for a real visitor sends `X-Test-User-Agent`.
+ */
+function setRawHeader(req, name, value) {
+  const raw = req.rawHeaders;
+  const at = raw.findIndex((header, i) => i % 2 === 0 && header.toLowerCase() === name.toLowerCase());
+  if (at >= 0) raw[at + 1] = value;
+  else raw.push(name, value);
+  req.headers[name.toLowerCase()] = value;
+}
+
 /** Koa middleware for web-test-runner: hands /api and /media requests to the real app, each test file as one visitor. */
 export async function realApiMiddleware(context, next) {
   if (context.path === '/test-mailbox') return mailbox(context);
+  if (context.path === '/test-analytics-flush') return flushAnalytics(context);
   if (!/^\/(api|media)\//.test(context.path)) return next();
   const { handle } = await realApi();
   // The suite's files together sign up more owners a minute than one visitor may; a real visitor is one page.
@@ -45,11 +64,9 @@ export async function realApiMiddleware(context, next) {
   const page = new URL(context.get('Referer') || 'http://runner/', 'http://runner/');
   const visitor = context.get('X-Test-Visitor') || page.searchParams.get('wtr-session-id') || 'runner';
   // Hono's Node adapter builds the request's headers from rawHeaders, not from the parsed headers object.
-  const raw = context.req.rawHeaders;
-  const at = raw.findIndex((name, i) => i % 2 === 0 && name.toLowerCase() === 'x-forwarded-for');
-  if (at >= 0) raw[at + 1] = visitor;
-  else raw.push('X-Forwarded-For', visitor);
-  context.req.headers['x-forwarded-for'] = visitor;
+  setRawHeader(context.req, 'X-Forwarded-For', visitor);
+  const agent = context.get('X-Test-User-Agent');
+  if (agent) setRawHeader(context.req, 'User-Agent', agent);
   // The app writes the Node response itself; Koa must not answer too.
   context.respond = false;
   await handle(context.req, context.res);

@@ -14,7 +14,8 @@ export interface FileDropZoneProps {
 /** A section that takes pictures dropped from the desktop, outlined while files are held over it. */
 export function FileDropZone({ label, className, onPictures, children }: FileDropZoneProps) {
   const [over, setOver] = useState(false);
-  const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+  // Inside a disabled fieldset (a read-only editor) the zone takes nothing, as the file inputs beside it don't.
+  const carriesFiles = (event: DragEvent<HTMLElement>) => event.dataTransfer.types.includes('Files') && !event.currentTarget.closest('fieldset:disabled');
   return (
     <section
       aria-label={label}

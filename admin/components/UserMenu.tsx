@@ -114,6 +114,10 @@ export function UserMenu({ user, onSaveWork }: { user: Pick<User, 'name' | 'emai
             <Icon name="user" />
             Dashboard
           </a>
+          <a role="menuitem" tabIndex={-1} href="/analytics" onClick={(event) => (event.preventDefault(), choose(() => navigate('/analytics')))}>
+            <Icon name="chart" />
+            Analytics
+          </a>
           {user.type === 'guest' ? (
             <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(onSaveWork)}>
               <Icon name="user" />

@@ -13,15 +13,18 @@ import { rateLimit } from '../http/rate-limit';
 import type { RoomHub } from '../rtc/room-hub';
 import {
   accountDeletionSchema,
+  brandDefaultsSchema,
   emailChangeSchema,
   linkTokenSchema,
   mailSettingsSchema,
   passwordChangeSchema,
   type AccountSettings,
+  type BrandApplied,
   type UnsubscribeTarget,
 } from '../schema/account';
 import { cancelSubscription, deleteAccount, listAccountDeletion } from './account-deletion';
 import { mailEmailConfirmation } from './account-mails';
+import { applyBrandToAllTours, brandOf, saveBrand } from './brand-defaults';
 import { requireFreeEmail } from './email-change';
 
 /** A refusal shown under the form field it concerns. */
@@ -64,6 +67,21 @@ export function accountRoutes(hub: RoomHub, payments: Payments | undefined): Hon
   const mails = rateLimit({ max: 10, windowMs: 60 * 60_000 });
 
   app.get('/', async (c) => c.json(await settingsOf(c, requireUser(c))));
+
+  app.get('/brand', (c) => c.json(brandOf(requireUser(c))));
+
+  app.put('/brand', async (c) => {
+    const user = requireUser(c);
+    const brand = parseOr422(brandDefaultsSchema, await readJson(c));
+    await saveBrand(c.get('db'), user.id, brand);
+    return c.json(brand);
+  });
+
+  app.post('/brand/apply', async (c) => {
+    const user = requireUser(c);
+    const applied: BrandApplied = { tours: await applyBrandToAllTours(c.get('db'), user.id, brandOf(user)) };
+    return c.json(applied);
+  });
 
   app.post('/email', mails, async (c) => {
     const user = requireUser(c);

@@ -25,6 +25,8 @@ export interface UserTable {
   /** The UTC day (YYYY-MM-DD) `invitations_that_day` counts the invitations this account sent on; null before any. */
   invitation_day: ColumnType<string | null, string | null | undefined, string | null>;
   invitations_that_day: Generated<number>;
+  /** The brand new tours start with (BrandDefaults as JSON text). */
+  brand: Generated<string>;
   created_at: CreatedAt;
 }
 

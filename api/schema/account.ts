@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { signupSchema } from './auth-requests';
 import { NOTIFICATION_KINDS, type NotificationKind } from './notifications';
+import { tourInputSchema } from './tour';
 
 /** The account page's view of the signed-in owner. */
 export interface AccountSettings {
@@ -53,4 +54,27 @@ export const accountDeletionSchema = z.object({ password: currentPassword });
 /** What an unsubscribe link stopped, as its page then says. */
 export interface UnsubscribeTarget {
   kind: NotificationKind;
+}
+
+/**
+ * The brand an owner's new tours start with, set once on the account page: the same fields, checked the same way,
+ * as in a tour's brand kit.
+ */
+export const brandDefaultsSchema = tourInputSchema
+  .pick({
+    logo: true,
+    companyName: true,
+    contacts: true,
+    agentName: true,
+    agentEmail: true,
+    isLinkbackEnabled: true,
+    linkbackUrl: true,
+  })
+  // A field it does not know is a client's mistake, not something to drop while every other field takes its default.
+  .strict();
+export type BrandDefaults = z.infer<typeof brandDefaultsSchema>;
+
+/** What "Apply to all my tours" changed: the tours given the brand, each a new revision. */
+export interface BrandApplied {
+  tours: number;
 }

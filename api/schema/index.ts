@@ -8,3 +8,4 @@ export * from './video';
 export * from './media';
 export * from './team';
 export * from './analytics';
+export * from './tour-access';

@@ -191,6 +191,11 @@ export const tourInputSchema = z.object({
   agentName: text(200).default(''),
   agentEmail: text(200).default(''),
   isLinkbackEnabled: z.boolean().default(true),
+  /** Where the viewer's logo and company name lead (the owner's own site), when the link-back is on. */
+  linkbackUrl: text(500)
+    .trim()
+    .refine((url) => url === '' || /^https?:\/\/\S+$/i.test(url), 'Give a web address starting with http:// or https://.')
+    .default(''),
 });
 
 /**

@@ -8,7 +8,7 @@ import { HISTORY_KEPT_PER_TOUR, type HistoryEntry } from '../schema/team';
 import { tourInputSchema, type TourInput } from '../schema/tour';
 import type { Change } from './change-summary';
 import { staleRevision } from '../tours/stale-revision';
-import { writeRestoredTour } from '../tours/tour.repository';
+import { writeTourData } from '../tours/tour.repository';
 import { tourTitle } from '../schema/tour-title';
 
 /** Everything a restore puts back: the tour's data and its floor plans as one revision had them. */
@@ -153,7 +153,7 @@ export function restoreEntry(db: Db, historyId: number): Promise<{ before: strin
         .insertInto('floorplan')
         .values({ ...plan, tour_id: entry.tour_id })
         .execute();
-    if (!(await writeRestoredTour(trx, entry.tour_id, restored, current.revision)))
+    if (!(await writeTourData(trx, entry.tour_id, restored, current.revision)))
       throw staleRevision((await trx.selectFrom('tour').select('revision').where('id', '=', entry.tour_id).executeTakeFirstOrThrow()).revision);
     return {
       before: [current.data, ...formerPlans.flatMap((plan) => [plan.url, plan.thumb_url])],

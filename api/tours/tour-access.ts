@@ -7,6 +7,7 @@ import { parseNumericId } from '../http/numeric-id';
 import { MESSAGES } from '../schema/errors';
 import type { Permission } from '../schema/team';
 import type { Tour, TourInput } from '../schema/tour';
+import { OWNER_ONLY_FIELDS, type TourRole } from '../schema/tour-access';
 import type { Db } from '../db/database';
 import { isTeamMember, joinedTeamOnce, teamPermissionOnTour } from '../teams/team-permission';
 import { PRO_PLUS } from '../schema/user';
@@ -120,17 +121,13 @@ async function refusal(c: Context<AppEnv>, { tour }: FoundTour): Promise<ApiErro
   return new ApiError(403, 'Forbidden', 'Only the owner of this tour can do that.');
 }
 
-/** Tour fields only the owner changes; a team's editors keep the rest. */
-const OWNER_ONLY_FIELDS = ['privacy', 'whiteLabelUrl', 'email', 'agentEmail', 'isNotifyEnabled'] as const;
-
 /**
  * A team member's save may change what the tour shows, not who may see it, where its leads and mail go, or its
  * address: those changes (and a new password) are the owner's.
  */
 export function refuseOwnerOnlyChanges(access: TourAccess, before: Tour, input: TourInput, newPassword: boolean): void {
   if (access.owns) return;
-  const changed = OWNER_ONLY_FIELDS.filter((field) => input[field] !== before[field]);
-  if (newPassword) changed.push('password' as never);
+  const changed = OWNER_ONLY_FIELDS.filter((field) => (field === 'password' ? newPassword : input[field] !== before[field]));
   if (changed.length > 0) {
     throw new ApiError(403, 'Forbidden', "Only the tour's owner can change its privacy, password, white-label address, e-mail addresses and notices.", {
       details: {
@@ -138,6 +135,12 @@ export function refuseOwnerOnlyChanges(access: TourAccess, before: Tour, input: 
       },
     });
   }
+}
+
+/** The caller's part in the tour, as the editor is told it. */
+export function roleOf(access: TourAccess): TourRole {
+  if (access.owns) return 'owner';
+  return access.permission ?? 'none';
 }
 
 /**

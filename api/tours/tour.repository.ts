@@ -273,6 +273,11 @@ export function transferTour(db: Db, tourId: number, ownerId: number): Promise<v
   });
 }
 
+/** Every tour a user owns, as its data and revision: for a change made to all of them at once. */
+export function tourDataOf(db: Db, userId: number): Promise<Array<{ id: number; data: string; revision: number }>> {
+  return db.selectFrom('tour').select(['id', 'data', 'revision']).where('user_id', '=', userId).orderBy('id').execute();
+}
+
 /** Deletes every tour of a user (their floor plans go with them); answers the deleted tours' ids and data. */
 export function deleteToursOf(db: Db, userId: number): Promise<{ id: number; data: string }[]> {
   return db.deleteFrom('tour').where('user_id', '=', userId).returning(['id', 'data']).execute();
@@ -298,11 +303,12 @@ export async function bumpRevision(db: Db, tourId: number): Promise<number> {
 }
 
 /**
- * Writes a tour's data as a restore puts it back, as the revision after `revision`, with everything a save keeps
- * beside the data (the listed title, the privacy). Conditional on the revision, so a save landing meanwhile (on any
- * instance) is not silently undone: answers false then.
+ * Writes a tour's data from outside the editor's save (a history restore, the account's brand applied to every
+ * tour), as the revision after `revision`, with everything a save keeps beside the data (the listed title, the
+ * privacy). Conditional on the revision, so a save landing meanwhile (on any instance) is not silently undone:
+ * answers false then.
  */
-export async function writeRestoredTour(db: Db, tourId: number, input: TourInput, revision: number): Promise<boolean> {
+export async function writeTourData(db: Db, tourId: number, input: TourInput, revision: number): Promise<boolean> {
   const written = await db
     .updateTable('tour')
     .set({ ...savedColumns(input), revision: revision + 1, updated_at: new Date().toISOString() })

@@ -8,10 +8,12 @@ import type { RoomHub } from '../rtc/room-hub';
 import { MESSAGES } from '../schema/errors';
 import { tourListQuerySchema, unlockEmailSchema } from '../schema/requests';
 import { DEMO_SHORT_ID, findTourProblems, tourInputSchema, tourSaveSchema, type Tour } from '../schema/tour';
+import { OWNER_ONLY_FIELDS, type TourAccessAnswer } from '../schema/tour-access';
 import { rateLimit } from '../http/rate-limit';
 import { socialImageResponse } from './social-image';
 import { newShortId } from './short-id';
-import { callerAccess, findTourFor, findTourOr404, refuseOwnerOnlyChanges, tourAccess, tourAsSeen, tourSeenWith, viewFor } from './tour-access';
+import { callerAccess, findTourFor, findTourOr404, refuseOwnerOnlyChanges, roleOf, tourAccess, tourAsSeen, tourSeenWith, viewFor } from './tour-access';
+import { brandOf } from '../account/brand-defaults';
 import { describeSave } from '../teams/change-summary';
 import { recordTeamChange } from '../teams/team-history';
 import { readTourCached } from './tour-read-cache';
@@ -40,7 +42,8 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
       shortId: newShortId(),
       userId: user.id,
       type: 'locked',
-      input: tourInputSchema.parse({ email: user.email ?? '' }),
+      // A new tour starts with the brand the owner set on their account.
+      input: tourInputSchema.parse({ email: user.email ?? '', ...brandOf(user) }),
     });
     return c.json(tourFromRecord({ row, ownerType: user.type, teamId: null, floorplans: [] }), 201);
   });
@@ -81,6 +84,17 @@ export function toursRoutes(hub: RoomHub): Hono<AppEnv> {
     // Dropped scenes, a replaced logo or ambience: their files go unless another row (a clone, the library) names them.
     await removeUnreferencedFiles(c.get('db'), c.get('media'), c.get('logger'), [saved.replaced], [saved.written]);
     return c.json(saved.tour);
+  });
+
+  // What the editor may offer: `none` to a signed-in caller without a part in a tour they could open anyway (a public
+  // or password tour); a tour they could not even see answers 404, as a missing one, so nobody learns it exists.
+  app.get('/:shortId/access', async (c) => {
+    requireUser(c);
+    const found = await findTourOr404(c, c.req.param('shortId'));
+    const access = await callerAccess(c, found);
+    if (access.sees === 'nothing') throw new ApiError(404, 'TourNotFound', MESSAGES.invalidTour);
+    const answer: TourAccessAnswer = { role: roleOf(access), ownerOnlyFields: [...OWNER_ONLY_FIELDS] };
+    return c.json(answer, 200, { 'Cache-Control': 'private, no-store' });
   });
 
   app.delete('/:shortId', async (c) => {

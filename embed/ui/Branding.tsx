@@ -1,16 +1,30 @@
+import type { ReactNode } from 'react';
 import type { Tour } from '../../api/schema/tour';
 import { useMediaUrl } from '../viewer/api-origin-context';
 
-/** Logo and contact block (hidden in listing mode by the caller). */
+/**
+ * Logo and contact block (hidden in listing mode by the caller). With the link-back on and the owner's site given,
+ * the logo and company name lead there, in a new tab so the tour stays open.
+ */
 export function ContactBlock({ tour }: { tour: Tour }) {
   const mediaUrl = useMediaUrl();
   const { person, email, number } = tour.contacts;
   if (!(tour.logo && !tour.hideLogo) && !person && !email && !number && !tour.companyName) return null;
+  // The server takes only http(s) addresses; checked again here, as anything put in an href is.
+  const site = tour.isLinkbackEnabled && /^https?:\/\//i.test(tour.linkbackUrl) ? tour.linkbackUrl : '';
+  const linked = (content: ReactNode) =>
+    site ? (
+      <a className="tv-contacts__site" href={site} target="_blank" rel="noopener">
+        {content}
+      </a>
+    ) : (
+      content
+    );
   return (
     <div className="tv-contacts">
-      {tour.logo && !tour.hideLogo && <img src={mediaUrl(tour.logo)} alt={tour.companyName || 'Logo'} />}
+      {tour.logo && !tour.hideLogo && linked(<img src={mediaUrl(tour.logo)} alt={tour.companyName || 'Logo'} />)}
       <div>
-        {tour.companyName && <strong>{tour.companyName}</strong>}
+        {tour.companyName && linked(<strong>{tour.companyName}</strong>)}
         {person && <div>{person}</div>}
         {email && <a href={`mailto:${email}`}>{email}</a>}
         {number && <a href={`tel:${number}`}>{number}</a>}

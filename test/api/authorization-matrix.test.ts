@@ -116,6 +116,7 @@ async function ownerState(): Promise<unknown> {
     get('/api/billing/payments'),
     get('/api/account'),
     get('/api/account/deletion'),
+    get('/api/account/brand'),
     get('/api/inbox'),
     get('/api/inbox/summary'),
     get('/api/teams'),
@@ -194,6 +195,13 @@ const ROUTES: Route[] = [
     status: OWN(200),
   },
   { name: 'GET /api/account/deletion', call: (r) => f.t.app.request('/api/account/deletion', { headers: auth(r) }), status: OWN(200) },
+  { name: 'GET /api/account/brand', call: (r) => f.t.app.request('/api/account/brand', { headers: auth(r) }), status: OWN(200) },
+  {
+    name: 'PUT /api/account/brand',
+    call: (r) => f.t.app.request('/api/account/brand', { ...json({ companyName: `${r} Homes` }, auth(r)), method: 'PUT' }),
+    status: OWN(200),
+  },
+  { name: 'POST /api/account/brand/apply', call: (r) => f.t.app.request('/api/account/brand/apply', { method: 'POST', headers: auth(r) }), status: OWN(200) },
   {
     name: 'DELETE /api/account',
     call: (r) => f.t.app.request('/api/account', { ...json({ password: PASSWORD }, auth(r)), method: 'DELETE' }),
@@ -208,6 +216,18 @@ const ROUTES: Route[] = [
     name: 'GET /api/tours/{hidden shortId}/analytics',
     call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}/analytics`, { headers: auth(r) }),
     status: { anonymous: 401, guest: 404, other: 404, owner: 200, member: 404 },
+  },
+  // The editor's question: a private tour is found only by those with a part in it; a public one tells any signed-in
+  // caller `none`. (test/api/teams/tour-roles.test.ts walks every role.)
+  {
+    name: 'GET /api/tours/{hidden shortId}/access',
+    call: (r) => f.t.app.request(`/api/tours/${f.hidden.shortId}/access`, { headers: auth(r) }),
+    status: { anonymous: 401, guest: 404, other: 404, owner: 200, member: 200 },
+  },
+  {
+    name: 'GET /api/tours/{open shortId}/access',
+    call: (r) => f.t.app.request(`/api/tours/${f.open.shortId}/access`, { headers: auth(r) }),
+    status: SIGNED_IN,
   },
   { name: 'GET /api/analytics', call: (r) => f.t.app.request('/api/analytics', { headers: auth(r) }), status: OWN(200) },
   {

@@ -71,6 +71,7 @@ const READS_NO_BODY = new Set([
   'POST /api/auth/logout',
   'POST /api/auth/logout-everywhere',
   'POST /api/account/email/confirmation',
+  'POST /api/account/brand/apply',
   'POST /api/tours',
   'DELETE /api/tours/:shortId',
   'DELETE /api/floorplan/delete/:floorplanId',

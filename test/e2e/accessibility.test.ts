@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, signUp } from './support/admin-owner';
+import { seriousViolations } from './support/axe';
 import { launchChromium } from './support/browser';
 import { removeDataDir, startServer, type RunningServer } from './support/server';
-
-const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,20 +17,6 @@ afterAll(async () => {
   await server?.stop();
   if (server) removeDataDir(server.dataDir);
 });
-
-/**
- * axe's serious and critical findings on the page as it stands, shadow roots included. axe is evaluated through
- * the DevTools protocol, which our pages' Content-Security-Policy does not govern, so the pages keep their real one.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    type Finding = { id: string; impact: string; nodes: { target: unknown }[] };
-    const { axe } = window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Finding[] }> } };
-    const { violations } = await axe.run(document);
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-}
 
 describe('accessibility of our own pages (axe in Chromium)', () => {
   it('the tour page with its viewer has no serious or critical violation', async () => {

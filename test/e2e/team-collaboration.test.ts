@@ -118,4 +118,75 @@ describe('a team working on one tour', () => {
     ).json();
     expect(stored.title).toBe('Harbour loft');
   });
+  it('a view member gets a read-only editor, the owner gives them edit on this tour alone from the Teams page, and a stranger finds no tour', async () => {
+    const owner = await newPage();
+    const ownerEmail = `oona-${Date.now()}@agency.example`;
+    await signUp(owner, server.origin, ownerEmail);
+    const signedIn = await signedInUser(owner.context());
+    const tour = await new TourBuilder(server.origin, server.dataDir).tour({ ...signedIn, email: ownerEmail }, [await smallPanorama(512)], {
+      privacy: 'Private',
+      title: 'Harbour loft',
+    });
+    // The team and the invitation are set up as the owner's own calls; the person's steps follow in the browser.
+    const asOwner = async (method: string, path: string, body: unknown) => {
+      const response = await fetch(`${server.origin}/api${path}`, {
+        method,
+        headers: { Authorization: `JWT ${signedIn.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, `${method} ${path}`).toBeLessThan(300);
+      return response.json();
+    };
+    const created = await asOwner('POST', '/teams', { name: 'Harbour Realty' });
+    const viewerEmail = `vic-${Date.now()}@agency.example`;
+    await asOwner('POST', `/teams/${created.id}/sendInvited`, { emails: [viewerEmail], permission: 'view' });
+    await asOwner('POST', `/teams/${created.id}/sharedTour`, { tourId: tour.shortId });
+    await expect.poll(() => mailsTo(viewerEmail).length).toBe(1);
+    const link = /https?:\/\/\S+\/teams\?invitation=\S+/.exec(mailsTo(viewerEmail)[0])![0];
+
+    const viewer = await newPage();
+    await viewer.goto(link);
+    const form = viewer.getByRole('form', { name: 'Sign up' });
+    await form.getByLabel('Name').fill('Vic Viewer');
+    await form.getByLabel('Password').fill('correct horse battery');
+    await form.getByRole('button', { name: 'Sign up' }).click();
+    await viewer.getByText('You joined "Harbour Realty".').waitFor();
+
+    // Viewing only: the editor says so, changes nothing, and still offers preview and sharing.
+    await viewer.goto(`${server.origin}/tours/${tour.shortId}/edit`);
+    await viewer.getByText('You can view this tour as a member of its team, but not change it').waitFor();
+    expect(await viewer.getByLabel('Tour title').isDisabled()).toBe(true);
+    await viewer.getByRole('tab', { name: 'settings' }).click();
+    expect(await viewer.getByLabel('Description').isDisabled()).toBe(true);
+    expect(await viewer.getByRole('button', { name: 'Preview' }).isDisabled()).toBe(false);
+    await viewer.getByRole('button', { name: 'Share', exact: true }).click();
+    const share = viewer.getByRole('dialog', { name: 'Share and embed' });
+    expect(await share.getByLabel('Direct link').inputValue()).toContain(tour.shortId);
+
+    // The owner lets this member edit this one tour, on the Teams page.
+    await owner.goto(`${server.origin}/teams`);
+    await owner.locator('[data-team-id]').filter({ hasText: 'Harbour Realty' }).getByRole('button', { name: 'Open' }).click();
+    const card = owner.getByRole('region', { name: 'Team tours' }).locator(`[data-short-id="${tour.shortId}"]`);
+    await card.getByText('Permissions').click();
+    await card.getByLabel('Vic Viewer on this tour').selectOption('edit');
+    await card.getByText('Set for this tour (in the team: Can view)').waitFor();
+
+    // Now an editor: the owner's settings are shown as the owner's, the rest is saved.
+    await viewer.reload();
+    await viewer.getByText('You edit this tour as a member of its team').waitFor();
+    await viewer.getByRole('tab', { name: 'settings' }).click();
+    expect(await viewer.getByLabel('Privacy').isDisabled()).toBe(true);
+    await viewer.getByText('Only the tour’s owner can change this.').waitFor();
+    await viewer.getByLabel('Tour title').fill('Harbour loft, by the sea');
+    await editorSaved(viewer);
+
+    // Someone outside the team opening the editor's address finds no tour there.
+    const stranger = await newPage();
+    await signUp(stranger, server.origin, `sam-${Date.now()}@elsewhere.example`);
+    await stranger.goto(`${server.origin}/tours/${tour.shortId}/edit`);
+    await stranger.getByRole('heading', { name: 'Not found' }).waitFor();
+    expect(await stranger.getByLabel('Tour title').count()).toBe(0);
+    const stored = await (await fetch(`${server.origin}/api/tours/${tour.shortId}`, { headers: { Authorization: `JWT ${signedIn.token}` } })).json();
+    expect(stored.title).toBe('Harbour loft, by the sea');
+  });
 });

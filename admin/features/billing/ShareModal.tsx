@@ -77,12 +77,11 @@ export function ShareModal({ tour, listingMode, onClose }: ShareModalProps) {
           E-mail
         </a>
       </p>
-      <p
-        className="ad-tooltip ad-tooltip--right"
-        data-tooltip="White-labelling (your own address for tours) is set under Tour Editor, Brand Kit, Whitelabel URL, for Pro Plus users."
-      >
-        where's my whitelabel
-      </p>
+      {/* SPEC's words, as a link that opens its answer: a hover tooltip on a paragraph reached neither keyboards nor fingers. */}
+      <details className="ad-share__whitelabel">
+        <summary className="ad-link">where's my whitelabel</summary>
+        <p>White-labelling (your own address for tours) is set under Tour Editor, Brand Kit, Whitelabel URL, for Pro Plus users.</p>
+      </details>
       {copied && <p role="status">{MESSAGES.textCopied}</p>}
     </Modal>
   );

@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
+import type { AnalyticsOverview } from '../../../api/schema/analytics';
 import { TOUR_SORTS, type Page } from '../../../api/schema/requests';
 import type { Tour } from '../../../api/schema/tour';
 import { api } from '../../lib/api-client';
+import { countOf } from '../../lib/count-of';
 import { PublishControl } from '../billing/PublishControl';
 import { useProPlusReturn } from '../billing/pro-plus-return';
 import { celebrate } from '../celebration/celebration';
 import { handOverPhotos } from './new-tour-photos';
 import { RequestFailed } from '../../lib/request-failed';
+import { lastDays, rangeQuery } from '../analytics/analytics-range';
 import { navigate, setQuery, useQuery } from '../../lib/router';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { Header } from '../../components/Header';
@@ -33,7 +36,17 @@ export function Dashboard() {
   const [loads, setLoads] = useState(0);
   const [failed, setFailed] = useState('');
   const [pending, setPending] = useState<Pending>(null);
+  /** Each tour's views of the last 30 days: one request for the page, whichever tours it lists. */
+  const [views, setViews] = useState<Map<string, number> | null>(null);
   useProPlusReturn();
+
+  useEffect(() => {
+    api<AnalyticsOverview>('GET', `/analytics?${rangeQuery(lastDays(30))}`).then(
+      (answer) => setViews(new Map(answer.items.map((item) => [item.shortId, item.views]))),
+      // The cards stay useful without their counts.
+      () => setViews(new Map()),
+    );
+  }, []);
 
   useEffect(() => {
     const query = new URLSearchParams({ page: String(page), perPage: String(TOURS_PER_PAGE) });
@@ -139,26 +152,30 @@ export function Dashboard() {
               {tour.images[0] ? <img src={tour.images[0].thumbUrl} alt="" /> : <div className="ad-tour-card__empty">No scenes yet</div>}
               <h2>{tourTitle(tour) || 'Untitled tour'}</h2>
               <p>{tour.images.length === 1 ? '1 scene' : `${tour.images.length} scenes`}</p>
+              {views?.has(tour.shortId) && <p className="ad-tour-card__views">{countOf(views.get(tour.shortId)!, 'view')} in the last 30 days</p>}
               <PublishControl
                 tour={tour}
                 onPublished={(published) => setTours((all) => all?.map((one) => (one.shortId === published.shortId ? published : one)) ?? null)}
               />
-              <a
-                className="ad-button"
-                href={`/tours/${tour.shortId}/edit`}
-                onClick={(event) => (event.preventDefault(), navigate(`/tours/${tour.shortId}/edit`))}
-              >
-                <Icon name="edit" /> Edit
-              </a>
-              <a className="ad-link" href={`/tours/${tour.shortId}`} target="_blank" rel="noreferrer">
-                View
-              </a>
-              <button type="button" className="ad-link" onClick={() => setPending({ kind: 'clone', tour })}>
-                <Icon name="retweet" /> Clone
-              </button>
-              <button type="button" className="ad-link ad-link--danger" onClick={() => setPending({ kind: 'delete', tour })}>
-                <Icon name="delete" /> Delete
-              </button>
+              {/* One row of actions alike, each an icon and a word that never wraps. */}
+              <div className="ad-tour-card__actions">
+                <a
+                  className="ad-link"
+                  href={`/tours/${tour.shortId}/edit`}
+                  onClick={(event) => (event.preventDefault(), navigate(`/tours/${tour.shortId}/edit`))}
+                >
+                  <Icon name="edit" /> Edit
+                </a>
+                <a className="ad-link" href={`/tours/${tour.shortId}`} target="_blank" rel="noreferrer">
+                  <Icon name="view" /> View
+                </a>
+                <button type="button" className="ad-link" onClick={() => setPending({ kind: 'clone', tour })}>
+                  <Icon name="retweet" /> Clone
+                </button>
+                <button type="button" className="ad-link ad-link--danger" onClick={() => setPending({ kind: 'delete', tour })}>
+                  <Icon name="delete" /> Delete
+                </button>
+              </div>
             </li>
           ))}
         </ul>

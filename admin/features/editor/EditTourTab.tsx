@@ -66,6 +66,7 @@ export function EditTourTab({
                 <img src={image.thumbUrl} alt="" />
               </button>
               <input
+                className="ad-scene-title"
                 aria-label={`Title of scene ${index + 1}`}
                 value={image.title}
                 onChange={(event) => change(renameScene(tour, image.id, event.target.value))}

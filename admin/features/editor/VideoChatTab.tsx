@@ -1,7 +1,5 @@
+import { OwnersSetting, useOwnersField } from './editor-access';
 import type { TabProps } from './tab-props';
-
-/** Where the tour's mail goes is its owner's to choose: a member of its team sees these fields without changing them. */
-const OWNER_ONLY = new Set(['isNotifyEnabled']);
 
 const VIDEO_CHAT_FLAGS = [
   ['isVideoChatEnabled', 'Video chat on'],
@@ -11,12 +9,19 @@ const VIDEO_CHAT_FLAGS = [
 
 /** Live video chat with visitors: whether it is on, and the agent who answers. */
 export function VideoChatTab({ tour, set }: TabProps) {
+  const ownersField = useOwnersField();
   return (
     <section aria-label="Video chat" className="ad-form">
       {VIDEO_CHAT_FLAGS.map(([key, label]) => (
         <label key={key} className="ad-check">
-          <input type="checkbox" checked={tour[key]} disabled={tour.teamMember && OWNER_ONLY.has(key)} onChange={(event) => set(key, event.target.checked)} />{' '}
+          <input
+            type="checkbox"
+            checked={tour[key]}
+            disabled={key === 'isNotifyEnabled' && ownersField(key)}
+            onChange={(event) => set(key, event.target.checked)}
+          />{' '}
           {label}
+          {key === 'isNotifyEnabled' && <OwnersSetting field={key} />}
         </label>
       ))}
       <label className="ad-field">
@@ -25,7 +30,8 @@ export function VideoChatTab({ tour, set }: TabProps) {
       </label>
       <label className="ad-field">
         <span>Agent e-mail</span>
-        <input type="email" value={tour.agentEmail} disabled={tour.teamMember} onChange={(event) => set('agentEmail', event.target.value)} />
+        <input type="email" value={tour.agentEmail} disabled={ownersField('agentEmail')} onChange={(event) => set('agentEmail', event.target.value)} />
+        <OwnersSetting field="agentEmail" />
       </label>
     </section>
   );

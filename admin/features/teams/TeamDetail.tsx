@@ -115,7 +115,7 @@ export function TeamDetail({ teamId, onChanged, onGone }: { teamId: number; onCh
         </p>
       )}
       {isAdmin && <InviteForm team={team} onInvited={show} />}
-      <TeamTours team={team} userId={user.id} onChanged={onChanged} ask={confirm.ask} />
+      <TeamTours team={team} userId={user.id} onChanged={onChanged} change={change} ask={confirm.ask} />
       {confirm.modal}
     </section>
   );

@@ -9,6 +9,7 @@ import { navigate } from '../../lib/router';
 import { session } from '../../lib/session';
 import { Pager } from '../../components/Pager';
 import { failureText, teamsApi } from './teams-api';
+import { TourPermissions } from './TourPermissions';
 
 interface TeamTabProps {
   tour: Tour;
@@ -69,6 +70,16 @@ export function TeamTab({ tour, onTeam, onRestore }: TeamTabProps) {
       onTeam(null);
     } catch (err) {
       toast.error(failureText(err, 'The tour could not be taken out of the team.'));
+    }
+  }
+
+  /** A change of who may do what on this tour: the answer is the team as it now is. */
+  async function changeTeam(call: () => Promise<Team>, done: string) {
+    try {
+      setTeam(await call());
+      toast.success(done);
+    } catch (err) {
+      toast.error(failureText(err, 'The permission could not be changed.'));
     }
   }
 
@@ -137,6 +148,8 @@ export function TeamTab({ tour, onTeam, onRestore }: TeamTabProps) {
           </button>
         )}
       </div>
+      <h3>Permissions on this tour</h3>
+      {team && <TourPermissions team={team} tourId={tour.shortId} ownerId={tour.userId} change={changeTeam} />}
       <h3>History</h3>
       <ol className="ad-history" aria-label="History">
         {history?.items.map((entry) => (

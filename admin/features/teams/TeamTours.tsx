@@ -6,11 +6,14 @@ import { navigate } from '../../lib/router';
 import { Pager } from '../../components/Pager';
 import { TourSortField } from '../../components/TourSortField';
 import { failureText, PERMISSION_LABELS, teamsApi } from './teams-api';
+import { TourPermissions } from './TourPermissions';
 
 interface TeamToursProps {
   team: Team;
   userId: number;
   onChanged: () => void;
+  /** Runs a change of the team whose answer is the team as it now is: a member's permission on one tour. */
+  change: (call: () => Promise<Team>, done: string) => Promise<void>;
   ask: (question: string, onAgree: () => void) => void;
 }
 
@@ -18,7 +21,7 @@ interface TeamToursProps {
  * The team's tours, eight at a time with their own pages; an admin shares one of their own tours, and an admin or
  * a tour's owner takes a tour out of the team (asked first).
  */
-export function TeamTours({ team, userId, onChanged, ask }: TeamToursProps) {
+export function TeamTours({ team, userId, onChanged, change, ask }: TeamToursProps) {
   const [tours, setTours] = useState<Page<TeamTour> | null>(null);
   const [mine, setMine] = useState<MyTour[]>([]);
   const [choice, setChoice] = useState('');
@@ -113,6 +116,10 @@ export function TeamTours({ team, userId, onChanged, ask }: TeamToursProps) {
                 Remove from team
               </button>
             )}
+            <details className="ad-tour-card__permissions">
+              <summary>Permissions</summary>
+              <TourPermissions team={team} tourId={tour.shortId} ownerId={tour.ownerId} change={change} />
+            </details>
           </li>
         ))}
       </ul>

@@ -23,6 +23,9 @@ export const teamsApi = {
   invitationLink: (teamId: number, invitationId: number) => api<{ link: string }>('POST', `/teams/${teamId}/invitations/${invitationId}/link`),
   acceptByLink: (userId: number, token: string) => api<Team>('POST', `/users/${userId}/acceptInvitedToApp`, { token }),
   setPermission: (id: number, userId: number, permission: Permission) => api<Team>('PUT', `/teams/${id}/manageMembers`, { members: [{ userId, permission }] }),
+  /** A member's permission on one of the team's tours; the team's own permission clears the tour's. */
+  setTourPermission: (id: number, tourId: string, userId: number, permission: Permission) =>
+    api<Team>('PUT', `/teams/${id}/sharedTour`, { tourId, members: [{ userId, permission }] }),
   removeMember: (id: number, userId: number) => api<Team>('DELETE', `/teams/${id}/removeMembers`, { userIds: [userId] }),
   leave: (id: number) => api('DELETE', `/teams/${id}/leave`),
   tours: (id: number, page: number, { search, sort = 'recent' }: TourListFilter = {}) => {

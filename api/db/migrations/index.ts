@@ -13,6 +13,7 @@ import * as dropTourTeamId from './2026-11-27T00-00-drop-tour-team-id';
 import * as tourCommitNotify from './2026-11-27T00-30-tour-commit-notify';
 import * as analytics from './2026-11-27T01-00-analytics';
 import * as ownersFollowUp from './2026-11-27T03-00-owners-follow-up';
+import * as accountBrand from './2026-11-27T04-00-account-brand';
 
 /** Frozen migrations, in order. Add new files; never edit one that has landed. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T00-30-tour-commit-notify': tourCommitNotify,
   '2026-11-27T01-00-analytics': analytics,
   '2026-11-27T03-00-owners-follow-up': ownersFollowUp,
+  '2026-11-27T04-00-account-brand': accountBrand,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Permission, Team } from '../../../api/schema/team';
 import type { Tour } from '../../../api/schema/tour';
 import { lastLinkTo } from './mails';
-import type { TestApp } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
 import { json, signUp, type TestUser } from './users';
 
 export interface Person extends TestUser {
@@ -67,4 +67,27 @@ export async function savedTour(t: TestApp, owner: TestUser, changes: Record<str
     images: [{ id: 'hall', title: 'Hall', url: '/media/tours/0123456789abcdef0123456789abcdef.jpg' }],
     ...changes,
   });
+}
+
+/** A team of Olivia's with one member of each permission, and Sam outside it. */
+export async function teamOfEachPermission() {
+  const t = await createTestApp();
+  const owner = await person(t, 'Olivia');
+  const viewer = await person(t, 'Vic');
+  const editor = await person(t, 'Ed');
+  const admin = await person(t, 'Ada');
+  const outsider = await person(t, 'Sam');
+  const team = await teamWith(t, owner, [
+    [viewer, 'view'],
+    [editor, 'edit'],
+    [admin, 'admin'],
+  ]);
+  return { t, owner, viewer, editor, admin, outsider, team };
+}
+
+/** A tour of `owner` saved with `changes` and shared with `team`; answers it as its owner reads it. */
+export async function sharedTour(t: TestApp, owner: Person, team: Team, changes: Record<string, unknown> = {}): Promise<Tour> {
+  const tour = await savedTour(t, owner, changes);
+  await expectCall(t, 'POST', `/teams/${team.id}/sharedTour`, owner, 201, { tourId: tour.shortId });
+  return expectCall<Tour>(t, 'GET', `/tours/${tour.shortId}`, owner, 200);
 }

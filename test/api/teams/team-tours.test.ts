@@ -2,30 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from '../../../api/schema/requests';
 import type { Team, TeamTour } from '../../../api/schema/team';
 import type { Tour } from '../../../api/schema/tour';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { expectCall, person, savedTour, teamWith, type Person } from '../support/teams';
+import type { TestApp } from '../support/test-app';
+import { expectCall, savedTour, sharedTour, teamOfEachPermission, teamWith, type Person } from '../support/teams';
 import { json } from '../support/users';
-
-async function setUp() {
-  const t = await createTestApp();
-  const owner = await person(t, 'Olivia');
-  const viewer = await person(t, 'Vic');
-  const editor = await person(t, 'Ed');
-  const admin = await person(t, 'Ada');
-  const outsider = await person(t, 'Sam');
-  const team = await teamWith(t, owner, [
-    [viewer, 'view'],
-    [editor, 'edit'],
-    [admin, 'admin'],
-  ]);
-  return { t, owner, viewer, editor, admin, outsider, team };
-}
-
-async function shared(t: TestApp, owner: Person, team: Team, changes: Record<string, unknown> = {}): Promise<Tour> {
-  const tour = await savedTour(t, owner, changes);
-  await expectCall(t, 'POST', `/teams/${team.id}/sharedTour`, owner, 201, { tourId: tour.shortId });
-  return expectCall<Tour>(t, 'GET', `/tours/${tour.shortId}`, owner, 200);
-}
 
 function save(t: TestApp, user: Person, tour: Tour, changes: Record<string, unknown>, status: number) {
   return expectCall(t, 'POST', `/tours/${tour.shortId}`, user, status, { ...tour, ...changes });
@@ -33,7 +12,7 @@ function save(t: TestApp, user: Person, tour: Tour, changes: Record<string, unkn
 
 describe('sharing tours with a team', () => {
   it('shares only the caller’s own tours, into one team at most; admins share, the owner can always take a tour back', async () => {
-    const { t, owner, editor, admin, team } = await setUp();
+    const { t, owner, editor, admin, team } = await teamOfEachPermission();
     const mine = await savedTour(t, owner);
     const edsOwn = await savedTour(t, editor);
     const adasOwn = await savedTour(t, admin);
@@ -53,7 +32,7 @@ describe('sharing tours with a team', () => {
   });
 
   it('lists the team’s tours 8 to a page by default, each with the caller’s permission', async () => {
-    const { t, owner, viewer, team } = await setUp();
+    const { t, owner, viewer, team } = await teamOfEachPermission();
     const tours = [];
     for (let i = 0; i < 9; i += 1) tours.push(await savedTour(t, owner, { title: `Tour ${i}` }));
     await expectCall(t, 'POST', `/teams/${team.id}/sharedTours`, owner, 201, { tourIds: tours.map((tour) => tour.shortId) });
@@ -68,9 +47,9 @@ describe('sharing tours with a team', () => {
 
 describe('permissions on a team tour', () => {
   it('view: sees a private and a password tour whole, without the password, marked to skip the lock; cannot save', async () => {
-    const { t, owner, viewer, outsider, team } = await setUp();
-    const hidden = await shared(t, owner, team, { privacy: 'Private' });
-    const locked = await shared(t, owner, team, { privacy: 'Password', password: 'open sesame' });
+    const { t, owner, viewer, outsider, team } = await teamOfEachPermission();
+    const hidden = await sharedTour(t, owner, team, { privacy: 'Private' });
+    const locked = await sharedTour(t, owner, team, { privacy: 'Password', password: 'open sesame' });
     for (const tour of [hidden, locked]) {
       const seen = await expectCall<Tour>(t, 'GET', `/tours/${tour.shortId}`, viewer, 200);
       expect(seen).toMatchObject({ teamMember: true, type: 'locked', images: [expect.objectContaining({ id: 'hall' })] });
@@ -85,8 +64,8 @@ describe('permissions on a team tour', () => {
   });
 
   it('edit: saves content, floor plans and uploads, but not privacy, password, white-label address, e-mails or notices; never deletes, publishes or pays', async () => {
-    const { t, owner, editor, team } = await setUp();
-    const tour = await shared(t, owner, team, { privacy: 'Private', email: 'owner@example.com', agentEmail: 'agent@example.com' });
+    const { t, owner, editor, team } = await teamOfEachPermission();
+    const tour = await sharedTour(t, owner, team, { privacy: 'Private', email: 'owner@example.com', agentEmail: 'agent@example.com' });
     const saved = await save(t, editor, tour, { title: 'New title', description: 'Sunny' }, 200);
     expect(saved).toMatchObject({ title: 'New title', userId: owner.id });
     const plan = await expectCall(t, 'POST', `/floorplans/${tour.id}`, editor, 201, { name: 'Ground', url: '/media/tours/plan.jpg' });
@@ -116,8 +95,8 @@ describe('permissions on a team tour', () => {
   });
 
   it('admin: edits and runs the sharing; a per-tour permission overrides the team’s and can be set back', async () => {
-    const { t, owner, viewer, editor, admin, team } = await setUp();
-    const tour = await shared(t, owner, team, { privacy: 'Private' });
+    const { t, owner, viewer, editor, admin, team } = await teamOfEachPermission();
+    const tour = await sharedTour(t, owner, team, { privacy: 'Private' });
     await save(t, admin, tour, { title: 'By Ada' }, 200);
     await expectCall(t, 'PUT', `/teams/${team.id}/sharedTour`, editor, 403, { tourId: tour.shortId, members: [{ userId: viewer.id, permission: 'edit' }] });
     const set = await expectCall<Team>(t, 'PUT', `/teams/${team.id}/sharedTour`, admin, 200, {
@@ -141,8 +120,8 @@ describe('permissions on a team tour', () => {
   });
 
   it('removal and leaving end access at once: the next save is refused and says why', async () => {
-    const { t, owner, editor, viewer, outsider, team } = await setUp();
-    const tour = await shared(t, owner, team, { privacy: 'Private' });
+    const { t, owner, editor, viewer, outsider, team } = await teamOfEachPermission();
+    const tour = await sharedTour(t, owner, team, { privacy: 'Private' });
     const opened = await expectCall<Tour>(t, 'GET', `/tours/${tour.shortId}`, editor, 200);
     await expectCall(t, 'DELETE', `/teams/${team.id}/removeMembers`, owner, 200, { userIds: [editor.id] });
     const refused = await save(t, editor, opened, { title: 'Too late' }, 403);
@@ -155,7 +134,7 @@ describe('permissions on a team tour', () => {
   });
 
   it("a member's own tours leave the team with them", async () => {
-    const { t, owner, editor, admin, team } = await setUp();
+    const { t, owner, editor, admin, team } = await teamOfEachPermission();
     const theirs = await savedTour(t, admin, { privacy: 'Private' });
     await expectCall(t, 'POST', `/teams/${team.id}/sharedTour`, admin, 201, { tourId: theirs.shortId });
     await expectCall(t, 'GET', `/tours/${theirs.shortId}`, editor, 200);
@@ -165,8 +144,8 @@ describe('permissions on a team tour', () => {
   });
 
   it('the tour’s owner hands it to a team member, who then owns it', async () => {
-    const { t, owner, editor, outsider, team } = await setUp();
-    const tour = await shared(t, owner, team, { privacy: 'Private' });
+    const { t, owner, editor, outsider, team } = await teamOfEachPermission();
+    const tour = await sharedTour(t, owner, team, { privacy: 'Private' });
     await expectCall(t, 'PUT', `/teams/${team.id}/sharedTour`, owner, 422, { tourId: tour.shortId, ownerId: outsider.id });
     await expectCall(t, 'PUT', `/teams/${team.id}/sharedTour`, editor, 403, { tourId: tour.shortId, ownerId: editor.id });
     await expectCall(t, 'PUT', `/teams/${team.id}/sharedTour`, owner, 200, { tourId: tour.shortId, ownerId: editor.id });
@@ -180,8 +159,8 @@ describe('permissions on a team tour', () => {
   });
 
   it('overrides and a hand-over in one request are one change: all of it, or nothing when a part is refused', async () => {
-    const { t, owner, viewer, editor, outsider, team } = await setUp();
-    const tour = await shared(t, owner, team, { privacy: 'Private' });
+    const { t, owner, viewer, editor, outsider, team } = await teamOfEachPermission();
+    const tour = await sharedTour(t, owner, team, { privacy: 'Private' });
     const path = `/teams/${team.id}/sharedTour`;
     await expectCall(t, 'PUT', path, owner, 422, { tourId: tour.shortId, members: [{ userId: viewer.id, permission: 'edit' }], ownerId: outsider.id });
     const untouched = await expectCall<Team>(t, 'GET', `/teams/${team.id}`, owner, 200);

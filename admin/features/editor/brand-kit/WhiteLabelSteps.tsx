@@ -10,6 +10,7 @@ import {
 import { api } from '../../../lib/api-client';
 import { startUpgrade } from '../../billing/upgrade';
 import { RequestFailed } from '../../../lib/request-failed';
+import { OwnersSetting, useOwnersField } from '../editor-access';
 import type { TabProps } from '../tab-props';
 
 const STEPS = ['Your address', 'Point your domain here', 'Check it'] as const;
@@ -29,6 +30,7 @@ function hostOf(address: string): string {
  * fetch the tour under the saved address, so it waits until the address is saved.
  */
 export function WhiteLabelSteps({ tour, set, isSaved }: TabProps & { isSaved: boolean }) {
+  const ownersField = useOwnersField();
   const [step, setStep] = useState(0);
   // The owner's address points at this server as the owner reaches it (an IPv6 host without its brackets).
   const serverHost = location.hostname.replace(/^\[|\]$/g, '');
@@ -68,13 +70,14 @@ export function WhiteLabelSteps({ tour, set, isSaved }: TabProps & { isSaved: bo
           <span>Your address for this tour</span>
           <input
             value={tour.whiteLabelUrl}
-            disabled={tour.teamMember}
+            disabled={ownersField('whiteLabelUrl')}
             placeholder="tours.youragency.com"
             onChange={(event) => {
               set('whiteLabelUrl', event.target.value);
               setStatus(null);
             }}
           />
+          <OwnersSetting field="whiteLabelUrl" />
         </label>
       )}
       {step === 1 && (

@@ -3,6 +3,7 @@ import { THEMES, type Tour, type TourConfig } from '../../../../api/schema/tour'
 import { AmbiencePicker } from './AmbiencePicker';
 import { HotspotStylePicker } from './HotspotStylePicker';
 import { ThemePreview } from './ThemePreview';
+import { OwnersSetting, useOwnersField } from '../editor-access';
 import type { TabProps } from '../tab-props';
 
 const CONFIG_FLAGS: Array<[keyof Omit<TourConfig, 'ambience'>, string]> = [
@@ -20,6 +21,7 @@ const CONFIG_FLAGS: Array<[keyof Omit<TourConfig, 'ambience'>, string]> = [
  * without one asks for it first; the server refuses a password tour with none, which would only show "Not saved".
  */
 export function SettingsTab({ tour, set, onPassword, settled }: TabProps & { onPassword: (password: string) => void; settled: () => Promise<boolean> }) {
+  const ownersField = useOwnersField();
   const [askingPassword, setAskingPassword] = useState(false);
   const [firstPassword, setFirstPassword] = useState('');
   function choosePrivacy(privacy: Tour['privacy']) {
@@ -42,13 +44,14 @@ export function SettingsTab({ tour, set, onPassword, settled }: TabProps & { onP
         <span>Privacy</span>
         <select
           value={askingPassword ? 'Password' : tour.privacy}
-          disabled={tour.teamMember}
+          disabled={ownersField('privacy')}
           onChange={(event) => choosePrivacy(event.target.value as Tour['privacy'])}
         >
           <option>Public</option>
           <option>Private</option>
           <option>Password</option>
         </select>
+        <OwnersSetting field="privacy" />
       </label>
       {askingPassword && (
         <div className="ad-field" role="group" aria-label="Set the tour's password">
@@ -62,7 +65,7 @@ export function SettingsTab({ tour, set, onPassword, settled }: TabProps & { onP
           </button>
         </div>
       )}
-      {tour.privacy === 'Password' && !tour.teamMember && (
+      {tour.privacy === 'Password' && !ownersField('password') && (
         <label className="ad-field">
           <span>Tour password</span>
           <input type="password" autoComplete="new-password" onChange={(event) => onPassword(event.target.value)} />

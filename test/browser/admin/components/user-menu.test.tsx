@@ -67,7 +67,7 @@ describe('the header user menu', () => {
       await sendKeys({ press: key });
       visited.push(focused()!);
     }
-    expect(visited).to.deep.equal(['Account and payments', 'Teams', 'Sign out', 'Dashboard', 'Sign out']);
+    expect(visited).to.deep.equal(['Analytics', 'Account and payments', 'Sign out', 'Dashboard', 'Sign out']);
     await sendKeys({ press: 'Escape' });
     await waitFor(() => menu() === null, 'the menu to close');
     expect(document.activeElement).to.equal(toggle());
@@ -75,7 +75,7 @@ describe('the header user menu', () => {
     await waitFor(() => focused() === 'Dashboard', 'Enter to open on the first item');
   });
 
-  it('goes to the dashboard and signs out from the menu', async () => {
+  it('goes to the analytics and the dashboard, and signs out from the menu', async () => {
     await render(1);
     toggle().click();
     await waitFor(() => menu() !== null, 'the menu');
@@ -84,7 +84,13 @@ describe('the header user menu', () => {
       true,
       true,
       true,
+      true,
     ]);
+    byText('Analytics')!.click();
+    await waitFor(() => menu() === null, 'the menu to close');
+    expect(location.pathname).to.equal('/analytics');
+    toggle().click();
+    await waitFor(() => menu() !== null, 'the menu');
     byText('Dashboard')!.click();
     await waitFor(() => menu() === null, 'the menu to close');
     expect(location.pathname).to.equal('/dashboard');

@@ -146,6 +146,14 @@ describe('the payments modal against the real API (card payments off)', () => {
     await waitFor(() => link().endsWith('?mls=1'), 'the listing-compliant link');
     expect(iframe()).to.contain(`/tours/${tour.shortId}?mls=1`);
     expect(script()).to.contain(`<tour-viewer short-id="${tour.shortId}" mls="1">`);
+    // SPEC's "where's my whitelabel" is a link that opens its answer, for keyboards and fingers alike.
+    const whitelabel = modal.querySelector<HTMLElement>('summary')!;
+    expect(whitelabel.textContent).to.equal("where's my whitelabel");
+    const answer = whitelabel.nextElementSibling as HTMLElement;
+    expect(answer.checkVisibility()).to.equal(false);
+    whitelabel.click();
+    expect(answer.checkVisibility()).to.equal(true);
+    expect(answer.textContent).to.contain('Brand Kit, Whitelabel URL');
   });
 
   it('names the embedded tour by its title in the iframe and the social shares, the title kept as text', async () => {

@@ -34,6 +34,14 @@ describe('the dashboard’s list of tours (real API)', () => {
     ({ unmount } = mount(<Dashboard />));
     await waitFor(() => pager() === `Showing 1–${TOURS_PER_PAGE} of ${total} tours`, 'the first page and the count');
     expect(cards()).to.have.length(TOURS_PER_PAGE);
+    // A card's actions alike, none of them broken over two lines ("Delete" wrapped under its icon).
+    const actions = [...document.querySelectorAll('.ad-tour-card')[0].querySelectorAll<HTMLElement>('.ad-tour-card__actions > *')];
+    expect(actions.map((action) => action.textContent!.trim())).to.deep.equal(['Edit', 'View', 'Clone', 'Delete']);
+    expect(
+      actions.every((action) => action.classList.contains('ad-link')),
+      'one style',
+    ).to.equal(true);
+    for (const action of actions) expect(action.getClientRects().length, `${action.textContent} on one line`).to.equal(1);
     // A second pager under the list leads on without scrolling back up.
     const below = document.querySelector('nav[aria-label="More pages of tours"]')!;
     [...below.querySelectorAll('button')].find((button) => button.textContent === 'Next')!.click();

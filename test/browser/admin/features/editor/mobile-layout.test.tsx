@@ -2,7 +2,7 @@ import { setViewport } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import { openEditor, type EditorView } from '../../support/editor-view';
 
-const TABS = ['edit tour', 'brand kit', 'floor plan', 'lead gen', 'video chat', 'team', 'settings', 'library'];
+const TABS = ['edit tour', 'brand kit', 'floor plan', 'lead gen', 'video chat', 'team', 'settings', 'library', 'analytics'];
 
 /** True when the element lies wholly inside the window's width. */
 const withinWidth = (element: Element) => {

@@ -24,6 +24,7 @@ async function openEditor(cutOff?: (name: string) => boolean, hold = false) {
   await waitFor(() => !!imagesInput(), 'the editor shows its add-images button');
 }
 
+const sceneTitles = () => [...view.host.querySelectorAll<HTMLInputElement>('input[aria-label^="Title of scene"]')].map((input) => input.value);
 const imagesInput = () => view.host.querySelector<HTMLInputElement>('input[type="file"][multiple]');
 const toasts = () => [...view.host.querySelectorAll('.Toastify__toast')].map((node) => node.textContent ?? '');
 /** Not a picture at all: the real server refuses it (415) on every attempt. */
@@ -98,9 +99,11 @@ describe('Editor upload outcomes against the real API', () => {
 
     offline = false;
     view.host.querySelector<HTMLButtonElement>('button[aria-label="Retry Lost.png"]')!.click();
-    await waitFor(() => failures().length === 1, 'the retried picture uploaded and off the list');
+    await waitFor(() => uploads.sent.length === 5, 'the retry sent');
     // The dropped one was tried twice, then once more by Retry; the refused one only once.
     expect(uploads.sent).to.deep.equal(['Broken room.jpg', 'Lost.png', 'Lost.png', 'Hall.png', 'Lost.png']);
+    await waitFor(() => sceneTitles().includes('Lost'), 'the retried picture a scene');
+    expect(failures(), 'the retried picture off the list').to.have.length(1);
     await waitFor(() => view.host.querySelector('.ad-save')?.textContent === 'Saved', 'the scenes saved');
     expect((await storedTour(owner, shortId)).images.map((image) => image.title)).to.deep.equal(['Hall', 'Lost']);
   });

@@ -31,6 +31,10 @@ describe('Landing: the testimonials modal', () => {
       ['Photography', 'Realty', 'Property Group'].every((kind, i) => texts[i].includes(kind)),
     );
     expect(button('Create your free account')!.checkVisibility()).to.equal(true);
+    // Close sits over the panel's corner, clear of the first quote.
+    const close = dialog()!.querySelector('[aria-label="Close"]')!.getBoundingClientRect();
+    const quote = testimonials()[0].querySelector('blockquote')!.getBoundingClientRect();
+    expect(close.bottom <= quote.top || close.right <= quote.left, 'Close clear of the quote').to.equal(true);
   });
 
   it('hides the testimonials at a mobile width but keeps the sign-up content', async () => {

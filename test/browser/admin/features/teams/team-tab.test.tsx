@@ -3,7 +3,7 @@ import { ToastContainer } from 'react-toastify/unstyled';
 import { Editor } from '../../../../../admin/features/editor/Editor';
 import { setUser } from '../../../../../admin/lib/session';
 import type { Page } from '../../../../../api/schema/requests';
-import type { HistoryEntry } from '../../../../../api/schema/team';
+import type { HistoryEntry, Team } from '../../../../../api/schema/team';
 import { mount, waitFor } from '../../mount';
 import { answerQuestion } from '../../support/confirm-question';
 import { openEditor, type EditorView } from '../../support/editor-view';
@@ -56,6 +56,39 @@ describe("The editor's Team tab against the real API", () => {
     typeInto(title, 'After the restore');
     await editor.whenSaved();
     expect((await storedTour(editor.owner, editor.tour.shortId)).title).to.equal('After the restore');
+  });
+
+  it('shows who may do what on the tour, and the owner sets a member’s permission on it; a viewer only sees it', async () => {
+    const editor = await openEditor();
+    view = editor;
+    const vic = await colleague('Vic Viewer');
+    const team = await teamOf(editor.owner, 'Harbour Realty', [[vic, 'view']]);
+    await ownerCall(editor.owner, 'POST', `/teams/${team.id}/sharedTour`, { tourId: editor.tour.shortId });
+    editor.unmount();
+    const reopened = mount(<Editor shortId={editor.tour.shortId} />);
+    view = reopened;
+    const host = reopened.host;
+    await waitFor(() => !!host.querySelector('[role="tab"]'), 'the editor');
+    [...host.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find((tab) => tab.textContent === 'team')!.click();
+    const select = () => host.querySelector<HTMLSelectElement>('select[aria-label="Vic Viewer on this tour"]');
+    await waitFor(() => !!select(), 'the permissions on the tour');
+    expect(select()!.value).to.equal('view');
+    expect(select()!.matches(':disabled')).to.equal(false);
+    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select(), 'admin');
+    select()!.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => host.querySelector('.ad-tour-permissions')!.textContent!.includes('Set for this tour (in the team: Can view)'), 'the override shown');
+    const stored = await ownerCall<Team>(editor.owner, 'GET', `/teams/${team.id}`);
+    expect(stored.members!.find((member) => member.id === vic.id)!.tourPermissions).to.deep.equal([{ tourId: editor.tour.shortId, permission: 'admin' }]);
+    reopened.unmount();
+
+    await ownerCall(editor.owner, 'PUT', `/teams/${team.id}/sharedTour`, { tourId: editor.tour.shortId, members: [{ userId: vic.id, permission: 'view' }] });
+    setUser(vic);
+    const asViewer = mount(<Editor shortId={editor.tour.shortId} />);
+    view = asViewer;
+    await waitFor(() => !!asViewer.host.querySelector('[role="tab"]'), 'the viewer’s editor');
+    [...asViewer.host.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find((tab) => tab.textContent === 'team')!.click();
+    await waitFor(() => !!asViewer.host.querySelector('select[aria-label="Vic Viewer on this tour"]'), 'the permissions, as a viewer');
+    expect(asViewer.host.querySelector('select[aria-label="Vic Viewer on this tour"]')!.matches(':disabled')).to.equal(true);
   });
 
   it("lets a team's editor save without the publishing controls, and says why their next save is refused once removed", async () => {

@@ -128,6 +128,27 @@ describe('Teams screen against the real API', () => {
     expect((await ownerCall<Team>(owner, 'GET', `/teams/${team.id}`)).membersCount).to.equal(1);
   });
 
+  it('shows each member’s permission on one tour and lets the admin set another for it', async () => {
+    const owner = await signedInOwner();
+    const vic = await colleague('Vic Viewer');
+    const team = await teamOf(owner, 'Harbour Realty', [[vic, 'view']]);
+    const tour = await sharedTour(owner, team, 'Sea view loft');
+    const section = await openTeam(open(), team);
+    await waitFor(() => !!section.querySelector(`[data-short-id="${tour.shortId}"] details`), 'the tour’s permissions');
+    const card = section.querySelector(`[data-short-id="${tour.shortId}"]`)!;
+    card.querySelector('summary')!.click();
+    const select = () => card.querySelector<HTMLSelectElement>('select[aria-label="Vic Viewer on this tour"]')!;
+    expect(select().value).to.equal('view');
+    expect(card.querySelector('table')!.textContent).to.contain('As in the team');
+    choose(select(), 'edit');
+    await waitFor(() => card.querySelector('table')!.textContent!.includes('Set for this tour (in the team: Can view)'), 'the tour’s own permission');
+    expect(select().value).to.equal('edit');
+    expect((await ownerCall<{ role: string }>(vic, 'GET', `/tours/${tour.shortId}/access`)).role).to.equal('edit');
+    choose(select(), 'view');
+    await waitFor(() => card.querySelector('table')!.textContent!.includes('As in the team'), 'the team’s permission again');
+    expect((await ownerCall<{ role: string }>(vic, 'GET', `/tours/${tour.shortId}/access`)).role).to.equal('view');
+  });
+
   it('shows the team’s tours eight at a time with their own pages, and asks before taking one out of the team', async () => {
     const owner = await signedInOwner();
     const team = await teamOf(owner, 'Harbour Realty');
