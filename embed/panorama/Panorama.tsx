@@ -76,6 +76,9 @@ export function Panorama(props: PanoramaProps) {
   const [generation, setGeneration] = useState(0);
   const [failure, setFailure] = useState<SceneFailureState | null>(null);
   const loading = useRef<AbortController>(undefined);
+  // True from loadScene until the scene is drawn or fails: pannellum ignores a loadScene meanwhile, so a pick made
+  // then is shown once it is done (the last pick wins).
+  const switching = useRef(false);
 
   // A layout effect starts pannellum (and its panorama download) right after the DOM commit, not a frame later.
   useLayoutEffect(() => {
@@ -97,17 +100,21 @@ export function Panorama(props: PanoramaProps) {
     started.handlers.openInfospot = (spot) => latest.current.onInfospot(spot);
     started.handlers.progress = (fraction) => viewer && latest.current.onProgress?.(viewer.getScene(), fraction);
     viewerRef.current = viewer;
+    switching.current = !started.loaded && !started.error;
     // pannellum may still finish loading a picture after destroy(): by then there is nobody to tell.
     started.handlers.drawn = (id) => {
       if (!viewer) return;
+      switching.current = false;
       setFailure(null);
       if (refocus && !focusedIn(frame) && (!document.activeElement || document.activeElement === document.body)) started.container.focus();
       refocus = false;
       latest.current.onSceneLoad(id);
+      showPicked(latest.current.sceneId);
     };
     // pannellum's own failures (its first scene, tiles, a picture that fails after our download) leave nothing to keep.
     const failed = (message: string) => {
       if (!viewer) return;
+      switching.current = false;
       latest.current.onError(message);
       setFailure({ sceneId: viewer.getScene(), reason: navigator.onLine ? 'refused' : 'offline' });
     };
@@ -162,8 +169,9 @@ export function Panorama(props: PanoramaProps) {
     const download = image.multires ? Promise.resolve() : fetchPanorama(panoramaUrl(image, apiOrigin), aborted.signal);
     download.then(
       () => {
-        if (viewerRef.current !== viewer || aborted.signal.aborted) return;
+        if (viewerRef.current !== viewer || aborted.signal.aborted || switching.current) return;
         const view = initialView(image, shown);
+        switching.current = true;
         viewer.loadScene(sceneId, view.pitch, view.yaw, view.hfov);
       },
       (err: unknown) => {
@@ -177,7 +185,10 @@ export function Panorama(props: PanoramaProps) {
   }
 
   const showPicked = useEffectEvent((sceneId: string) => {
-    if (viewerRef.current && viewerRef.current.getScene() !== sceneId) show(sceneId);
+    if (!viewerRef.current) return;
+    if (viewerRef.current.getScene() !== sceneId) show(sceneId);
+    // Back to the scene shown while another downloads: that download is no longer wanted.
+    else if (!switching.current) loading.current?.abort();
   });
   useEffect(() => showPicked(props.sceneId), [props.sceneId, tour]);
 

@@ -5,7 +5,6 @@ export interface SidebarProps {
   visible: VisibleControls;
   controlsHidden: boolean;
   ambiencePlaying: boolean;
-  mobile: boolean;
   onToggleControls: () => void;
   onToggleAmbience: () => void;
   onShare: () => void;

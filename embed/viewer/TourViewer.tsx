@@ -144,7 +144,7 @@ const vrStartView = (sceneId: string, view: PanoramaView | undefined) => (view?.
 
 function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMode: boolean; alt?: string; poster?: string }) {
   const viewer = useViewer();
-  const { store, host, apiOrigin, panorama, control, goTo } = viewer;
+  const { store, host, apiOrigin, panorama, control, goTo, sceneDrawn } = viewer;
   const { t } = useMessages();
   const state = useSnapshot(store);
   const hostWidth = useHostWidth(host);
@@ -178,9 +178,14 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
           }}
           onSceneLoad={(sceneId) => {
             emit(host, 'load-progress', { sceneId, progress: 1 });
-            if (!firstPanoramaShown(store)) return;
-            markFirstPanorama(host, tour.shortId);
-            emit(host, 'tour-load', { shortId: tour.shortId, title: tour.title, sceneId });
+            const changed = sceneDrawn(sceneId);
+            if (firstPanoramaShown(store)) {
+              markFirstPanorama(host, tour.shortId);
+              emit(host, 'tour-load', { shortId: tour.shortId, title: tour.title, sceneId });
+            } else if (changed) {
+              const title = tour.images.find((image) => image.id === sceneId)?.title ?? '';
+              emit(host, 'scene-change', { sceneId, title });
+            }
           }}
           onError={(message) => {
             console.error(`tour-viewer: scene failed to load: ${message}`);

@@ -63,7 +63,6 @@ export function ViewerOverlays({ tour, visible, mobile }: ViewerOverlaysProps) {
           visible={visible}
           controlsHidden={state.controlsHidden}
           ambiencePlaying={state.ambiencePlaying}
-          mobile={mobile}
           onToggleControls={() => toggleControls(store)}
           onToggleAmbience={toggleAmbience}
           onShare={() => openModal(store, 'share')}

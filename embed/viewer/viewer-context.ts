@@ -1,7 +1,6 @@
 import { createContext, useContext } from 'react';
 import { subscribeKey } from 'valtio/utils';
 import { apiOriginOf } from '../element/api-origin';
-import { emit } from '../element/viewer-events';
 import { createPanoramaControl, type AttachablePanoramaControl } from '../panorama/panorama-control';
 import type { PanoramaHandle } from '../panorama/Panorama';
 import { closeModal, createViewerStore, openInfospot, sceneChanged, type ViewerState } from '../tour/viewer-store';
@@ -18,25 +17,34 @@ export interface Viewer {
   panorama: { current: PanoramaHandle | null };
   /** The panorama as the video chat drives it; scene and info spot go through the store. */
   control: AttachablePanoramaControl;
-  /** Goes to a scene as the visitor asked, and tells the page. */
+  /** Goes to a scene as the visitor asked; the page is told once it is shown (sceneDrawn). */
   goTo(sceneId: string): void;
   /** What the visit collector (loaded after the first panorama) is told besides the store; unset without one. */
   track?: (action: TrackedAction, targetId?: string) => void;
+  /**
+   * Notes the scene pannellum has drawn: true if it is not the one drawn before. The page is told of a scene when it
+   * is drawn, not when picked, so a scene that fails, or a pick overtaken by the next, never reaches the page.
+   */
+  sceneDrawn(sceneId: string): boolean;
 }
 
 /** A hotspot followed (its id), a showing requested. */
 export type TrackedAction = 'hotspot' | 'showing';
 
 export function createViewer(host: HTMLElement, store: ViewerState = createViewerStore()): Viewer {
+  let drawnSceneId = '';
   const viewer: Viewer = {
     store,
     host,
     apiOrigin: apiOriginOf(host) ?? '',
     panorama: { current: null },
     goTo(sceneId) {
-      if (!sceneChanged(store, sceneId)) return;
-      const title = store.tour?.images.find((image) => image.id === sceneId)?.title ?? '';
-      emit(host, 'scene-change', { sceneId, title });
+      sceneChanged(store, sceneId);
+    },
+    sceneDrawn(sceneId) {
+      const changed = sceneId !== drawnSceneId;
+      drawnSceneId = sceneId;
+      return changed;
     },
     control: createPanoramaControl({
       goToScene: (sceneId) => viewer.goTo(sceneId),

@@ -174,7 +174,7 @@ describe('an owner builds a tour in the app', () => {
     await expect.poll(sceneChanges).toEqual([id[kitchen]]);
     await viewer.locator(`.tv-hotspot[data-scene-id="${id[garden]}"]`).click();
     await expect.poll(sceneChanges).toEqual([id[kitchen], id[garden]]);
-    // scene-change fires as the scene starts loading; its hotspots are drawn once the picture is in.
+    // scene-change fires once the scene is drawn; its hotspots come with it.
     await expect.poll(() => viewer.locator(`.tv-hotspot[data-scene-id="${id[kitchen]}"]`).count()).toBe(1);
     await viewer.getByRole('button', { name: 'Floor plans' }).click();
     await viewer.locator('.tv-floorplans__tile').click();

@@ -2,13 +2,14 @@ import { readdirSync, renameSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_COOKIE } from '../../api/schema/user';
 import { smallPanorama } from '../support/pictures';
 import { launchChromium } from './support/browser';
 import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
 import { pixelStats } from './support/pixels';
 import { removeDataDir, startServer, type RunningServer } from './support/server';
 import { TourBuilder, type Owner } from './support/tour-builder';
-import { panoramaCanvas, RECORD_EVENTS, waitForEvent } from './support/viewer-page';
+import { panoramaCanvas, RECORD_EVENTS, recordedEvents, waitForEvent } from './support/viewer-page';
 
 let server: RunningServer;
 let partner: PartnerSite;
@@ -61,6 +62,8 @@ async function openTour(context: BrowserContext, shortId: string): Promise<Page>
   return page;
 }
 
+const sceneChanges = async (page: Page) => (await recordedEvents(page)).filter((event) => event.type === 'scene-change').map((event) => event.detail.sceneId);
+
 const sceneShown = (page: Page) => page.evaluate(() => (document.querySelector('#tour') as HTMLElement & { view?: { sceneId: string } }).view?.sceneId);
 
 async function expectDrawn(page: Page) {
@@ -90,12 +93,15 @@ describe('a scene that cannot be loaded', () => {
     expect(await sceneShown(page)).toBe('scene-1');
     expect(await viewer.locator('.tv-reel__tile[aria-current="true"]').getAttribute('data-scene-id')).toBe('scene-1');
     await expectDrawn(page);
+    // The page heard of no visit: neither to the scene that failed nor back.
+    expect(await sceneChanges(page)).toEqual([]);
 
     restore();
     await failure.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => sceneShown(page)).toBe('scene-2');
     await expect.poll(() => failure.count()).toBe(0);
     await expectDrawn(page);
+    await expect.poll(() => sceneChanges(page)).toEqual(['scene-2']);
 
     await context.setOffline(true);
     await viewer.locator('.tv-reel__tile[data-scene-id="scene-3"]').click();
@@ -104,6 +110,7 @@ describe('a scene that cannot be loaded', () => {
     expect(await failure.textContent()).not.toContain('back online');
     expect(await sceneShown(page)).toBe('scene-2');
     await expectDrawn(page);
+    expect(await sceneChanges(page)).toEqual(['scene-2']);
 
     await context.setOffline(false);
     await expect.poll(() => failure.textContent()).toContain('You are back online.');
@@ -111,6 +118,45 @@ describe('a scene that cannot be loaded', () => {
     await expect.poll(() => sceneShown(page)).toBe('scene-3');
     await expect.poll(() => failure.count()).toBe(0);
     await expectDrawn(page);
+    expect(await sceneChanges(page)).toEqual(['scene-2', 'scene-3']);
+    await context.close();
+  });
+
+  it('a scene picked while another is still loading wins: the view ends on the last pick', async () => {
+    const tour = await builder.tour(owner, pictures);
+    builder.setType(tour.shortId, 'paid');
+    const answer = await (await fetch(`${server.origin}/api/tours/${tour.shortId}`)).json();
+    // The picture itself, not its thumbnail (`thumb-` before the same name).
+    const isPicture = (url: string, sceneId: string) =>
+      new URL(url).pathname.endsWith(`/${basename(answer.images.find((image: { id: string }) => image.id === sceneId).url)}`);
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    // Scene 2's picture is asked for twice (our download, then pannellum's); the second is held until scene 3 is
+    // picked and downloaded, so that pick falls while pannellum is busy with scene 2.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let scene2Requests = 0;
+    await context.route(
+      (url) => isPicture(url.href, 'scene-2'),
+      async (route) => {
+        if (++scene2Requests === 2) await held;
+        await route.continue();
+      },
+    );
+    const page = await openTour(context, tour.shortId);
+    await waitForEvent(page, 'tour-load');
+    const viewer = page.locator('#tour');
+    await viewer.locator('.tv-reel__tile[data-scene-id="scene-2"]').click();
+    await expect.poll(() => scene2Requests).toBe(2);
+    const scene3 = page.waitForResponse((response) => isPicture(response.url(), 'scene-3'));
+    await viewer.locator('.tv-reel__tile[data-scene-id="scene-3"]').click();
+    await (await scene3).finished();
+    // Lets the page's own handling of that download run before scene 2 can finish.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+    release();
+    await expect.poll(() => sceneShown(page)).toBe('scene-3');
+    expect(await viewer.locator('.tv-reel__tile[aria-current="true"]').getAttribute('data-scene-id')).toBe('scene-3');
+    await expectDrawn(page);
+    await expect.poll(() => sceneChanges(page)).toEqual(['scene-2', 'scene-3']);
     await context.close();
   });
 
@@ -129,5 +175,59 @@ describe('a scene that cannot be loaded', () => {
     await expect.poll(() => failure.count()).toBe(0);
     await expectDrawn(page);
     await context.close();
+  });
+});
+
+describe('ways on from a tour that cannot be shown, and what only the owner sees', () => {
+  it('a private tour on a partner page links to its own page on our server, which offers Log in; an unknown tour leads home', async () => {
+    const tour = await builder.tour(owner, pictures.slice(0, 1), { privacy: 'Private' });
+    const context = await browser.newContext({ viewport: { width: 900, height: 600 } });
+    const page = await openTour(context, tour.shortId);
+    const viewer = page.locator('#tour');
+    expect((await waitForEvent(page, 'tour-error')).detail.code).toBe('TourPrivate');
+    const own = viewer.getByRole('link', { name: 'Open the tour’s own page to log in' });
+    expect(await own.getAttribute('href')).toBe(`${server.origin}/tours/${tour.shortId}`);
+    // The partner's page stays open.
+    expect(await own.getAttribute('target')).toBe('_blank');
+
+    const [tourPage] = await Promise.all([context.waitForEvent('page'), own.click()]);
+    await tourPage.waitForLoadState();
+    expect(tourPage.url()).toBe(`${server.origin}/tours/${tour.shortId}`);
+    const logIn = tourPage.locator('tour-viewer').getByRole('link', { name: 'Log in', exact: true });
+    expect(await logIn.getAttribute('href')).toBe(`/?login&next=${encodeURIComponent(`/tours/${tour.shortId}`)}`);
+
+    const unknown = await openTour(context, 'NoSuchTour');
+    expect((await waitForEvent(unknown, 'tour-error')).detail.code).toBe('TourNotFound');
+    const home = unknown.locator('#tour').getByRole('link', { name: 'Go to the home page' });
+    expect(await home.getAttribute('href')).toBe(`${server.origin}/`);
+    await context.close();
+  });
+
+  it("shows the share dialog's white-label hint to the signed-in owner on our tour page only: not to visitors, not on partner pages", async () => {
+    const tour = await builder.tour(owner, pictures.slice(0, 1));
+    builder.setType(tour.shortId, 'paid');
+    const hintIn = async (page: Page) => {
+      const viewer = page.locator('tour-viewer');
+      await viewer.getByRole('button', { name: 'Share', exact: true }).click();
+      const dialog = viewer.locator('[role="dialog"]');
+      await dialog.waitFor();
+      return dialog.getByText("where's my whitelabel").count();
+    };
+    const visitor = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`${server.origin}/tours/${tour.shortId}`);
+    expect(await hintIn(visitorPage)).toBe(0);
+    await visitor.close();
+
+    const ownerContext = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    await ownerContext.addCookies([{ name: USER_COOKIE, value: encodeURIComponent(JSON.stringify({ ...owner, name: 'Owner' })), url: server.origin }]);
+    const ownerPage = await ownerContext.newPage();
+    await ownerPage.goto(`${server.origin}/tours/${tour.shortId}`);
+    expect(await hintIn(ownerPage)).toBe(1);
+    // On a partner's page nobody is known, the owner included.
+    const partnerView = await openTour(ownerContext, tour.shortId);
+    await waitForEvent(partnerView, 'tour-load');
+    expect(await hintIn(partnerView)).toBe(0);
+    await ownerContext.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flatPhoto, smallPanorama } from '../support/pictures';
+import { smallPanorama } from '../support/pictures';
 import { launchChromium } from './support/browser';
 import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
 import { removeDataDir, startServer, type RunningServer } from './support/server';
@@ -40,18 +40,7 @@ describe('moving around a tour', () => {
     const pictures = await Promise.all([smallPanorama(1024), smallPanorama(1024), smallPanorama(1024)]);
     const tour = await builder.tour(owner, pictures, { theme: 'cascade', config: { autoRotate: false } });
     builder.setType(tour.shortId, 'paid');
-    const plan = await builder.upload(owner, tour.id, await flatPhoto(), true);
-    const created = await fetch(`${server.origin}/api/floorplans/${tour.id}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `JWT ${owner.token}` },
-      body: JSON.stringify({
-        name: 'Ground floor',
-        url: plan.url,
-        thumbUrl: plan.thumbUrl,
-        hotspots: [{ coords: { x: 30, y: 40 }, destinationSceneId: 'scene-3', destinationTitle: 'Scene 3' }],
-      }),
-    });
-    expect(created.status).toBe(201);
+    await builder.floorplan(owner, tour.id, 'scene-3', 'Scene 3');
 
     const page = await open(`short-id="${tour.shortId}"`, '/nav');
     const viewer = page.locator('#tour');

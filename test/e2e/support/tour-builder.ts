@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { TourType } from '../../../api/schema/tour';
+import { flatPhoto } from '../../support/pictures';
 
 export interface Owner {
   token: string;
@@ -64,6 +65,14 @@ export class TourBuilder {
       owner.token,
     );
     return tour;
+  }
+
+  /** A floor plan "Ground floor" (a flat photo) with one room that leads to `sceneId`. */
+  async floorplan(owner: Owner, tourId: number, sceneId: string, sceneTitle: string) {
+    const plan = await this.upload(owner, tourId, await flatPhoto(), true);
+    const room = { coords: { x: 30, y: 40 }, destinationSceneId: sceneId, destinationTitle: sceneTitle };
+    const body = { name: 'Ground floor', url: plan.url, thumbUrl: plan.thumbUrl, hotspots: [room] };
+    return call<{ floorplanId: string }>(this.origin, 'POST', `/api/floorplans/${tourId}`, body, owner.token);
   }
 
   /** Payments are a later issue: until then a test sets a tour's paid state in the database directly. */

@@ -20,7 +20,6 @@ const noop = () => undefined;
 const sidebarProps: Omit<SidebarProps, 'visible'> = {
   controlsHidden: false,
   ambiencePlaying: false,
-  mobile: false,
   chatOpen: false,
   vrOn: false,
   onToggleControls: noop,
@@ -71,7 +70,7 @@ describe('sidebar and left icons drawn in Chromium, against the table of control
       const visible = visibleControls({ ...base, ...context, tour: { ...baseTour, ...tourPatch } });
       const host = render(
         <>
-          <Sidebar {...sidebarProps} visible={visible} mobile={false} vrOn={!!context.vr} />
+          <Sidebar {...sidebarProps} visible={visible} vrOn={!!context.vr} />
           <LeftIcons visible={visible} onLead={noop} onFloorplans={noop} onShowing={noop} />
         </>,
       );

@@ -14,6 +14,8 @@ import { visibleControls } from '../../../../embed/tour/viewer-rules';
 import { Room } from '../../../../embed/video/Room';
 import { createRoomStore, initialRoom } from '../../../../embed/video/room-store';
 import type { RoomSession } from '../../../../embed/video/use-room-session';
+import videoCss from '../../../../embed/video/video.css';
+import { adoptStyles } from '../../../../embed/styles/adopt-styles';
 import { everythingOnTour, apiTour, panoramaDataUrl } from '../support/fixtures';
 import { render, unmountAll, until } from '../support/render';
 import { renderInViewer, renderViewerElement, unmountViewers } from '../support/viewer-element';
@@ -22,6 +24,21 @@ const noop = () => undefined;
 
 function scene(id: string, fields: Partial<Image> = {}): Image {
   return { ...imageSchema.parse({ id, title: id, uploaded: true }), url: panoramaDataUrl('#468'), ...fields };
+}
+
+const session = { send: noop, leave: noop, localStream: () => null, setEnabled: noop, connect: async () => undefined } as RoomSession;
+
+/** A connected chat room hosted by me (Hal, PA1), with Ivy Visitor (PA2) in it. */
+function hostedRoom(fields: Partial<ReturnType<typeof initialRoom>>) {
+  return createRoomStore({
+    ...initialRoom('Hal'),
+    phase: 'room',
+    connection: 'connected',
+    mySid: 'PA1',
+    hostSid: 'PA1',
+    participants: [{ sid: 'PA2', identity: 'Ivy Visitor::a1b2', audioMuted: false, stream: null } as never],
+    ...fields,
+  });
 }
 
 afterEach(() => {
@@ -106,21 +123,47 @@ describe('the dialogs', () => {
   });
 
   it("the host-change prompt keeps SPEC's sentence and names who asks on a line of its own", async () => {
-    const store = createRoomStore({
-      ...initialRoom('Hal'),
-      phase: 'room',
-      connection: 'connected',
-      mySid: 'PA1',
-      hostSid: 'PA1',
-      participants: [{ sid: 'PA2', identity: 'Ivy Visitor::a1b2', audioMuted: false, stream: null } as never],
-      changeRequest: 'PA2',
-    });
-    const session = { send: noop, leave: noop, localStream: () => null, setEnabled: noop, connect: async () => undefined } as RoomSession;
-    const host = render(<Room store={store} session={session} notices={[]} notify={noop} />);
+    const host = render(<Room store={hostedRoom({ changeRequest: 'PA2' })} session={session} notices={[]} notify={noop} />);
     const prompt = await until(() => host.querySelector('.vc-modal[role="dialog"]'), 'the prompt');
     const lines = [...prompt.querySelectorAll('p')].map((line) => line.textContent);
     expect(lines).to.deep.equal(['Another user requests to be a host. Allow host changing?', 'Ivy Visitor']);
   });
+});
+
+describe('the chat prompts in the smallest viewer', () => {
+  const prompts = [
+    { name: 'host change', room: { changeRequest: 'PA2' }, closesBy: 'Cancel' },
+    { name: 'continue chatting', room: { askContinue: 'request' as const }, closesBy: 'Yes' },
+  ];
+  for (const { name, room, closesBy } of prompts) {
+    it(`the ${name} prompt fits the chat sheet of a 280×160 viewer, scrolls, and closes only by its buttons`, async () => {
+      // The chat is a sheet of half the viewer's height at the bottom of a phone-sized viewer: 280×80 here.
+      const shadow = renderInViewer(
+        <Room store={hostedRoom(room)} session={session} notices={[]} notify={noop} />,
+        'position:relative;width:280px;height:80px',
+      );
+      adoptStyles(shadow, videoCss);
+      const prompt = await until(() => shadow.querySelector<HTMLElement>('.vc-modal[role="dialog"]'), 'the prompt');
+      const sheet = (shadow.host as HTMLElement).getBoundingClientRect();
+      const box = prompt.getBoundingClientRect();
+      expect([box.top >= sheet.top, box.left >= sheet.left, box.bottom <= sheet.bottom + 0.5, box.right <= sheet.right + 0.5]).to.deep.equal([
+        true,
+        true,
+        true,
+        true,
+      ]);
+      expect(prompt.scrollHeight > prompt.clientHeight, 'more than fits').to.equal(true);
+      expect(getComputedStyle(prompt).overflowY).to.equal('auto');
+      // Not dismissible: Escape and a click on the prompt leave it open.
+      prompt.querySelector('p')!.click();
+      await sendKeys({ press: 'Escape' });
+      expect(shadow.querySelectorAll('.vc-modal').length).to.equal(1);
+      const button = [...prompt.querySelectorAll('button')].find((candidate) => candidate.textContent === closesBy)!;
+      button.scrollIntoView();
+      button.click();
+      await until(() => shadow.querySelectorAll('.vc-modal').length === 0, 'the prompt closing');
+    });
+  }
 });
 
 describe('icon buttons', () => {
@@ -132,7 +175,6 @@ describe('icon buttons', () => {
           visible={visible}
           controlsHidden={false}
           ambiencePlaying={false}
-          mobile={false}
           chatOpen={false}
           vrOn={false}
           onToggleControls={noop}
