@@ -3,7 +3,7 @@ import { getMimeType } from 'hono/utils/mime';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
-import { acceptedEncodings } from './compression';
+import { acceptedEncodings, compressBody, type Coding } from './compression';
 
 /** One body of a built file, with every header its answer carries. */
 interface Representation {
@@ -49,10 +49,23 @@ function readBuiltFile(file: string, headers: Record<string, string>, rewrite?: 
   const plain = readRepresentation(file, shared);
   if (!plain) return undefined;
   if (rewrite) {
-    // The build's compressed variants hold the text before the rewrite: the rewritten file is served plain, tagged
-    // by its own bytes (a changed setting is a new tag).
+    // The build's compressed variants hold the text before the rewrite: the rewritten file is compressed here, once,
+    // and each body tagged by its own bytes (a changed setting is a new tag).
     const body = new TextEncoder().encode(rewrite(new TextDecoder().decode(plain.body)));
-    return { plain: { body, headers: { ...shared, ETag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` } } };
+    const tagged = (bytes: Uint8Array<ArrayBuffer>, coding?: Coding): Representation => ({
+      body: bytes,
+      headers: {
+        ...shared,
+        ...(coding ? { 'Content-Encoding': coding } : {}),
+        ETag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 16)}"`,
+      },
+    });
+    const rewritten: BuiltFile = { plain: tagged(body) };
+    for (const { name } of CODINGS) {
+      const compressed = compressBody(body, name, 'kept');
+      if (compressed) rewritten[name] = tagged(compressed, name);
+    }
+    return rewritten;
   }
   const built: BuiltFile = { plain };
   for (const { name, suffix } of CODINGS) built[name] = readRepresentation(file + suffix, { ...shared, 'Content-Encoding': name });

@@ -24,11 +24,12 @@ export function preferredCoding(header: string | undefined): Coding | undefined 
 }
 
 /**
- * The body in `coding`, or undefined when it is too short to be worth it. `effort` trades time for size: answers
- * compressed once and kept (a tour's state) take more than answers compressed per request.
+ * The body in `coding`, or undefined when it is not worth it. `effort` trades time for size: answers compressed
+ * once and kept (a tour's state, a built page) take more, and are compressed whatever their size, as the build does
+ * its files; answers compressed per request are not below MIN_COMPRESSED_BYTES.
  */
 export function compressBody(body: Uint8Array, coding: Coding, effort: 'kept' | 'each'): Uint8Array<ArrayBuffer> | undefined {
-  if (body.byteLength < MIN_COMPRESSED_BYTES) return undefined;
+  if (effort === 'each' && body.byteLength < MIN_COMPRESSED_BYTES) return undefined;
   const compressed =
     coding === 'br'
       ? brotliCompressSync(body, {

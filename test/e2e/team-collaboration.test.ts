@@ -63,6 +63,7 @@ describe('a team working on one tour', () => {
     await owner.getByRole('combobox', { name: 'Team', exact: true }).selectOption({ label: 'Harbour Realty' });
     await owner.getByRole('button', { name: 'Share with this team' }).click();
     await owner.getByText('Shared with the team Harbour Realty.').waitFor();
+    const titleAsShared = await owner.getByLabel('Tour title').inputValue();
     await owner.getByLabel('Tour title').fill('Harbour loft');
     await editorSaved(owner);
 
@@ -100,6 +101,12 @@ describe('a team working on one tour', () => {
       .first()
       .filter({ hasText: `restore: revision ${revision}` })
       .waitFor();
+    // The history begins with the tour as it was shared, before anyone's change: it takes the tour back there too.
+    const asShared = history.locator('li').last().filter({ hasText: 'shared with Harbour Realty' });
+    const sharedRevision = /revision (\d+)/.exec((await asShared.textContent())!)![1];
+    await asShared.getByRole('button', { name: 'Restore' }).click();
+    await answer(owner, `Restore the tour to revision ${sharedRevision}? Its scenes, settings and floor plans go back to how they were then.`);
+    await expect.poll(() => owner.getByLabel('Tour title').inputValue()).toBe(titleAsShared);
 
     // Removed from the team, the colleague's open editor is refused at its next save and says why.
     await owner.goto(`${server.origin}/teams`);
