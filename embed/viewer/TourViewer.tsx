@@ -189,7 +189,7 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
           }}
           onError={(message) => {
             console.error(`tour-viewer: scene failed to load: ${message}`);
-            emitTourError(host, { code: 'SceneLoadFailed', message });
+            emitTourError(host, { code: 'SceneLoadFailed', message, detail: message });
           }}
           onInfospot={(spot) => openInfospot(store, spot.id)}
           onReady={(handle) => {

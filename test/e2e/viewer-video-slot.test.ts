@@ -29,7 +29,9 @@ async function open(attributes: string, path: string): Promise<{ page: Page; chu
   const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
   const chunks: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/embed/chunks/') && !request.url().includes('/chunks/define-tour-viewer-')) chunks.push(request.url());
+    // The element's own code and the visit collector (loaded after the first panorama) come on every page.
+    const everyPage = ['/chunks/define-tour-viewer-', '/chunks/collector-'].some((name) => request.url().includes(name));
+    if (request.url().includes('/embed/chunks/') && !everyPage) chunks.push(request.url());
   });
   await page.goto(partner.page(path, partnerPage(server.origin, `<tour-viewer id="tour" ${attributes} style="height:600px"></tour-viewer>`, RECORD_EVENTS)));
   await waitForEvent(page, 'tour-load');
