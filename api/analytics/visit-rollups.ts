@@ -58,9 +58,9 @@ export class VisitRollups {
     add(this.referrers, [tourId, day, host, kind].join(SEP));
   }
 
-  /** A stay in a scene, or with `sceneId` '' a whole visit, that lasted `ms`. */
-  duration(tourId: number, day: string, sceneId: string, ms: number): void {
-    add(this.durations, [tourId, day, sceneId, durationBucket(ms)].join(SEP));
+  /** A stay in a scene, or with `sceneId` '' a whole visit, that lasted `ms`; `n` -1 takes one back. */
+  duration(tourId: number, day: string, sceneId: string, ms: number, n = 1): void {
+    add(this.durations, [tourId, day, sceneId, durationBucket(ms)].join(SEP), n);
   }
 
   /** Flushes every second until stopped; a failed flush is logged and its sums are tried again with the next. */

@@ -30,6 +30,9 @@ const COUNTED_TYPES: Partial<Record<VisitBeacon['events'][number]['type'], DayCo
 const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
 const msToDayEnd = (now: number) => 86_400_000 - (now % 86_400_000);
 
+/** Visits a day whose latest length an instance remembers (about 10 MB at most). */
+const VISIT_LENGTHS_KEPT = 100_000;
+
 /** `POST /tours/:shortId/visits`: the viewer's beacons, summed into the daily rollups (204 whatever was counted). */
 export function visitsRoutes(rollups: VisitRollups, now: () => number = () => Date.now()): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -77,6 +80,23 @@ export function visitsRoutes(rollups: VisitRollups, now: () => number = () => Da
   }
 
   /** Whether `key` is new today in the shared store (memory, or Redis across instances), which forgets it at midnight UTC. */
+  // A visit reports its length each time its page is hidden (the page may never come back), each report the
+  // length so far: the latest replaces the one before in the duration histogram, so a visit counts once. Kept for
+  // the day, per instance; past VISIT_LENGTHS_KEPT visits a day, a visit's reports count as they come.
+  let lengthsDay = '';
+  const lengths = new Map<string, number>();
+  function visitLength(tourId: number, day: string, visitId: string, ms: number): void {
+    if (day !== lengthsDay) {
+      lengths.clear();
+      lengthsDay = day;
+    }
+    const key = `${tourId} ${visitId}`;
+    const before = lengths.get(key);
+    if (before !== undefined) rollups.duration(tourId, day, '', before, -1);
+    rollups.duration(tourId, day, '', ms);
+    if (before !== undefined || lengths.size < VISIT_LENGTHS_KEPT) lengths.set(key, ms);
+  }
+
   async function firstToday(c: Context<AppEnv>, key: string): Promise<boolean> {
     const { count } = await c.get('rateLimitStore').increment(`analytics ${key}`, msToDayEnd(now()));
     return count === 1;
@@ -108,7 +128,7 @@ export function visitsRoutes(rollups: VisitRollups, now: () => number = () => Da
         const knownScene = event.sceneId !== undefined && tour.scenes.has(event.sceneId);
         const counter = COUNTED_TYPES[event.type];
         if (counter) rollups.count(tourId, day, counter);
-        else if (event.type === 'end' && event.ms !== undefined) rollups.duration(tourId, day, '', event.ms);
+        else if (event.type === 'end' && event.ms !== undefined) visitLength(tourId, day, beacon.visitId, event.ms);
         else if (event.type === 'scene' && knownScene) {
           rollups.scene(tourId, day, event.sceneId!);
           if (event.ms !== undefined) rollups.duration(tourId, day, event.sceneId!, event.ms);

@@ -54,6 +54,24 @@ async function read(t: TestApp, shortId: string, user: TestUser, range = '') {
 }
 
 describe('visits', () => {
+  it('counts a visit’s length once, by its latest report, however often its page was hidden', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    const [switched, once] = [await tourWithScenes(t, owner), await tourWithScenes(t, owner)];
+    const visitId = `visit-tabs-${++visits}`;
+    const end = (ms: number) => beacon({ visitId, events: [{ type: 'end', at: ms, ms }] });
+    // Hidden after 5 s (a tab switch), reported again when hidden for good after 90 s; a flush between the two.
+    expect((await send(t, switched.shortId, end(5_000))).status).toBe(204);
+    await t.analytics.flush();
+    expect((await send(t, switched.shortId, end(90_000))).status).toBe(204);
+    expect((await send(t, once.shortId, beacon({ events: [{ type: 'end', at: 90_000, ms: 90_000 }] }))).status).toBe(204);
+    await t.analytics.flush();
+    const [a, b] = [await read(t, switched.shortId, owner), await read(t, once.shortId, owner)];
+    expect(a.totals.views).toBe(1);
+    expect(a.totals.medianSeconds).toBe(b.totals.medianSeconds);
+    expect(a.totals.medianSeconds).toBeGreaterThan(60);
+  });
+
   it('sums visits into daily rollups across a UTC day boundary, leaving out crawlers, headless browsers and the owner', async () => {
     const t = await createTestApp();
     const owner = await signUp(t);
