@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sweepUnnamedMedia, UNNAMED_MEDIA_GRACE_MS } from '../../api/media/orphan-sweep';
@@ -7,8 +9,12 @@ import { makeMissingVariants } from '../../api/media/variants-command';
 import type { SceneImageFormat } from '../../api/schema/tour';
 import { setTourType } from '../../api/tours/tour.repository';
 import { smallPanorama } from '../support/pictures';
+import { TEST_JWT_SECRET } from '../support/test-secret';
 import { createTestApp, type TestApp } from './support/test-app';
+import { TEST_ENGINE } from './support/test-database';
 import { json, signUp, type TestUser } from './support/users';
+
+const execFileAsync = promisify(execFile);
 
 let t: TestApp;
 let owner: TestUser;
@@ -229,5 +235,23 @@ describe('npm run admin -- variants', () => {
     expect(lines).toContain(
       `variants: ${[stem(lost), stem(kept)].sort().indexOf(stem(lost)) + 1}/2 ${stem(lost)} skipped: tours/${lost.image} is not in the media store`,
     );
+  });
+
+  it.skipIf(TEST_ENGINE !== 'sqlite')('runs as the operator runs it, on the running server’s data folder', async () => {
+    t = await createTestApp({}, { sqliteFile: true });
+    owner = await signUp(t);
+    const tour = await newTour();
+    const upload = await uploadPanorama(tour, 800);
+    await forgetModernPictures(upload);
+    await saveScenes(tour, [upload]);
+    expect((await visitorRead(tour)).images[0].formats).toBeUndefined();
+    const run = await execFileAsync(process.execPath, ['scripts/operator.mjs', 'variants'], {
+      env: { ...process.env, DATA_DIR: t.config.dataDir, JWT_SECRET: TEST_JWT_SECRET, DATABASE_URL: '', S3_ENDPOINT: '' },
+    });
+    expect(run.stdout).toContain(`variants: 1/1 ${stem(upload)} done: thumb-${stem(upload)}.avif`);
+    expect(run.stdout).toContain('variants: 1 made, 0 missing, 0 failed');
+    const [avif, webp] = (await visitorRead(tour)).images[0].formats!;
+    await expectPicture(avif.hotspotUrl, 'image/avif', 160, 160);
+    await expectPicture(webp.thumbUrl, 'image/webp', 400, 200);
   });
 });
