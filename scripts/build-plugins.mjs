@@ -1,4 +1,5 @@
 // Transforms shared by the production build (rollup) and the browser-test bundler (esbuild).
+import { transform } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 
 /**
@@ -35,9 +36,14 @@ function withBaseLevelLoaded(source) {
 
 export const PANNELLUM_JS = /pannellum[\\/]build[\\/]pannellum\.js$/;
 
-/** CSS is imported as text and injected into the viewer's shadow root, never into the host page. */
-export function cssToModule(css) {
-  return `export default ${JSON.stringify(css)};`;
+/**
+ * CSS is imported as text and injected into the viewer's shadow root, never into the host page. It is minified
+ * (comments and spaces are a third of the gzipped bytes of the first view's styles), never lowered: no target,
+ * so nesting, logical properties and container queries stay as written.
+ */
+export async function cssToModule(css) {
+  const { code } = await transform(css, { loader: 'css', minify: true });
+  return `export default ${JSON.stringify(code)};`;
 }
 
 /** rollup plugin: pannellum as a module, CSS as text. */
@@ -46,7 +52,7 @@ export function rollupSourceTransforms() {
     name: 'source-transforms',
     async load(id) {
       if (PANNELLUM_JS.test(id)) return pannellumToModule(await readFile(id, 'utf8'));
-      if (id.endsWith('.css')) return cssToModule(await readFile(id, 'utf8'));
+      if (id.endsWith('.css')) return await cssToModule(await readFile(id, 'utf8'));
       return null;
     },
   };
@@ -62,7 +68,7 @@ export function esbuildSourceTransforms() {
         loader: 'js',
       }));
       build.onLoad({ filter: /\.css$/ }, async (args) => ({
-        contents: cssToModule(await readFile(args.path, 'utf8')),
+        contents: await cssToModule(await readFile(args.path, 'utf8')),
         loader: 'js',
       }));
     },
