@@ -35,6 +35,7 @@ function withBaseLevelLoaded(source) {
 }
 
 export const PANNELLUM_JS = /pannellum[\\/]build[\\/]pannellum\.js$/;
+const PANNELLUM_CSS = /pannellum[\\/]build[\\/]pannellum\.css$/;
 
 /**
  * CSS is imported as text and injected into the viewer's shadow root, never into the host page. It is minified
@@ -45,8 +46,6 @@ export async function cssToModule(css, id) {
   const { code } = await transform(css, { loader: 'css', minify: true });
   return `export default ${JSON.stringify(PANNELLUM_CSS.test(id) ? pannellumCssWithoutHiddenUi(code) : code)};`;
 }
-
-export const PANNELLUM_CSS = /pannellum[\\/]build[\\/]pannellum\.css$/;
 
 /**
  * pannellum's UI that the viewer never shows: its controls and compass (turned off in every scene's config), the
@@ -97,8 +96,8 @@ function topLevelRules(css) {
 }
 
 /**
- * pannellum's minified CSS without the rules whose every selector is UI the viewer never shows (a third of its
- * bytes). Throws when one of those classes has no rule of its own any more: a new pannellum to look at again.
+ * pannellum's minified CSS without the rules whose every selector is UI the viewer never shows (half its bytes,
+ * two fifths gzipped). Throws when one of those classes has no rule of its own any more: a new pannellum to look at again.
  */
 export function pannellumCssWithoutHiddenUi(minified) {
   const rules = topLevelRules(minified);
