@@ -1,14 +1,18 @@
 import type { Hotspot } from '../../api/schema/tour';
 import { absoluteUrl } from '../element/api-origin';
 import { onActivate } from './activate';
+import type { SpotLabels } from './spot-labels';
 
-/** Fills pannellum's hotspot div with a focusable button drawn in one of the four hotspot styles (pictures on `apiOrigin`). */
-export function renderSceneHotspot(div: HTMLDivElement, hotspot: Hotspot, apiOrigin: string, goTo: (sceneId: string) => void): void {
+/**
+ * Fills pannellum's hotspot div with a focusable button drawn in one of the four hotspot styles (pictures on
+ * `apiOrigin`), named in the viewer's language.
+ */
+export function renderSceneHotspot(div: HTMLDivElement, hotspot: Hotspot, apiOrigin: string, labels: SpotLabels, goTo: (sceneId: string) => void): void {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = `tv-hotspot tv-hotspot--style-${hotspot.style}`;
   button.dataset.sceneId = hotspot.image.id;
-  button.setAttribute('aria-label', `Go to ${hotspot.image.title || 'next scene'}`);
+  labels.label(button, (t) => t('goTo', { place: hotspot.image.title || t('nextScenePlace') }));
   button.title = hotspot.image.title;
   const face = document.createElement('span');
   face.className = 'tv-hotspot__face';
@@ -22,6 +26,7 @@ export function renderSceneHotspot(div: HTMLDivElement, hotspot: Hotspot, apiOri
     const label = document.createElement('span');
     label.className = 'tv-hotspot__label';
     label.textContent = hotspot.image.title;
+    label.dir = 'auto';
     button.append(label);
   }
   onActivate(button, () => goTo(hotspot.image.id));
