@@ -32,7 +32,7 @@ export function Lobby({ tour, name, supported, siteName, canConnect, joining, ha
       <button type="button" className="vc-close" aria-label={t('closeLobby')} onClick={onClose}>
         ×
       </button>
-      <h2 dir="auto">{brand}</h2>
+      {brand && <h2 dir="auto">{brand}</h2>}
       <p>{siteName && <NamedText text={t('lobbyCredit')} name={siteName} />}</p>
       <p>{t('lobbyConnectHint')}</p>
       <input
