@@ -57,7 +57,11 @@ export function videoProvider(config: Config): 'mesh' | 'twilio' {
 export function videoRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/config', (c) => c.json({ provider: videoProvider(c.get('config')), iceServers: iceServers(c.get('config')) }));
+  // The product's name comes with it: the chat's lobby names the product, and the tour read stays as it is.
+  app.get('/config', (c) => {
+    const config = c.get('config');
+    return c.json({ provider: videoProvider(config), iceServers: iceServers(config), siteName: config.siteName });
+  });
 
   return app;
 }

@@ -1,11 +1,13 @@
 import type { PannellumViewer } from 'pannellum/build/pannellum.js';
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import type { Infospot, Tour } from '../../api/schema/tour';
+import { useMessages } from '../i18n/i18n-context';
 import { SceneFailure, type SceneFailureState } from '../ui/SceneFailure';
 import type { PanoramaView } from '../video/contract';
 import { takeEarlyPanorama } from './early-panorama';
 import { fetchPanorama, PanoramaUnavailable } from './fetch-panorama';
 import { initialView, panoramaUrl } from './scene-config';
+import type { SpotLabels } from './spot-labels';
 import { panoramaKey, startPannellum, type FirstView } from './start-pannellum';
 
 /** What the rest of the viewer may do with the panorama. */
@@ -70,6 +72,10 @@ export function Panorama(props: PanoramaProps) {
   const { tour, allowLinks, apiOrigin } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<PannellumViewer>(undefined);
+  const { t } = useMessages();
+  const latestT = useRef(t);
+  latestT.current = t;
+  const labels = useRef<SpotLabels>(undefined);
   const latest = useRef(props);
   latest.current = props;
   // A lost WebGL context (GPU reset, too many contexts on the page) is recovered by building the viewer again.
@@ -85,8 +91,9 @@ export function Panorama(props: PanoramaProps) {
     const frame = containerRef.current!;
     const root = frame.getRootNode();
     const { sceneId, firstView, poster } = latest.current;
-    const start = { apiOrigin, sceneId, firstView, allowLinks, poster };
+    const start = { apiOrigin, sceneId, firstView, allowLinks, poster, t: latestT.current };
     const started = (root instanceof ShadowRoot && takeEarlyPanorama(root.host, panoramaKey(tour, start), frame)) || startPannellum(frame, tour, start);
+    labels.current = started.labels;
     let viewer: PannellumViewer | undefined = started.viewer;
     // A hot spot chosen from the keyboard is gone with its scene: focus then goes to the panorama itself (whose arrow
     // keys turn the view, and from which Tab reaches the new scene's spots), never to <body>. Not to the first spot:
@@ -183,6 +190,9 @@ export function Panorama(props: PanoramaProps) {
       },
     );
   }
+
+  // A panorama started early, or before the language's catalog arrived, named its spots in English meanwhile.
+  useEffect(() => labels.current?.relabel(t), [t, generation]);
 
   const showPicked = useEffectEvent((sceneId: string) => {
     if (!viewerRef.current) return;

@@ -1,3 +1,5 @@
+import { catalogNow, format } from '../i18n/catalog';
+import { EN } from '../i18n/en';
 import { directionOf, languageOf } from '../i18n/language';
 import type { Tour } from '../../api/schema/tour';
 import { adoptViewerStyles } from '../styles';
@@ -18,19 +20,22 @@ const early = new WeakMap<Element, EarlyPanorama>();
  * in the element's shadow root (the element class takes that root over) until the viewer component takes it; the
  * component tells the page `tour-load` once it is ready. Settles when drawn or failed.
  */
-export function startEarlyPanorama(element: Element, tour: Tour, start: Omit<PanoramaStart, 'poster'>): Promise<void> {
+export function startEarlyPanorama(element: Element, tour: Tour, start: Omit<PanoramaStart, 'poster' | 't'>): Promise<void> {
   if (early.has(element)) return Promise.resolve();
   const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
   adoptViewerStyles(root);
   const frame = document.createElement('div');
   // Its own inherited values, as the viewer's root has them: the page's rules on the host must not reach its labels.
   frame.className = 'tv-early tv-panorama';
-  frame.lang = languageOf(element);
-  frame.dir = directionOf(element, languageOf(element));
+  const language = languageOf(element);
+  frame.lang = language;
+  frame.dir = directionOf(element, language);
   root.append(frame);
+  // English until the language's catalog is here: the viewer names the spots again once it is.
+  const catalog = catalogNow(language) ?? EN;
   let started: StartedPanorama;
   try {
-    started = startPannellum(frame, tour, { ...start, poster: element.getAttribute('poster') ?? undefined });
+    started = startPannellum(frame, tour, { ...start, poster: element.getAttribute('poster') ?? undefined, t: (key, values) => format(catalog, key, values) });
   } catch (err) {
     // The element's own code starts in a clean shadow root.
     frame.remove();

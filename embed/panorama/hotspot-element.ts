@@ -2,6 +2,7 @@ import type { Hotspot, SceneAnswer } from '../../api/schema/tour';
 import { absoluteUrl } from '../element/api-origin';
 import { onActivate } from './activate';
 import { pictureUrl } from './picture-types';
+import type { SpotLabels } from './spot-labels';
 
 /**
  * The picture-style hot spot's picture: the scene it leads to as the hot spot saved it, in a modern type when the
@@ -14,14 +15,22 @@ function destinationPicture(hotspot: Hotspot, destination: SceneAnswer | undefin
 
 /**
  * Fills pannellum's hotspot div with a focusable button drawn in one of the four hotspot styles (pictures on
- * `apiOrigin`); `destination` is the scene it leads to as the tour answer gives it, when known.
+ * `apiOrigin`), named in the viewer's language; `destination` is the scene it leads to as the tour answer gives it,
+ * when known.
  */
-export function renderSceneHotspot(div: HTMLDivElement, hotspot: Hotspot, apiOrigin: string, goTo: (sceneId: string) => void, destination?: SceneAnswer): void {
+export function renderSceneHotspot(
+  div: HTMLDivElement,
+  hotspot: Hotspot,
+  apiOrigin: string,
+  labels: SpotLabels,
+  goTo: (sceneId: string) => void,
+  destination?: SceneAnswer,
+): void {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = `tv-hotspot tv-hotspot--style-${hotspot.style}`;
   button.dataset.sceneId = hotspot.image.id;
-  button.setAttribute('aria-label', `Go to ${hotspot.image.title || 'next scene'}`);
+  labels.label(button, (t) => t('goTo', { place: hotspot.image.title || t('nextScenePlace') }));
   button.title = hotspot.image.title;
   const face = document.createElement('span');
   face.className = 'tv-hotspot__face';
@@ -35,6 +44,7 @@ export function renderSceneHotspot(div: HTMLDivElement, hotspot: Hotspot, apiOri
     const label = document.createElement('span');
     label.className = 'tv-hotspot__label';
     label.textContent = hotspot.image.title;
+    label.dir = 'auto';
     button.append(label);
   }
   onActivate(button, () => goTo(hotspot.image.id));

@@ -7,4 +7,5 @@ export { onActivate, TAP_SLOP_PX } from './activate';
 export { renderSceneHotspot } from './hotspot-element';
 export { Panorama, type PanoramaHandle, type PanoramaProps } from './Panorama';
 export { sceneHotspots } from './scene-config';
+export { inEnglish, spotLabels } from './spot-labels';
 export { adoptViewerStyles } from '../styles';

@@ -1,13 +1,15 @@
 import type { Infospot } from '../../api/schema/tour';
+import type { MessageKey } from '../i18n/en';
 import { onActivate } from './activate';
+import type { SpotLabels } from './spot-labels';
 
 /** What each kind of info spot is called where its own text does not name it. */
-export const INFOSPOT_LABELS: Record<Infospot['dataType'], string> = {
-  shrt: 'Information',
-  ext: 'More information',
-  html: 'More information',
-  image: 'Picture',
-  hyperLink: 'Open link',
+export const INFOSPOT_LABELS: Record<Infospot['dataType'], MessageKey> = {
+  shrt: 'infospotInformation',
+  ext: 'moreInformation',
+  html: 'moreInformation',
+  image: 'infospotPicture',
+  hyperLink: 'infospotLink',
 };
 
 /** Room kept between a label and the viewer's edge. */
@@ -39,7 +41,7 @@ function placeLabel(spot: HTMLElement, label: HTMLElement): void {
  * An info spot: short text shows as its label on hover and focus; the others open the info modal, and a
  * hyperlink opens in a new tab (unless outbound links are off, as in listing mode).
  */
-export function renderInfospot(div: HTMLDivElement, spot: Infospot, open: (spot: Infospot) => void, allowLinks: boolean): void {
+export function renderInfospot(div: HTMLDivElement, spot: Infospot, labels: SpotLabels, open: (spot: Infospot) => void, allowLinks: boolean): void {
   const isLink = spot.dataType === 'hyperLink';
   if (isLink && !allowLinks) return;
   const element = isLink ? document.createElement('a') : document.createElement('button');
@@ -52,12 +54,13 @@ export function renderInfospot(div: HTMLDivElement, spot: Infospot, open: (spot:
   }
   element.className = `tv-infospot-button tv-infospot-button--${spot.dataType}`;
   element.dataset.infospotId = spot.id;
-  element.setAttribute('aria-label', spot.data.previewText || INFOSPOT_LABELS[spot.dataType]);
+  labels.label(element, (t) => spot.data.previewText || t(INFOSPOT_LABELS[spot.dataType]));
   element.textContent = 'i';
   if (spot.dataType === 'shrt' && spot.data.previewText) {
     const label = document.createElement('span');
     label.className = 'tv-infospot-button__label';
     label.textContent = spot.data.previewText;
+    label.dir = 'auto';
     element.append(label);
     const place = () => placeLabel(element, label);
     element.addEventListener('pointerenter', place);

@@ -5,6 +5,7 @@ import { renderSceneHotspot } from './hotspot-element';
 import { renderInfospot } from './infospot-element';
 import { pannellumConfig } from './scene-config';
 import { watchSceneDrawn } from './scene-drawn';
+import { spotLabels, type SpotLabels, type Translate } from './spot-labels';
 
 export type FirstView = Omit<PanoramaView, 'sceneId'>;
 
@@ -18,6 +19,8 @@ export interface PanoramaStart {
   allowLinks: boolean;
   /** Shown until the first panorama is drawn (default: the opening scene's thumbnail). */
   poster?: string;
+  /** The viewer's language as far as it has arrived; its owner passes a later one to `labels.relabel`. */
+  t: Translate;
 }
 
 /** What a running pannellum tells whoever owns it; set by the owner, since a viewer started early is owned later. */
@@ -37,6 +40,8 @@ export interface StartedPanorama {
   /** pannellum's own element, inside the parent it was started in. */
   container: HTMLDivElement;
   handlers: PanoramaHandlers;
+  /** The spots' accessible names, named again when the language changes. */
+  labels: SpotLabels;
   /** What the viewer was started with: a viewer started early is only taken over for the same. */
   key: string;
   /** True once a scene was drawn; the message if one failed. Both may happen before anyone listens. */
@@ -44,7 +49,7 @@ export interface StartedPanorama {
   error?: string;
 }
 
-export function panoramaKey(tour: Tour, { apiOrigin, sceneId, firstView, allowLinks }: PanoramaStart): string {
+export function panoramaKey(tour: Tour, { apiOrigin, sceneId, firstView, allowLinks }: Omit<PanoramaStart, 'poster' | 't'>): string {
   return JSON.stringify([apiOrigin, tour.shortId, sceneId, firstView ?? null, allowLinks]);
 }
 
@@ -67,6 +72,7 @@ export function startPannellum(parent: Element, tour: Tour, start: PanoramaStart
     drawn: () => undefined,
     failed: () => undefined,
   };
+  const labels = spotLabels(container, start.t);
   const viewer = pannellum.viewer(
     container,
     pannellumConfig(tour, start, {
@@ -75,14 +81,15 @@ export function startPannellum(parent: Element, tour: Tour, start: PanoramaStart
           div,
           hotspot,
           start.apiOrigin,
+          labels,
           (id) => handlers.goTo(id),
           tour.images.find((image) => image.id === hotspot.image.id),
         ),
-      renderInfospot: (div, spot) => renderInfospot(div, spot, (open) => handlers.openInfospot(open), start.allowLinks),
+      renderInfospot: (div, spot) => renderInfospot(div, spot, labels, (open) => handlers.openInfospot(open), start.allowLinks),
     }),
   );
   watchProgress(container, (fraction) => handlers.progress(fraction));
-  const started: StartedPanorama = { viewer, container, handlers, key: panoramaKey(tour, start), loaded: false };
+  const started: StartedPanorama = { viewer, container, handlers, labels, key: panoramaKey(tour, start), loaded: false };
   const tiledBasePath = (sceneId: string) => tour.images.find((image) => image.id === sceneId)?.multires?.basePath;
   watchSceneDrawn(
     viewer,

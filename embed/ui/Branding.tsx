@@ -26,8 +26,8 @@ export function ContactBlock({ tour }: { tour: Tour }) {
     <div className="tv-contacts">
       {tour.logo && !tour.hideLogo && linked(<img src={mediaUrl(tour.logo)} alt={tour.companyName || t('logo')} />)}
       <div>
-        {tour.companyName && linked(<strong>{tour.companyName}</strong>)}
-        {person && <div>{person}</div>}
+        {tour.companyName && linked(<strong dir="auto">{tour.companyName}</strong>)}
+        {person && <div dir="auto">{person}</div>}
         {email && <a href={`mailto:${email}`}>{email}</a>}
         {number && <a href={`tel:${number}`}>{number}</a>}
       </div>

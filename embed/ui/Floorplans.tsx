@@ -11,12 +11,13 @@ export function FloorplanPanel({ floorplans, onOpen }: { floorplans: Floorplan[]
   const mediaUrl = useMediaUrl();
   const panel = useRef<HTMLDivElement>(null);
   useAdoptedStyles(panel, partsCss);
+  const { t } = useMessages();
   return (
-    <div ref={panel} className="tv-floorplans" role="list" aria-label="Floor plans">
+    <div ref={panel} className="tv-floorplans" role="list" aria-label={t('floorPlans')}>
       {floorplans.map((plan) => (
         <button key={plan.floorplanId} type="button" role="listitem" className="tv-floorplans__tile" onClick={() => onOpen(plan.floorplanId)}>
           <img src={mediaUrl(plan.thumbUrl || plan.url)} alt="" />
-          <span>{plan.name}</span>
+          <span dir="auto">{plan.name}</span>
         </button>
       ))}
     </div>
@@ -63,7 +64,7 @@ export function FloorplanModal({
     rooms.current?.querySelectorAll<HTMLElement>('.tv-floorplan__room')[next]?.focus();
   };
   return (
-    <Modal title={plan.name || t('floorPlan')} onClose={onClose} className="tv-floorplan-modal">
+    <Modal title={plan.name || t('floorPlan')} ownTitle={!!plan.name} onClose={onClose} className="tv-floorplan-modal">
       <div className="tv-floorplan" ref={rooms} role="group" aria-label={t('rooms')} onKeyDown={move}>
         <img src={mediaUrl(plan.url)} alt={plan.name} />
         {plan.hotspots.map((spot, index) => (

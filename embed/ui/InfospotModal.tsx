@@ -27,16 +27,21 @@ function SanitisedHtml({ html }: { html: string }) {
 
 export function InfospotModal({ spot, onClose }: { spot: Infospot; onClose: () => void }) {
   const mediaUrl = useMediaUrl();
+  const { t } = useMessages();
   // An 'ext' spot's preview text is its body, not a title: the dialog is named for its kind instead.
   const title = spot.data.previewText && spot.dataType !== 'ext' ? spot.data.previewText : undefined;
   return (
-    <Modal title={title} label={INFOSPOT_LABELS[spot.dataType]} onClose={onClose} width={640} className="tv-infospot">
+    <Modal title={title} ownTitle label={t(INFOSPOT_LABELS[spot.dataType])} onClose={onClose} width={640} className="tv-infospot">
       {spot.dataType === 'html' && <SanitisedHtml html={spot.data.htmlContent} />}
-      {spot.dataType === 'ext' && <p className="tv-infospot__text">{spot.data.previewText}</p>}
+      {spot.dataType === 'ext' && (
+        <p className="tv-infospot__text" dir="auto">
+          {spot.data.previewText}
+        </p>
+      )}
       {spot.dataType === 'image' && spot.data.image && (
         <figure>
           <img src={mediaUrl(spot.data.image.url)} alt={spot.data.image.caption} />
-          <figcaption>{spot.data.image.caption}</figcaption>
+          <figcaption dir="auto">{spot.data.image.caption}</figcaption>
         </figure>
       )}
     </Modal>

@@ -13,6 +13,8 @@ function focusedIn(node: Node): HTMLElement | null {
 
 export interface ModalProps {
   title?: string;
+  /** The title is the owner's own text, shown in its own direction, not a text of the viewer's. */
+  ownTitle?: boolean;
   /** The dialog's accessible name where it shows no title. */
   label?: string;
   /** Without onClose the modal cannot be dismissed: no close icon, and Escape and the backdrop do nothing (the password gate). */
@@ -29,7 +31,7 @@ export interface ModalProps {
  * the viewer's box: the header with the title and Close stays in sight and the body scrolls, down to a 280×160
  * viewer.
  */
-export function Modal({ title, label, onClose, width = 900, height, className = '', children }: ModalProps) {
+export function Modal({ title, ownTitle, label, onClose, width = 900, height, className = '', children }: ModalProps) {
   const titleId = useId();
   const { t } = useMessages();
   const dialog = useRef<HTMLDivElement>(null);
@@ -88,7 +90,7 @@ export function Modal({ title, label, onClose, width = 900, height, className = 
         {(title || onClose) && (
           <div className="tv-modal__header">
             {title && (
-              <h2 id={titleId} className="tv-modal__title">
+              <h2 id={titleId} className="tv-modal__title" dir={ownTitle ? 'auto' : undefined}>
                 {title}
               </h2>
             )}

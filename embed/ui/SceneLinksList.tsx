@@ -23,13 +23,15 @@ export function SceneLinksList({
       {image.hotspots.map((hotspot) => (
         <li key={hotspot.id}>
           <button type="button" tabIndex={-1} onClick={() => onScene(hotspot.image.id)}>
-            Go to {hotspot.image.title || 'next scene'}
+            {t('goTo', { place: hotspot.image.title || t('nextScenePlace') })}
           </button>
         </li>
       ))}
       {spots.map((spot) =>
         spot.dataType === 'shrt' ? (
-          <li key={spot.id}>{spot.data.previewText}</li>
+          <li key={spot.id} dir="auto">
+            {spot.data.previewText}
+          </li>
         ) : spot.dataType === 'hyperLink' ? (
           <li key={spot.id}>
             <a href={spot.data.url} target="_blank" rel="noopener noreferrer" tabIndex={-1}>

@@ -68,13 +68,13 @@ export function SceneReel({ tour, sceneId, onSelect, showBranding }: SceneReelPr
         <div className={`tv-reel__about${moreShown ? ' tv-reel__about--open' : ''}`}>
           {tour.logo && !tour.hideLogo && <img src={mediaUrl(tour.logo)} alt={tour.companyName || t('logo')} />}
           {tour.description && (
-            <p id={descriptionId} ref={description}>
+            <p id={descriptionId} ref={description} dir="auto">
               {tour.description}
             </p>
           )}
           {tour.description && (clipped || moreShown) && (
             <button type="button" className="tv-reel__more" aria-expanded={moreShown} aria-controls={descriptionId} onClick={() => setMoreShown(!moreShown)}>
-              {moreShown ? 'less' : 'more'}
+              {t(moreShown ? 'descriptionLess' : 'descriptionMore')}
             </button>
           )}
         </div>
@@ -89,7 +89,7 @@ export function SceneReel({ tour, sceneId, onSelect, showBranding }: SceneReelPr
           <li key={image.id}>
             <button type="button" className="tv-reel__tile" aria-current={image.id === sceneId} data-scene-id={image.id} onClick={() => onSelect(image.id)}>
               {image.thumbUrl && <img src={mediaUrl(pictureUrl(image, 'thumbUrl'))} alt="" loading="lazy" />}
-              <span>{image.title}</span>
+              <span dir="auto">{image.title}</span>
             </button>
           </li>
         ))}

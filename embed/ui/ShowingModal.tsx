@@ -48,7 +48,7 @@ export function ShowingModal({
         <p>{t('showingPrompt')}</p>
         <label className="tv-field">
           <span>{t('name')}</span>
-          <input required maxLength={100} autoComplete="name" {...field('name')} />
+          <input required maxLength={100} autoComplete="name" dir="auto" {...field('name')} />
         </label>
         <label className="tv-field">
           <span>{t('email')}</span>
@@ -70,7 +70,7 @@ export function ShowingModal({
         </div>
         <label className="tv-field">
           <span>{t('comments')}</span>
-          <textarea maxLength={1000} rows={3} {...field('comments')} />
+          <textarea maxLength={1000} rows={3} dir="auto" {...field('comments')} />
         </label>
         {error && (
           <p className="tv-error" role="alert">

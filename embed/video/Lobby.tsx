@@ -1,6 +1,7 @@
 import type { Tour } from '../../api/schema/tour';
 import { EN } from '../i18n/en';
 import { useMessages } from '../i18n/i18n-context';
+import { NamedText } from '../i18n/NamedText';
 import { useApiOrigin } from '../viewer/api-origin-context';
 
 export const UNSUPPORTED_BROWSER = EN.unsupportedBrowser;
@@ -9,6 +10,8 @@ interface LobbyProps {
   tour: Tour;
   name: string;
   supported: boolean;
+  /** The product's name on the tour's server, once its video config said it. */
+  siteName?: string;
   canConnect: boolean;
   joining: boolean;
   /** A scene is on show, so a showing request can say where. */
@@ -20,16 +23,17 @@ interface LobbyProps {
 }
 
 /** Before the room: a name, Connect, and (when the tour takes them) a showing request instead. */
-export function Lobby({ tour, name, supported, canConnect, joining, hasScene, onName, onConnect, onClose, onScheduleShowing }: LobbyProps) {
-  const brand = location.origin === useApiOrigin() ? 'Tour Platform' : location.hostname;
+export function Lobby({ tour, name, supported, siteName, canConnect, joining, hasScene, onName, onConnect, onClose, onScheduleShowing }: LobbyProps) {
+  // On the tour server's own pages the product is named; a partner's page is named by its own host.
+  const brand = location.origin === useApiOrigin() ? siteName : location.hostname;
   const { t } = useMessages();
   return (
     <div className="vc-lobby">
       <button type="button" className="vc-close" aria-label={t('closeLobby')} onClick={onClose}>
         ×
       </button>
-      <h2>{brand}</h2>
-      <p>{t('lobbyCredit')}</p>
+      {brand && <h2 dir="auto">{brand}</h2>}
+      <p>{siteName && <NamedText text={t('lobbyCredit')} name={siteName} />}</p>
       <p>{t('lobbyConnectHint')}</p>
       <input
         aria-label={t('yourName')}

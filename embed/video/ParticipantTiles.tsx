@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
 import { displayName } from '../../api/schema/video';
 import { useMessages } from '../i18n/i18n-context';
+import { NamedText } from '../i18n/NamedText';
 import { ControlIcon } from './ControlIcon';
 import { remoteTiles, RESIZE_THROTTLE_MS, scalingFactor, TILE_PX, tileSizeForWidth } from './tile-layout';
 
@@ -48,14 +49,15 @@ export function ParticipantTiles({ local, remotes, speakerSid }: ParticipantTile
       <figure className={tileClass(local.sid, ' vc-tile--local')} data-sid={local.sid}>
         <TileVideo stream={local.stream} side={px.local} />
         <figcaption>
-          {local.isHost && <Crown />} {displayName(local.identity)} (you)
+          {local.isHost && <Crown />} <NamedText text={t('ownTile')} name={displayName(local.identity)} />
         </figcaption>
       </figure>
       {shown.map((remote) => (
         <figure key={remote.sid} className={tileClass(remote.sid)} data-sid={remote.sid}>
           <TileVideo stream={remote.stream} side={px.remote} />
           <figcaption>
-            {remote.isHost && <Crown />} {displayName(remote.identity)} {remote.audioMuted && <ControlIcon name="mute" label={t('muted')} />}
+            {remote.isHost && <Crown />} <span dir="auto">{displayName(remote.identity)}</span>{' '}
+            {remote.audioMuted && <ControlIcon name="mute" label={t('muted')} />}
           </figcaption>
         </figure>
       ))}

@@ -13,7 +13,7 @@ interface RoomProps {
   store: RoomStore;
   session: RoomSession;
   notices: readonly Notice[];
-  notify(text: string): void;
+  notify(notice: room.RoomNotice): void;
 }
 
 /** In the room: everyone's tiles, the controls, notices, and the prompts to go on or to hand over hosting. */

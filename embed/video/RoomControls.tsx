@@ -5,7 +5,7 @@ import type { RoomStore } from './room-store';
 import type { RoomSession } from './use-room-session';
 
 /** The room's toolbar: microphone, camera, sharing or asking to host, following, leaving. */
-export function RoomControls({ store, session, notify }: { store: RoomStore; session: RoomSession; notify(text: string): void }) {
+export function RoomControls({ store, session, notify }: { store: RoomStore; session: RoomSession; notify(notice: room.RoomNotice): void }) {
   const current = room.useRoom(store);
   const { muted, cameraOff, following, mySid } = current;
   const isHost = room.isHost(current);

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
+import { useMessages } from '../i18n/i18n-context';
+import { NamedText } from '../i18n/NamedText';
+import type { RoomNotice } from './room-store';
 
 /** A status notification hides after 3 s. */
 export const NOTICE_HIDE_MS = 3000;
 
-export interface Notice {
+export interface Notice extends RoomNotice {
   id: number;
-  text: string;
 }
 
 /** Runs `hide` after `ms` and answers how to call it off; tests hand in their own clock. */
@@ -17,7 +19,7 @@ const afterTimeout: HideSchedule = (hide, ms) => {
 };
 
 /** The room's notices on show, and `notify` to add one: each hides NOTICE_HIDE_MS after it came, on its own. */
-export function useRoomNotices(schedule: HideSchedule = afterTimeout): [Notice[], (text: string) => void] {
+export function useRoomNotices(schedule: HideSchedule = afterTimeout): [Notice[], (notice: RoomNotice) => void] {
   const [notices, setNotices] = useState<Notice[]>([]);
   const lastId = useRef(0);
   const pending = useRef(new Map<number, () => void>());
@@ -25,9 +27,9 @@ export function useRoomNotices(schedule: HideSchedule = afterTimeout): [Notice[]
     const cancels = pending.current;
     return () => cancels.forEach((cancel) => cancel());
   }, []);
-  const notify = (text: string) => {
+  const notify = (notice: RoomNotice) => {
     const id = ++lastId.current;
-    setNotices((list) => [...list, { id, text }]);
+    setNotices((list) => [...list, { ...notice, id }]);
     pending.current.set(
       id,
       schedule(() => {
@@ -39,13 +41,14 @@ export function useRoomNotices(schedule: HideSchedule = afterTimeout): [Notice[]
   return [notices, notify];
 }
 
-/** Joins, screen sharing and following (room notifications), read out politely as they come. */
+/** Joins, screen sharing and following (room notifications), read out politely as they come, in the viewer's language. */
 export function RoomNotices({ notices }: { notices: readonly Notice[] }) {
+  const { t } = useMessages();
   return (
     <div className="vc-notices" role="status" aria-live="polite">
       {notices.map((notice) => (
         <p key={notice.id} className="vc-notice">
-          {notice.text}
+          <NamedText text={t(notice.key)} name={notice.name} />
         </p>
       ))}
     </div>

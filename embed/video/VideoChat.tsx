@@ -15,7 +15,7 @@ export function VideoChat(props: VideoChatProps) {
   const { tour, panorama, user, onClose, onScheduleShowing } = props;
   const [store] = useState(() => room.createRoomStore(room.initialRoom(user?.name ?? '')));
   const current = room.useRoom(store);
-  const supported = useVideoSupport();
+  const { supported, siteName } = useVideoSupport();
   const toastsId = useId();
   const chat = useRef<HTMLDivElement>(null);
   useAdoptedStyles(chat, videoCss);
@@ -47,6 +47,7 @@ export function VideoChat(props: VideoChatProps) {
         tour={tour}
         name={current.name}
         supported={supported !== false}
+        siteName={siteName}
         canConnect={canConnect}
         joining={current.phase === 'joining'}
         hasScene={!!sceneId}

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { MessageKey } from '../i18n/en';
 import type { RoomMessage, RoomParticipant } from '../../api/schema/video';
 import { displayName } from '../../api/schema/video';
 import type { RemoteMedia, RemoteParticipant, RoomState } from './providers/media-provider';
@@ -121,17 +122,23 @@ export function stoppedFollowing(room: ChatRoom): ChatRoom | undefined {
   return { ...room, following: false };
 }
 
-export const STOPPED_FOLLOWING = "You stopped following the host's screen.";
-export const FOLLOWING = "You are following the host's screen.";
+/** A room notice: its catalog text, and the participant its `{name}` slot names (as they typed it). */
+export interface RoomNotice {
+  key: MessageKey;
+  name?: string;
+}
 
-export const joinedNotice = (participant: RoomParticipant): string => `${displayName(participant.identity)} has joined the conversation.`;
-export const leftNotice = (participant: RoomParticipant): string => `${displayName(participant.identity)} has left the conversation.`;
+export const STOPPED_FOLLOWING: RoomNotice = { key: 'noticeStoppedFollowing' };
+export const FOLLOWING: RoomNotice = { key: 'noticeFollowing' };
+
+export const joinedNotice = (participant: RoomParticipant): RoomNotice => ({ key: 'noticeJoined', name: displayName(participant.identity) });
+export const leftNotice = (participant: RoomParticipant): RoomNotice => ({ key: 'noticeLeft', name: displayName(participant.identity) });
 
 /** What a new host is announced as, or nothing for a host we do not know (yet). */
-export function hostNotice(room: ChatRoom, hostSid: string): string | undefined {
-  if (hostSid === room.mySid) return 'You are now sharing your screen.';
+export function hostNotice(room: ChatRoom, hostSid: string): RoomNotice | undefined {
+  if (hostSid === room.mySid) return { key: 'noticeYouShare' };
   const host = room.participants.find((p) => p.sid === hostSid);
-  return host && `${displayName(host.identity)} is now sharing their screen.`;
+  return host && { key: 'noticeOtherShares', name: displayName(host.identity) };
 }
 
 export interface RoomStore {

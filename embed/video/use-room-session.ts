@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { ROOM_LIFETIME_MS } from '../../api/schema/video';
+import { useMessages } from '../i18n/i18n-context';
 import { apiGet, apiPost } from '../tour/tour-client';
 import { useApiOrigin } from '../viewer/api-origin-context';
 import { fetchVideoConfig } from './video-config';
@@ -11,8 +12,6 @@ import { meshProvider } from './providers/mesh-provider';
 import { twilioProvider } from './providers/twilio-provider';
 import * as room from './room-store';
 import type { RoomStore } from './room-store';
-
-export const CAMERA_ERROR = 'Something went wrong. Please make sure that the application has access to the camera.';
 
 /** At least 640×360, ideally 1280×720, with sound. */
 const MEDIA_CONSTRAINTS: MediaStreamConstraints = {
@@ -45,12 +44,13 @@ type SessionProps = Pick<VideoChatProps, 'tour' | 'panorama' | 'user' | 'onActiv
 
 /**
  * The room protocol around the store: joining (camera, tokens, provider), the room's events as transitions, the
- * host's shared view, following, and the lifetime prompt. `notify` shows a room notice, `fail` a failure toast.
+ * host's shared view, following, and the lifetime prompt. `notify` shows a room notice, `fail` a failure toast (its
+ * text in the viewer's language).
  */
 export function useRoomSession(
   store: RoomStore,
   { tour, panorama, user, onActiveChange, onHostingChange }: SessionProps,
-  notify: (text: string) => void,
+  notify: (notice: room.RoomNotice) => void,
   fail: (text: string) => void,
 ): RoomSession {
   const session = useRef<Session | null>(null);
@@ -61,6 +61,7 @@ export function useRoomSession(
   const attempts = useRef(0);
   const isOwner = !!user && user.id === tour.userId;
   const apiOrigin = useApiOrigin();
+  const { t } = useMessages();
 
   async function connect() {
     const attempt = ++attempts.current;
@@ -71,7 +72,7 @@ export function useRoomSession(
       local = await navigator.mediaDevices.getUserMedia(MEDIA_CONSTRAINTS);
     } catch {
       if (givenUp()) return;
-      fail(CAMERA_ERROR);
+      fail(t('cameraFailed'));
       return store.update(room.joinFailed);
     }
     const stopCamera = () => local.getTracks().forEach((track) => track.stop());
@@ -113,8 +114,8 @@ export function useRoomSession(
       state(state, failure) {
         store.update(room.connectionChanged, state);
         if (state !== 'disconnected') return;
-        // The service's own error is shown with its message, then the visitor leaves the chat.
-        if (failure) fail(failure.message ? `Something went wrong. ${failure.message}` : 'Something went wrong.');
+        // The service's own error is shown with its message (in the service's words), then the visitor leaves the chat.
+        if (failure) fail(failure.message ? t('chatFailedWith', { detail: failure.message }) : t('somethingWentWrong'));
         leave();
       },
       welcome(self, others, host) {

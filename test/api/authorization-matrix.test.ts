@@ -614,7 +614,7 @@ const OPEN_BY_DESIGN: Record<string, string> = {
   'POST /api/status/tours/password': 'a visitor gives the password (test/api/tours-access.test.ts)',
   'POST /api/tours/:shortId/unlock/email': 'a visitor leaves an e-mail (test/api/tours-access.test.ts)',
   'GET /api/tours/:shortId/white-label-status': "says whether the tour's own address is ready; names nothing private",
-  'GET /api/video/config': 'which video provider and ICE servers this server uses',
+  'GET /api/video/config': 'which video provider and ICE servers this server uses, and its product name',
   'GET /api/rtc': 'the video socket checks its hello with tour-access (test/api/video-access.test.ts)',
   'GET /api/billing/plans': 'the prices on offer',
   'POST /api/tours/:shortId/visits': "visitors' anonymous beacons, counted into rollups only (test/api/analytics.test.ts)",

@@ -49,7 +49,12 @@ describe('video tokens and config', () => {
     expect(await refused({ identity: 'A'.repeat(243), room }), 'no room left for the server’s part').toEqual({ status: 422, code: 53201 });
     expect(await refused({ identity: 'a\u0000b', room })).toEqual({ status: 422, code: 53202 });
     expect((await t.app.request('/api/twilio/video-token', json({ identity: 'Ann::1', room }))).status).toBe(404);
-    expect(await (await t.app.request('/api/video/config')).json()).toEqual({ provider: 'mesh', iceServers: [] });
+    expect(await (await t.app.request('/api/video/config')).json()).toEqual({ provider: 'mesh', iceServers: [], siteName: 'Tour Platform' });
+  });
+
+  it("names the product with SITE_NAME in the config, for the chat's lobby", async () => {
+    const { t } = await withTour({ SITE_NAME: 'Harbour Tours' });
+    expect((await (await t.app.request('/api/video/config')).json()).siteName).toBe('Harbour Tours');
   });
 
   // Twilio's cloud is unreachable here: this checks the token's layout by decoding it, as Twilio would read it.

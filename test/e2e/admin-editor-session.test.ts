@@ -1,38 +1,27 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Tour } from '../../api/schema/tour';
-import { launchChromium } from './support/browser';
-import { removeDataDir, startServer, type RunningServer } from './support/server';
+import { testRig } from './support/rig';
 import { TEST_JWT_SECRET } from '../support/test-secret';
 
+const rig = testRig({ env: { JWT_SECRET: TEST_JWT_SECRET } });
+
 const PASSWORD = 'correct horse battery';
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { JWT_SECRET: TEST_JWT_SECRET } }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
 
 async function tourAsOwner(email: string, shortId: string): Promise<Tour> {
-  const login = await fetch(`${server.origin}/api/auth/login`, {
+  const login = await fetch(`${rig.server.origin}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   const { user } = await login.json();
-  return (await fetch(`${server.origin}/api/tours/${shortId}`, { headers: { Authorization: `JWT ${user.token}` } })).json();
+  return (await fetch(`${rig.server.origin}/api/tours/${shortId}`, { headers: { Authorization: `JWT ${user.token}` } })).json();
 }
 
 /** Signs a new owner up in the app and creates an empty tour; the page is left in its editor. */
 async function signUpWithNewTour(page: Page): Promise<{ email: string; shortId: string }> {
   const email = `olivia-${Date.now()}@example.com`;
-  await page.goto(`${server.origin}/`);
+  await page.goto(`${rig.server.origin}/`);
   const signUp = page.getByRole('form', { name: 'Sign up' });
   await signUp.getByLabel('Name').fill('Olivia Owner');
   await signUp.getByLabel('Email').fill(email);
@@ -45,7 +34,7 @@ async function signUpWithNewTour(page: Page): Promise<{ email: string; shortId: 
 
 describe('the owner’s sign-in goes away while editing', () => {
   it('a save gets 401, the sign-in-again form appears in place, and after signing in the edit is saved without loss', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await (await rig.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     const { email, shortId } = await signUpWithNewTour(page);
     const title = page.getByLabel('Tour title');
     const status = page.locator('.ad-save');
@@ -53,9 +42,7 @@ describe('the owner’s sign-in goes away while editing', () => {
     await expect.poll(() => status.textContent()).toBe('Saved');
 
     // The server comes back with another signing secret: every token it handed out is now invalid.
-    const { dataDir, port } = server;
-    await server.stop();
-    server = await startServer({ dataDir, port, env: { JWT_SECRET: `${TEST_JWT_SECRET}-rotated` } });
+    await rig.restartServer({ env: { JWT_SECRET: `${TEST_JWT_SECRET}-rotated` } });
 
     await title.fill('Typed with a stale sign-in');
     await expect.poll(() => status.textContent()).toBe('Sign in again to save');
@@ -77,7 +64,7 @@ describe('the owner’s sign-in goes away while editing', () => {
 
 describe('the tour is changed in another tab meanwhile', () => {
   it('a save gets 409: the editor says so, keeps the other tab’s version on the server, and Reload shows it', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await rig.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const first = await context.newPage();
     const { email, shortId } = await signUpWithNewTour(first);
     const status = first.locator('.ad-save');
@@ -85,7 +72,7 @@ describe('the tour is changed in another tab meanwhile', () => {
     await expect.poll(() => status.textContent()).toBe('Saved');
 
     const second = await context.newPage();
-    await second.goto(`${server.origin}/tours/${shortId}/edit`);
+    await second.goto(`${rig.server.origin}/tours/${shortId}/edit`);
     await expect.poll(() => second.getByLabel('Tour title').inputValue()).toBe('From the first tab');
     await second.getByLabel('Tour title').fill('From the second tab');
     await expect.poll(() => second.locator('.ad-save').textContent()).toBe('Saved');

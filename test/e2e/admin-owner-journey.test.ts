@@ -1,20 +1,18 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tour } from '../../api/schema/tour';
 import { flatPhoto, smallPanorama } from '../support/pictures';
 import { editorSaved, signUp as signUpAt } from './support/admin-owner';
-import { launchChromium } from './support/browser';
-import { removeDataDir, startServer, type RunningServer } from './support/server';
+import { testRig } from './support/rig';
 
-let server: RunningServer;
-let browser: Browser;
+const rig = testRig();
+
 const files: string[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
   for (const name of ['Hall', 'Kitchen', 'Garden']) {
     const file = join(tmpdir(), `${name}-${Date.now()}.jpg`);
     writeFileSync(file, await smallPanorama(1024));
@@ -22,14 +20,11 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
+afterAll(() => {
   for (const file of files) rmSync(file, { force: true });
 });
 
-const signUp = (page: Page, email: string) => signUpAt(page, server.origin, email);
+const signUp = (page: Page, email: string) => signUpAt(page, rig.server.origin, email);
 
 /** Clicks the editor's panorama at a fraction of its size until the add-here menu opens (the scene may still be loading). */
 async function clickPanorama(page: Page, fx: number, fy: number) {
@@ -60,12 +55,12 @@ async function addHotspot(page: Page, at: [number, number], destination: string,
 /** The tour as its owner's API answer has it (the visitor's would be locked). */
 async function ownerTour(page: Page, shortId: string): Promise<Tour> {
   const token = JSON.parse(decodeURIComponent((await page.context().cookies()).find((entry) => entry.name === 'tour_user')!.value)).token;
-  return (await fetch(`${server.origin}/api/tours/${shortId}`, { headers: { Authorization: `JWT ${token}` } })).json();
+  return (await fetch(`${rig.server.origin}/api/tours/${shortId}`, { headers: { Authorization: `JWT ${token}` } })).json();
 }
 
 describe('an owner builds a tour in the app', () => {
   it('signs up, builds a tour of three linked panoramas with an HTML infospot and a floor plan, protects it, and a visitor walks it', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await rig.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signUp(page, `olivia-${Date.now()}@example.com`);
     const cookie = (await context.cookies()).find((entry) => entry.name === 'tour_user');
@@ -142,18 +137,18 @@ describe('an owner builds a tour in the app', () => {
     // Sign out lives in the header's user menu.
     await page.locator('.ad-header [aria-haspopup="menu"]').click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL(`${server.origin}/`);
+    await page.waitForURL(`${rig.server.origin}/`);
     await context.close();
 
     // The visitor: another browser profile, no sign-in.
-    const visitor = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const visitor = await rig.browser.newContext({ viewport: { width: 1100, height: 800 } });
     await visitor.addInitScript(() => {
       const seen: string[] = ((window as unknown as { sceneChanges: string[] }).sceneChanges = []);
       document.addEventListener('scene-change', (event) => seen.push((event as CustomEvent<{ sceneId: string }>).detail.sceneId));
     });
     const tourPage = await visitor.newPage();
     const sceneChanges = () => tourPage.evaluate(() => (window as unknown as { sceneChanges: string[] }).sceneChanges);
-    await tourPage.goto(`${server.origin}/tours/${shortId}`);
+    await tourPage.goto(`${rig.server.origin}/tours/${shortId}`);
     expect(await tourPage.title()).toBe('360 Tour - Riverside loft');
     const viewer = tourPage.locator('tour-viewer');
     const gate = viewer.locator('[role="dialog"]');
@@ -184,7 +179,7 @@ describe('an owner builds a tour in the app', () => {
   });
 
   it('keeps an edit made while the server is down and saves it when it is back', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await rig.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signUp(page, `offline-${Date.now()}@example.com`);
     await page.getByRole('button', { name: 'New tour', exact: true }).click();
@@ -193,16 +188,15 @@ describe('an owner builds a tour in the app', () => {
     await page.getByLabel('Tour title').fill('Before');
     await editorSaved(page);
 
-    const dataDir = server.dataDir;
-    const port = server.port;
-    await server.stop();
-    await page.getByLabel('Tour title').fill('Typed while offline');
-    await page.getByText('Not Connected to Internet').first().waitFor({ timeout: 30_000 });
-
-    server = await startServer({ dataDir, port });
+    await rig.restartServer({
+      meanwhile: async () => {
+        await page.getByLabel('Tour title').fill('Typed while offline');
+        await page.getByText('Not Connected to Internet').first().waitFor({ timeout: 30_000 });
+      },
+    });
     await editorSaved(page, 60_000);
     const token = JSON.parse(decodeURIComponent((await context.cookies()).find((entry) => entry.name === 'tour_user')!.value)).token;
-    const stored = await (await fetch(`${server.origin}/api/tours/${shortId}`, { headers: { Authorization: `JWT ${token}` } })).json();
+    const stored = await (await fetch(`${rig.server.origin}/api/tours/${shortId}`, { headers: { Authorization: `JWT ${token}` } })).json();
     expect(stored.title).toBe('Typed while offline');
     await context.close();
   });

@@ -1,29 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Tour } from '../../api/schema/tour';
 import { flatPhoto, smallPanorama } from '../support/pictures';
 import { editorSaved, signedInUser, signUp } from './support/admin-owner';
-import { launchChromium } from './support/browser';
-import { removeDataDir, startServer, type RunningServer } from './support/server';
-import { TourBuilder, type Owner } from './support/tour-builder';
+import { testRig } from './support/rig';
+import type { Owner } from './support/tour-builder';
 
-let server: RunningServer;
-let browser: Browser;
-let builder: TourBuilder;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  builder = new TourBuilder(server.origin, server.dataDir);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
+const rig = testRig();
 
 async function call<T>(owner: Owner, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.origin}/api${path}`, {
+  const response = await fetch(`${rig.server.origin}/api${path}`, {
     method,
     headers: { Authorization: `JWT ${owner.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -34,14 +20,14 @@ async function call<T>(owner: Owner, method: string, path: string, body?: unknow
 
 /** An owner signed in in a new browser page, with a three-scene tour whose floor plan links a room to Scene 2. */
 async function ownerWithPlan(): Promise<{ page: Page; owner: Owner; shortId: string }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await rig.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const email = `rooms-${Date.now()}@example.com`;
-  await signUp(page, server.origin, email);
+  await signUp(page, rig.server.origin, email);
   const owner = { ...(await signedInUser(context)), email };
   const panorama = await smallPanorama(512);
-  const tour = await builder.tour(owner, [panorama, panorama, panorama]);
-  const picture = await builder.upload(owner, tour.id, await flatPhoto(), true);
+  const tour = await rig.builder.tour(owner, [panorama, panorama, panorama]);
+  const picture = await rig.builder.upload(owner, tour.id, await flatPhoto(), true);
   const room = (sceneId: string) => ({ coords: { x: 20, y: 20 }, destinationSceneId: sceneId, destinationTitle: sceneId });
   await call(owner, 'POST', `/floorplans/${tour.id}`, { name: 'Ground floor', url: picture.url, hotspots: [room('scene-2'), room('scene-3')] });
   return { page, owner, shortId: tour.shortId };
@@ -50,7 +36,7 @@ async function ownerWithPlan(): Promise<{ page: Page; owner: Owner; shortId: str
 describe('deleting a scene that a floor-plan room links to', () => {
   it('asks first, removes the room with the scene, tells the owner, and later edits still save and survive a reload', async () => {
     const { page, owner, shortId } = await ownerWithPlan();
-    await page.goto(`${server.origin}/tours/${shortId}/edit`);
+    await page.goto(`${rig.server.origin}/tours/${shortId}/edit`);
     const scene2 = page.locator('.ad-scenes > li', { has: page.getByRole('button', { name: 'Show Scene 2' }) });
     await scene2.getByRole('button', { name: 'Delete scene' }).click();
     const question = page.getByRole('dialog', { name: /^Delete scene "Scene 2"\?/ });
@@ -80,13 +66,13 @@ describe('deleting a scene that a floor-plan room links to', () => {
   it('mends a tour left with a room to a removed scene: the editor drops the room and edits save again', async () => {
     const { page, owner, shortId } = await ownerWithPlan();
     // The state the old editor left behind: the scene gone from the tour, its room still on the plan.
-    builder.sql((db) => {
+    rig.builder.sql((db) => {
       const row = db.prepare('SELECT data FROM tour WHERE short_id = ?').get(shortId) as { data: string };
       const data = JSON.parse(row.data) as { images: Array<{ id: string }> };
       data.images = data.images.filter((image) => image.id !== 'scene-2');
       db.prepare('UPDATE tour SET data = ? WHERE short_id = ?').run(JSON.stringify(data), shortId);
     });
-    await page.goto(`${server.origin}/tours/${shortId}/edit`);
+    await page.goto(`${rig.server.origin}/tours/${shortId}/edit`);
     await page.getByLabel('Tour title').fill('Saving again');
     await editorSaved(page);
     await page.reload();

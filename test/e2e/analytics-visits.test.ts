@@ -1,11 +1,12 @@
-import type { Browser, BrowserContext, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TourAnalytics, VisitBeacon } from '../../api/schema/analytics';
 import { smallPanorama } from '../support/pictures';
-import { launchChromium } from './support/browser';
-import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
-import { removeDataDir, startServer, type RunningServer } from './support/server';
-import { TourBuilder, type Owner } from './support/tour-builder';
+import { partnerPage } from './support/partner-site';
+import { testRig } from './support/rig';
+import type { Owner } from './support/tour-builder';
+
+const rig = testRig({ partner: true });
 
 // Headless Chromium names itself HeadlessChrome, which is not counted: visitors come with ordinary browsers' names.
 const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -15,30 +16,17 @@ const CRAWLER_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.c
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, userAgent: PHONE_UA };
 const DESKTOP = { viewport: { width: 1100, height: 800 }, userAgent: DESKTOP_UA };
 
-let server: RunningServer;
-let partner: PartnerSite;
-let browser: Browser;
-let builder: TourBuilder;
 let owner: Owner;
 let shortId: string;
 
 beforeAll(async () => {
-  [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
-  builder = new TourBuilder(server.origin, server.dataDir);
-  owner = await builder.owner();
-  const tour = await builder.tour(owner, [await smallPanorama(1024), await smallPanorama(1024)]);
-  builder.setType(tour.shortId, 'paid');
+  owner = await rig.builder.owner();
+  const tour = await rig.builder.tour(owner, [await smallPanorama(1024), await smallPanorama(1024)]);
+  rig.builder.setType(tour.shortId, 'paid');
   shortId = tour.shortId;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await partner?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
-
-const isBeacon = (request: Request) => request.method() === 'POST' && request.url() === `${server.origin}/api/tours/${shortId}/visits`;
+const isBeacon = (request: Request) => request.method() === 'POST' && request.url() === `${rig.server.origin}/api/tours/${shortId}/visits`;
 
 /** Browsers do not show a beacon's Blob body to the devtools protocol: the page keeps a copy of each as it is sent. */
 const KEEP_BEACONS = () => {
@@ -79,37 +67,37 @@ async function visit(context: BrowserContext, url: string, { framed = false } = 
 }
 
 const partnerUrl = (path: string) =>
-  partner.page(path, partnerPage(server.origin, `<tour-viewer short-id="${shortId}" loading="eager" style="height:500px"></tour-viewer>`));
+  rig.partner.page(path, partnerPage(rig.server.origin, `<tour-viewer short-id="${shortId}" loading="eager" style="height:500px"></tour-viewer>`));
 
 async function analytics(query = ''): Promise<Response> {
-  return fetch(`${server.origin}/api/tours/${shortId}/analytics${query}`, { headers: { Authorization: `JWT ${owner.token}` } });
+  return fetch(`${rig.server.origin}/api/tours/${shortId}/analytics${query}`, { headers: { Authorization: `JWT ${owner.token}` } });
 }
 
 describe('visits of a tour, as its owner reads them', () => {
   it('counts visitors of the element and the iframe on a partner page and of the tour page on a phone, not crawlers or the owner', async () => {
-    const onPartnerPage = await visit(await browser.newContext(DESKTOP), partnerUrl('/listing'));
+    const onPartnerPage = await visit(await rig.browser.newContext(DESKTOP), partnerUrl('/listing'));
     expect(onPartnerPage.requests[0].headers()['content-type']).toContain('text/plain');
     expect(onPartnerPage.requests[0].headers().cookie).toBeUndefined();
-    const partnerHost = new URL(partner.origin).host;
+    const partnerHost = new URL(rig.partner.origin).host;
     expect(onPartnerPage.beacons[0]).toMatchObject({ kind: 'element', host: partnerHost, device: 'desktop', events: [] });
     const partnerEvents = onPartnerPage.beacons[1].events;
     expect(partnerEvents.map((event) => event.type)).toEqual(['scene', 'end']);
     expect(partnerEvents[0]).toMatchObject({ sceneId: 'scene-1', ms: expect.any(Number) });
 
-    const onPhone = await visit(await browser.newContext(PHONE), `${server.origin}/tours/${shortId}`);
-    expect(onPhone.beacons[0]).toMatchObject({ kind: 'page', host: new URL(server.origin).host, device: 'phone' });
+    const onPhone = await visit(await rig.browser.newContext(PHONE), `${rig.server.origin}/tours/${shortId}`);
+    expect(onPhone.beacons[0]).toMatchObject({ kind: 'page', host: new URL(rig.server.origin).host, device: 'phone' });
 
-    const framedUrl = partner.page('/framed', `<iframe src="${server.origin}/tours/${shortId}" style="width:800px;height:500px"></iframe>`);
-    const inFrame = await visit(await browser.newContext({ ...DESKTOP, userAgent: FIREFOX_UA }), framedUrl, { framed: true });
+    const framedUrl = rig.partner.page('/framed', `<iframe src="${rig.server.origin}/tours/${shortId}" style="width:800px;height:500px"></iframe>`);
+    const inFrame = await visit(await rig.browser.newContext({ ...DESKTOP, userAgent: FIREFOX_UA }), framedUrl, { framed: true });
     expect(inFrame.beacons[0]).toMatchObject({ kind: 'iframe', host: partnerHost, device: 'desktop' });
 
     // Not counted: a crawler, a headless browser that says so, and the owner on the tour page (known by their token).
-    await visit(await browser.newContext({ ...DESKTOP, userAgent: CRAWLER_UA }), partnerUrl('/crawled'));
-    await visit(await browser.newContext({ viewport: DESKTOP.viewport }), partnerUrl('/headless'));
-    const ownersOwn = await browser.newContext(PHONE);
+    await visit(await rig.browser.newContext({ ...DESKTOP, userAgent: CRAWLER_UA }), partnerUrl('/crawled'));
+    await visit(await rig.browser.newContext({ viewport: DESKTOP.viewport }), partnerUrl('/headless'));
+    const ownersOwn = await rig.browser.newContext(PHONE);
     const kept = encodeURIComponent(JSON.stringify({ id: owner.id, token: owner.token, type: 1 }));
-    await ownersOwn.addCookies([{ name: 'tour_user', value: kept, url: server.origin }]);
-    const ownerVisit = await visit(ownersOwn, `${server.origin}/tours/${shortId}`);
+    await ownersOwn.addCookies([{ name: 'tour_user', value: kept, url: rig.server.origin }]);
+    const ownerVisit = await visit(ownersOwn, `${rig.server.origin}/tours/${shortId}`);
     expect(ownerVisit.beacons, 'sent with fetch, to carry the token').toEqual([]);
     expect(ownerVisit.requests[0].headers().authorization).toBe(`JWT ${owner.token}`);
 
@@ -124,7 +112,7 @@ describe('visits of a tour, as its owner reads them', () => {
     expect(answer.referrers).toEqual(
       expect.arrayContaining([
         { host: partnerHost, views: 2 },
-        { host: new URL(server.origin).host, views: 1 },
+        { host: new URL(rig.server.origin).host, views: 1 },
       ]),
     );
     expect(answer.referrers).toHaveLength(2);

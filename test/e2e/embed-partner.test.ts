@@ -1,25 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './support/browser';
-import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
+import { describe, expect, it } from 'vitest';
+import { partnerPage } from './support/partner-site';
 import { pixelStats } from './support/pixels';
-import { removeDataDir, startServer, type RunningServer } from './support/server';
+import { testRig } from './support/rig';
 import { panoramaCanvas, RECORD_EVENTS, recordedEvents, waitForEvent } from './support/viewer-page';
 
-let server: RunningServer;
-let partner: PartnerSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await partner?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
+const rig = testRig({ partner: true });
 
 const HOSTILE_CSS = `<style>
   * { margin: 0 !important; padding: 0 !important; box-sizing: content-box !important; font-size: 40px !important; }
@@ -38,11 +23,11 @@ async function expectPanoramaDrawn(page: import('playwright-core').Page, selecto
 
 describe('the viewer on a partner page from another origin', () => {
   it('draws the demo panorama and moves through a hotspot, telling the partner page', async () => {
-    const url = partner.page(
+    const url = rig.partner.page(
       '/listing',
-      partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" style="height:500px"></tour-viewer>`, RECORD_EVENTS),
+      partnerPage(rig.server.origin, `<tour-viewer id="tour" short-id="demo" style="height:500px"></tour-viewer>`, RECORD_EVENTS),
     );
-    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    const page = await rig.browser.newPage({ viewport: { width: 1000, height: 700 } });
     await page.goto(url);
     const loaded = await waitForEvent(page, 'tour-load');
     expect(loaded.detail).toMatchObject({ shortId: 'demo', sceneId: 'jordan-pond' });
@@ -59,11 +44,11 @@ describe('the viewer on a partner page from another origin', () => {
   });
 
   it('keeps working under hostile global CSS and leaves no globals behind', async () => {
-    const url = partner.page(
+    const url = rig.partner.page(
       '/hostile',
-      partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" style="height:500px;width:800px"></tour-viewer>`, HOSTILE_CSS + RECORD_EVENTS),
+      partnerPage(rig.server.origin, `<tour-viewer id="tour" short-id="demo" style="height:500px;width:800px"></tour-viewer>`, HOSTILE_CSS + RECORD_EVENTS),
     );
-    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    const page = await rig.browser.newPage({ viewport: { width: 1000, height: 700 } });
     await page.goto(url);
     await waitForEvent(page, 'tour-load');
     await expectPanoramaDrawn(page, '#tour');
@@ -76,16 +61,16 @@ describe('the viewer on a partner page from another origin', () => {
   });
 
   it('runs two tours on one page independently', async () => {
-    const url = partner.page(
+    const url = rig.partner.page(
       '/two',
       partnerPage(
-        server.origin,
+        rig.server.origin,
         `<tour-viewer id="a" short-id="demo" style="height:480px"></tour-viewer>
          <tour-viewer id="b" short-id="demo" style="height:480px"></tour-viewer>`,
         RECORD_EVENTS,
       ),
     );
-    const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
+    const page = await rig.browser.newPage({ viewport: { width: 900, height: 1000 } });
     await page.goto(url);
     await waitForEvent(page, 'tour-load', 'a');
     await waitForEvent(page, 'tour-load', 'b');
@@ -100,7 +85,7 @@ describe('the viewer on a partner page from another origin', () => {
   });
 
   it("draws an eager tour's first panorama before the element's code has loaded, and the element takes that same panorama over", async () => {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    const page = await rig.browser.newPage({ viewport: { width: 1000, height: 700 } });
     // The element's chunk is held back, so the order is certain however busy the machine is.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -109,9 +94,9 @@ describe('the viewer on a partner page from another origin', () => {
       await route.continue();
     });
     await page.goto(
-      partner.page(
+      rig.partner.page(
         '/eager',
-        partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" loading="eager" style="height:500px"></tour-viewer>`, RECORD_EVENTS),
+        partnerPage(rig.server.origin, `<tour-viewer id="tour" short-id="demo" loading="eager" style="height:500px"></tour-viewer>`, RECORD_EVENTS),
       ),
     );
 
@@ -137,8 +122,8 @@ describe('the viewer on a partner page from another origin', () => {
   });
 
   it('reports a missing tour as tour-error with the invalid-tour message', async () => {
-    const url = partner.page('/missing', partnerPage(server.origin, `<tour-viewer id="tour" short-id="no-such-tour"></tour-viewer>`, RECORD_EVENTS));
-    const page = await browser.newPage();
+    const url = rig.partner.page('/missing', partnerPage(rig.server.origin, `<tour-viewer id="tour" short-id="no-such-tour"></tour-viewer>`, RECORD_EVENTS));
+    const page = await rig.browser.newPage();
     await page.goto(url);
     const error = await waitForEvent(page, 'tour-error');
     expect(error.detail).toEqual({
@@ -151,12 +136,12 @@ describe('the viewer on a partner page from another origin', () => {
 
 describe('the public tour page', () => {
   it('shows the same tour with its title and share meta tags', async () => {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
-    await page.goto(`${server.origin}/tours/demo`);
+    const page = await rig.browser.newPage({ viewport: { width: 1000, height: 700 } });
+    await page.goto(`${rig.server.origin}/tours/demo`);
     expect(await page.title()).toBe('360 Tour - Three places in 360°');
     const meta = (property: string) => page.locator(`meta[property="${property}"], meta[name="${property}"]`).getAttribute('content');
     expect(await meta('og:title')).toBe('360 Tour - Three places in 360°');
-    expect(await meta('og:image')).toBe(`${server.origin}/api/tours/demo/meta/center.jpg`);
+    expect(await meta('og:image')).toBe(`${rig.server.origin}/api/tours/demo/meta/center.jpg`);
     expect(await meta('twitter:card')).toBe('summary_large_image');
     await expectPanoramaDrawn(page, 'tour-viewer');
     await page.close();

@@ -1,29 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Tour } from '../../api/schema/tour';
 import { editorSaved, signedInUser } from './support/admin-owner';
-import { launchChromium } from './support/browser';
-import { removeDataDir, startServer, type RunningServer } from './support/server';
-import { TourBuilder } from './support/tour-builder';
+import { testRig } from './support/rig';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
+const rig = testRig();
 
 const SAVE_WORK = 'Save your work: create an account';
 
 /** A guest starts without an account and makes a tour with a title; its short id. */
 async function guestBuildsTour(page: Page, title: string): Promise<string> {
-  await page.goto(`${server.origin}/`);
+  await page.goto(`${rig.server.origin}/`);
   await page.getByRole('button', { name: 'Start without an account' }).click();
   await page.getByRole('button', { name: 'New tour', exact: true }).click();
   await page.waitForURL(/\/edit$/);
@@ -34,12 +21,12 @@ async function guestBuildsTour(page: Page, title: string): Promise<string> {
 
 async function toursOfSignedIn(page: Page): Promise<Tour[]> {
   const { token } = await signedInUser(page.context());
-  return (await (await fetch(`${server.origin}/api/tours`, { headers: { Authorization: `JWT ${token}` } })).json()).items;
+  return (await (await fetch(`${rig.server.origin}/api/tours`, { headers: { Authorization: `JWT ${token}` } })).json()).items;
 }
 
 describe('a guest keeps their work', () => {
   it('builds a tour as a guest, signs up from the header, and the tour is still theirs after a reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await rig.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const shortId = await guestBuildsTour(page, 'Guest loft');
     await page.getByRole('button', { name: SAVE_WORK }).click();
@@ -58,8 +45,8 @@ describe('a guest keeps their work', () => {
   });
 
   it('builds a tour as a guest, signs in to an existing account, keeps the tour there, and an editor link opened signed out returns to it', async () => {
-    const account = await new TourBuilder(server.origin, server.dataDir).owner('Ann Account');
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const account = await rig.builder.owner('Ann Account');
+    const context = await rig.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const shortId = await guestBuildsTour(page, 'Guest cottage');
     await page.locator('.ad-header [aria-haspopup="menu"]').click();
@@ -77,15 +64,15 @@ describe('a guest keeps their work', () => {
     // Signed out, the editor's address asks for a sign-in and then opens that editor.
     await page.locator('.ad-header [aria-haspopup="menu"]').click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL(`${server.origin}/`);
-    await page.goto(`${server.origin}/tours/${shortId}/edit`);
+    await page.waitForURL(`${rig.server.origin}/`);
+    await page.goto(`${rig.server.origin}/tours/${shortId}/edit`);
     await page.getByRole('button', { name: 'I have an account: sign in' }).click();
     const signIn = page.getByRole('form', { name: 'Sign in' });
     await signIn.getByLabel('Email').fill(account.email);
     await signIn.getByLabel('Password').fill('longenough');
     await signIn.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByLabel('Tour title').inputValue()).toBe('Guest cottage');
-    expect(page.url()).toBe(`${server.origin}/tours/${shortId}/edit`);
+    expect(page.url()).toBe(`${rig.server.origin}/tours/${shortId}/edit`);
     await context.close();
   });
 });

@@ -1,28 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUp } from './support/admin-owner';
-import { launchChromium } from './support/browser';
-import { removeDataDir, startServer, type RunningServer } from './support/server';
+import { testRig } from './support/rig';
 
-let server: RunningServer;
-let browser: Browser;
+const rig = testRig();
 
 // No SMTP_URL and no PUBLIC_URL: nothing is mailed, and links are made with the address the app was opened at.
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
 
 describe('a server without mail', () => {
   it('tells the inviter so, who copies the invitation link; the colleague signs up from it and joins, the address still unconfirmed', async () => {
-    const owner = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signUp(owner, server.origin, `olivia-${Date.now()}@agency.example`);
-    await owner.goto(`${server.origin}/teams`);
+    const owner = await (await rig.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signUp(owner, rig.server.origin, `olivia-${Date.now()}@agency.example`);
+    await owner.goto(`${rig.server.origin}/teams`);
     await owner.getByLabel('New team name').fill('Harbour Realty');
     await owner.getByRole('button', { name: 'Create team' }).click();
     const team = owner.getByRole('region', { name: 'Team Harbour Realty' });
@@ -35,9 +23,9 @@ describe('a server without mail', () => {
     await invited.getByText(`${colleagueEmail} (Can edit)`).waitFor();
     await invited.getByRole('button', { name: 'Copy invitation link' }).click();
     const link = await invited.getByLabel(`Invitation link for ${colleagueEmail}`).inputValue();
-    expect(new URL(link).origin).toBe(server.origin);
+    expect(new URL(link).origin).toBe(rig.server.origin);
 
-    const colleague = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const colleague = await (await rig.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await colleague.goto(link);
     const form = colleague.getByRole('form', { name: 'Sign up' });
     expect(await form.getByLabel('Email').inputValue()).toBe(colleagueEmail);
@@ -49,7 +37,7 @@ describe('a server without mail', () => {
     await owner.reload();
     await owner.getByRole('button', { name: 'Open' }).first().click();
     await owner.getByRole('table', { name: 'Members' }).getByText('Colin Colleague').waitFor();
-    await colleague.goto(`${server.origin}/account`);
+    await colleague.goto(`${rig.server.origin}/account`);
     await colleague.getByText('This server sends no e-mail, so no link can reach you: ask its operator to confirm your address').waitFor();
     await Promise.all([owner.context().close(), colleague.context().close()]);
   });

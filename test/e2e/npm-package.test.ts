@@ -2,18 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import { startPartnerSite, type PartnerSite } from './support/partner-site';
-import { removeDataDir, startServer, type RunningServer } from './support/server';
+import { testRig } from './support/rig';
 import { RECORD_EVENTS, waitForEvent } from './support/viewer-page';
+
+const rig = testRig({ partner: true });
 
 const PACKAGE = '@tour-platform/viewer';
 
-let server: RunningServer;
-let partner: PartnerSite;
-let browser: Browser;
 /** A site that installed the packed package, as an integrator's project would. */
 let site: string;
 
@@ -28,14 +24,9 @@ beforeAll(async () => {
   mkdirSync(site);
   writeFileSync(join(site, 'package.json'), JSON.stringify({ name: 'listing-site', private: true, type: 'module' }));
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, packed[0].filename)], { cwd: site, stdio: 'ignore' });
-  [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await partner?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
+afterAll(() => {
   if (site) rmSync(resolve(site, '..'), { recursive: true, force: true });
 });
 
@@ -71,14 +62,14 @@ describe('the npm package (npm pack dist/npm, issue 28)', () => {
   });
 
   it('defines <tour-viewer> when a browser imports it, and shows the tour of the server it names', async () => {
-    const modules = partner.folder('/node_modules/', join(site, 'node_modules'));
-    const url = partner.page(
+    const modules = rig.partner.folder('/node_modules/', join(site, 'node_modules'));
+    const url = rig.partner.page(
       '/bundled',
       `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="${modules}${PACKAGE}/tour-viewer.css">${RECORD_EVENTS}</head>
-      <body><tour-viewer id="tour" short-id="demo" server="${server.origin}"></tour-viewer>
+      <body><tour-viewer id="tour" short-id="demo" server="${rig.server.origin}"></tour-viewer>
       <script type="module">import '${modules}${PACKAGE}/tour-viewer.js';</script></body></html>`,
     );
-    const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+    const page = await rig.browser.newPage({ viewport: { width: 900, height: 700 } });
     await page.goto(url);
     const loaded = await waitForEvent(page, 'tour-load');
     expect(loaded.detail.shortId).toBe('demo');

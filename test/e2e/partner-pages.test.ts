@@ -1,28 +1,14 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { pinnedScript } from '../../api/schema/share-links';
-import { launchChromium } from './support/browser';
-import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
+import { partnerPage } from './support/partner-site';
 import { pixelStats } from './support/pixels';
-import { removeDataDir, startServer, type RunningServer } from './support/server';
+import { testRig } from './support/rig';
 import { panoramaCanvas, RECORD_EVENTS, recordedEvents, waitForEvent } from './support/viewer-page';
 
-let server: RunningServer;
-let partner: PartnerSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await partner?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
+const rig = testRig({ partner: true });
 
 async function expectPanoramaDrawn(page: Page, selector: string) {
   const canvas = panoramaCanvas(page.locator(selector));
@@ -123,8 +109,8 @@ describe('the viewer on partner pages (issue 16)', () => {
       ['/plain-body', ''],
       ['/loud-body', LOUD_BODY_CSS],
     ]) {
-      const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
-      await page.goto(partner.page(path, partnerPage(server.origin, viewer, head + RECORD_EVENTS)));
+      const page = await rig.browser.newPage({ viewport: { width: 1000, height: 700 } });
+      await page.goto(rig.partner.page(path, partnerPage(rig.server.origin, viewer, head + RECORD_EVENTS)));
       await waitForEvent(page, 'tour-load');
       await expectPanoramaDrawn(page, '#tour');
       await page.locator('#tour').getByRole('button', { name: 'Share' }).click();
@@ -149,23 +135,23 @@ describe('the viewer on partner pages (issue 16)', () => {
   it("works under the partner's strict Content-Security-Policy (style-src without 'unsafe-inline'), video chat included, with no violation", async () => {
     const csp = [
       "default-src 'none'",
-      `script-src 'nonce-partner' ${server.origin}`,
-      `style-src 'self' ${server.origin}`,
-      `connect-src ${server.origin}`,
-      `img-src ${server.origin} data: blob:`,
-      `media-src ${server.origin} blob:`,
+      `script-src 'nonce-partner' ${rig.server.origin}`,
+      `style-src 'self' ${rig.server.origin}`,
+      `connect-src ${rig.server.origin}`,
+      `img-src ${rig.server.origin} data: blob:`,
+      `media-src ${rig.server.origin} blob:`,
     ].join('; ');
-    const record = `<link rel="stylesheet" href="${server.origin}/embed/tour-viewer.css"><script nonce="partner">
+    const record = `<link rel="stylesheet" href="${rig.server.origin}/embed/tour-viewer.css"><script nonce="partner">
       window.cspViolations = [];
       document.addEventListener('securitypolicyviolation', (event) => window.cspViolations.push(event.violatedDirective + ' ' + event.blockedURI + ' ' + (event.target.outerHTML || event.target.nodeName).slice(0, 200)));
     </script>${RECORD_EVENTS.replace('<script>', '<script nonce="partner">')}`;
-    const url = partner.page(
+    const url = rig.partner.page(
       '/strict-csp',
       // No style attribute: under this policy the partner's own inline styles would be refused too.
-      partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo"></tour-viewer>`, record),
+      partnerPage(rig.server.origin, `<tour-viewer id="tour" short-id="demo"></tour-viewer>`, record),
       { 'Content-Security-Policy': csp },
     );
-    const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    const page = await rig.browser.newPage({ viewport: { width: 1100, height: 800 } });
     const refused: string[] = [];
     page.on('console', (message) => message.text().includes('Content Security Policy') && refused.push(message.text()));
     await page.goto(url);
@@ -198,7 +184,7 @@ describe('the viewer on partner pages (issue 16)', () => {
       <tour-viewer id="tour" short-id="demo"></tour-viewer>
       <p id="after" style="height:400px;background:#eee">Three bedrooms, a garden and a view of the bay.</p>`;
     const shift = async (path: string, head: string) => {
-      const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+      const page = await rig.browser.newPage({ viewport: { width: 1000, height: 900 } });
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route(/\/embed\/tour-viewer\.js$/, async (route) => {
@@ -206,7 +192,7 @@ describe('the viewer on partner pages (issue 16)', () => {
         await route.continue();
       });
       // Module scripts hold DOMContentLoaded back, so the page is taken as soon as it is shown.
-      await page.goto(partner.page(path, partnerPage(server.origin, body, head + observe + RECORD_EVENTS)), { waitUntil: 'commit' });
+      await page.goto(rig.partner.page(path, partnerPage(rig.server.origin, body, head + observe + RECORD_EVENTS)), { waitUntil: 'commit' });
       await page.locator('#after').waitFor();
       await page.waitForTimeout(300); // a few frames painted with the script still held
       release();
@@ -217,14 +203,14 @@ describe('the viewer on partner pages (issue 16)', () => {
       await page.close();
       return value;
     };
-    const linked = await shift('/cls-linked', `<link rel="stylesheet" href="${server.origin}/embed/tour-viewer.css">`);
+    const linked = await shift('/cls-linked', `<link rel="stylesheet" href="${rig.server.origin}/embed/tour-viewer.css">`);
     expect(linked).toBeLessThanOrEqual(0.05);
     expect(await shift('/cls-bare', ''), 'the measure sees the shift the link prevents').toBeGreaterThan(0.1);
   });
 
   it('takes boolean attributes bare and removed as HTML does, alt and poster, and tells of load progress and view changes', async () => {
     const record = RECORD_EVENTS.replace("'lead-submit']", "'lead-submit', 'load-progress', 'view-change']");
-    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    const page = await rig.browser.newPage({ viewport: { width: 1000, height: 700 } });
     // The opening panorama is held back, so what shows before it can be looked at.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -233,9 +219,9 @@ describe('the viewer on partner pages (issue 16)', () => {
       await route.continue();
     });
     await page.goto(
-      partner.page(
+      rig.partner.page(
         '/attributes',
-        partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" mls alt="The lake, from the shore" style="height:560px"></tour-viewer>`, record),
+        partnerPage(rig.server.origin, `<tour-viewer id="tour" short-id="demo" mls alt="The lake, from the shore" style="height:560px"></tour-viewer>`, record),
       ),
     );
     const viewer = page.locator('#tour');
@@ -286,12 +272,15 @@ describe('the viewer on partner pages (issue 16)', () => {
   });
 
   it('shows the poster of a viewer that has not started yet', async () => {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
-    const poster = `${server.origin}/demo/panoramas/louvre.jpg`;
+    const page = await rig.browser.newPage({ viewport: { width: 1000, height: 700 } });
+    const poster = `${rig.server.origin}/demo/panoramas/louvre.jpg`;
     await page.goto(
-      partner.page(
+      rig.partner.page(
         '/poster',
-        partnerPage(server.origin, `<div style="height:3000px"></div><tour-viewer id="tour" short-id="demo" loading="lazy" poster="${poster}"></tour-viewer>`),
+        partnerPage(
+          rig.server.origin,
+          `<div style="height:3000px"></div><tour-viewer id="tour" short-id="demo" loading="lazy" poster="${poster}"></tour-viewer>`,
+        ),
       ),
     );
     const img = page.locator('#tour .tv-poster');
@@ -304,8 +293,8 @@ describe('the viewer on partner pages (issue 16)', () => {
   it('embeds a pasted tour link through oEmbed as WordPress does, at the size asked even sanitised (no style) in a sandboxed frame without storage', async () => {
     const consumer = `<div id="embeds"></div><script>
       (async () => {
-        const page = ${JSON.stringify(`${server.origin}/tours/demo`)};
-        const answer = await (await fetch(${JSON.stringify(server.origin)} + '/oembed?format=json&maxwidth=640&url=' + encodeURIComponent(page))).json();
+        const page = ${JSON.stringify(`${rig.server.origin}/tours/demo`)};
+        const answer = await (await fetch(${JSON.stringify(rig.server.origin)} + '/oembed?format=json&maxwidth=640&url=' + encodeURIComponent(page))).json();
         window.oembed = answer;
         const embeds = document.getElementById('embeds');
         embeds.insertAdjacentHTML('beforeend', answer.html);
@@ -315,10 +304,10 @@ describe('the viewer on partner pages (issue 16)', () => {
         embeds.insertAdjacentHTML('beforeend', sanitised.replace('<iframe ', '<iframe sandbox="allow-scripts" id="sandboxed" '));
       })();
     </script>`;
-    const page = await browser.newPage({ viewport: { width: 800, height: 1200 } });
+    const page = await rig.browser.newPage({ viewport: { width: 800, height: 1200 } });
     const securityErrors: string[] = [];
     page.on('console', (message) => message.text().includes('SecurityError') && securityErrors.push(message.text()));
-    await page.goto(partner.page('/wordpress', `<!doctype html><html><body style="width:640px">${consumer}</body></html>`));
+    await page.goto(rig.partner.page('/wordpress', `<!doctype html><html><body style="width:640px">${consumer}</body></html>`));
     await page.waitForFunction(() => 'oembed' in window);
     const answer = await page.evaluate(() => (window as unknown as { oembed: Record<string, unknown> }).oembed);
     expect(answer).toMatchObject({ type: 'rich', title: 'Three places in 360°', width: 640, height: 360 });
@@ -341,9 +330,12 @@ describe('the viewer on partner pages (issue 16)', () => {
   });
 
   it('is accessible by axe inside its shadow root (no serious or critical violation), its share dialog keeping and returning focus', async () => {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    const page = await rig.browser.newPage({ viewport: { width: 1100, height: 900 } });
     await page.goto(
-      partner.page('/axe', partnerPage(server.origin, `<main><h1>A listing</h1><tour-viewer id="tour" short-id="demo"></tour-viewer></main>`, RECORD_EVENTS)),
+      rig.partner.page(
+        '/axe',
+        partnerPage(rig.server.origin, `<main><h1>A listing</h1><tour-viewer id="tour" short-id="demo"></tour-viewer></main>`, RECORD_EVENTS),
+      ),
     );
     await waitForEvent(page, 'tour-load');
     await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
@@ -392,26 +384,26 @@ describe('the viewer on partner pages (issue 16)', () => {
 
 describe('the viewer from anywhere: its server attribute (issue 28)', () => {
   /** The same server under a second origin: a page can show tours of two servers as far as the browser knows. */
-  const secondOrigin = () => server.origin.replace('localhost', '127.0.0.1');
+  const secondOrigin = () => rig.server.origin.replace('localhost', '127.0.0.1');
 
   it("served from the partner's own origin (a bundled or CDN copy), shows the tour of the server it names, under a strict CSP", async () => {
-    const copy = partner.folder('/vendor/', resolve('dist/embed'));
+    const copy = rig.partner.folder('/vendor/', resolve('dist/embed'));
     const csp = [
       "default-src 'none'",
       `script-src 'self' 'nonce-partner'`,
       `style-src 'self'`,
-      `connect-src ${server.origin}`,
-      `img-src ${server.origin} data: blob:`,
+      `connect-src ${rig.server.origin}`,
+      `img-src ${rig.server.origin} data: blob:`,
     ].join('; ');
     const head = `<link rel="stylesheet" href="${copy}tour-viewer.css">${RECORD_EVENTS.replace('<script>', '<script nonce="partner">')}`;
-    const url = partner.page(
+    const url = rig.partner.page(
       '/copy',
       `<!doctype html><html><head><meta charset="utf-8">${head}</head><body>
-        <tour-viewer id="tour" short-id="demo" server="${server.origin}/any/path"></tour-viewer>
+        <tour-viewer id="tour" short-id="demo" server="${rig.server.origin}/any/path"></tour-viewer>
         <script type="module" src="${copy}tour-viewer.js"></script></body></html>`,
       { 'Content-Security-Policy': csp },
     );
-    const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    const page = await rig.browser.newPage({ viewport: { width: 1100, height: 800 } });
     const refused: string[] = [];
     page.on('console', (message) => message.text().includes('Content Security Policy') && refused.push(message.text()));
     const asked: string[] = [];
@@ -419,27 +411,27 @@ describe('the viewer from anywhere: its server attribute (issue 28)', () => {
     await page.goto(url);
     await waitForEvent(page, 'tour-load');
     await expectPanoramaDrawn(page, '#tour');
-    expect(asked.filter((address) => address.includes('/api/')).every((address) => address.startsWith(`${server.origin}/api/`))).toBe(true);
-    expect(asked.some((address) => address.startsWith(`${server.origin}/media/`))).toBe(true);
+    expect(asked.filter((address) => address.includes('/api/')).every((address) => address.startsWith(`${rig.server.origin}/api/`))).toBe(true);
+    expect(asked.some((address) => address.startsWith(`${rig.server.origin}/media/`))).toBe(true);
     // The share dialog offers the tour on its server, not on the partner's site the script came from.
     await page.locator('#tour').getByRole('button', { name: 'Share' }).click();
     const shareLink = page.locator('#tour').getByRole('textbox').first();
-    expect(await shareLink.inputValue()).toContain(`${server.origin}/tours/demo`);
+    expect(await shareLink.inputValue()).toContain(`${rig.server.origin}/tours/demo`);
     expect(refused).toEqual([]);
     await page.close();
   });
 
   it("keeps each element's own server: two elements on one page ask two origins", async () => {
-    const url = partner.page(
+    const url = rig.partner.page(
       '/two-servers',
       partnerPage(
-        server.origin,
+        rig.server.origin,
         `<tour-viewer id="first" short-id="demo" loading="eager" style="height:300px"></tour-viewer>
          <tour-viewer id="second" short-id="demo" loading="eager" server="${secondOrigin()}" style="height:300px"></tour-viewer>`,
         RECORD_EVENTS,
       ),
     );
-    const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+    const page = await rig.browser.newPage({ viewport: { width: 900, height: 800 } });
     const asked: string[] = [];
     page.on('request', (request) => asked.push(request.url()));
     await page.goto(url);
@@ -447,21 +439,21 @@ describe('the viewer from anywhere: its server attribute (issue 28)', () => {
     await waitForEvent(page, 'tour-load', 'second');
     await expectPanoramaDrawn(page, '#second');
     const tourReads = asked.filter((address) => address.endsWith('/api/tours/demo'));
-    expect(tourReads.sort()).toEqual([`${server.origin}/api/tours/demo`, `${secondOrigin()}/api/tours/demo`].sort());
+    expect(tourReads.sort()).toEqual([`${rig.server.origin}/api/tours/demo`, `${secondOrigin()}/api/tours/demo`].sort());
     expect(asked.some((address) => address.startsWith(`${secondOrigin()}/media/`))).toBe(true);
     await page.close();
   });
 
   it('tells the page NoServer when its copy is served from elsewhere without a server attribute, or the attribute is no address', async () => {
-    const copy = partner.folder('/vendor/', resolve('dist/embed'));
-    const url = partner.page(
+    const copy = rig.partner.folder('/vendor/', resolve('dist/embed'));
+    const url = rig.partner.page(
       '/no-server',
       `<!doctype html><html><head><meta charset="utf-8">${RECORD_EVENTS}</head><body>
         <tour-viewer id="unnamed" short-id="demo"></tour-viewer>
         <tour-viewer id="wrong" short-id="demo" server="ftp://tours.example"></tour-viewer>
         <script type="module" src="${copy}tour-viewer.js"></script></body></html>`,
     );
-    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    const page = await rig.browser.newPage({ viewport: { width: 900, height: 900 } });
     await page.goto(url);
     const unnamed = await waitForEvent(page, 'tour-error', 'unnamed');
     const wrong = await waitForEvent(page, 'tour-error', 'wrong');
@@ -473,8 +465,11 @@ describe('the viewer from anywhere: its server attribute (issue 28)', () => {
   });
 
   it('resolves ready with the element at its first tour-load, and tells tour-load again for each new short-id', async () => {
-    const url = partner.page('/ready', partnerPage(server.origin, `<tour-viewer id="tour" short-id="demo" style="height:300px"></tour-viewer>`, RECORD_EVENTS));
-    const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+    const url = rig.partner.page(
+      '/ready',
+      partnerPage(rig.server.origin, `<tour-viewer id="tour" short-id="demo" style="height:300px"></tour-viewer>`, RECORD_EVENTS),
+    );
+    const page = await rig.browser.newPage({ viewport: { width: 900, height: 700 } });
     await page.goto(url);
     const readyIsTheElement = await page.evaluate(async () => {
       await customElements.whenDefined('tour-viewer');
@@ -492,16 +487,16 @@ describe('the viewer from anywhere: its server attribute (issue 28)', () => {
   });
 
   it("speaks its lang on a partner page (Arabic mirrored, Spanish errors by code), and the tour page the visitor's language", async () => {
-    const url = partner.page(
+    const url = rig.partner.page(
       '/languages',
       partnerPage(
-        server.origin,
+        rig.server.origin,
         `<tour-viewer id="arabic" lang="ar" short-id="demo" loading="eager" style="height:300px"></tour-viewer>
          <tour-viewer id="spanish" lang="es" short-id="no-such-tour" loading="eager" style="height:300px"></tour-viewer>`,
         RECORD_EVENTS,
       ),
     );
-    const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+    const page = await rig.browser.newPage({ viewport: { width: 900, height: 800 } });
     await page.goto(url);
     await waitForEvent(page, 'tour-load', 'arabic');
     const arabic = page.locator('#arabic');
@@ -516,29 +511,29 @@ describe('the viewer from anywhere: its server attribute (issue 28)', () => {
     await page.close();
 
     // The tour page: the browser's languages pick, ?lang= overrides.
-    const french = await browser.newPage({ locale: 'fr-FR', viewport: { width: 900, height: 700 } });
-    const answer = await french.goto(`${server.origin}/tours/demo`);
+    const french = await rig.browser.newPage({ locale: 'fr-FR', viewport: { width: 900, height: 700 } });
+    const answer = await french.goto(`${rig.server.origin}/tours/demo`);
     expect(answer!.headers()['vary']).toContain('Accept-Language');
     expect(await french.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['fr', 'ltr']);
     await expect.poll(() => french.getByRole('button', { name: 'Partager' }).count()).toBe(1);
-    await french.goto(`${server.origin}/tours/demo?lang=ar`);
+    await french.goto(`${rig.server.origin}/tours/demo?lang=ar`);
     expect(await french.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
     await expect.poll(() => french.getByRole('button', { name: 'مشاركة' }).count()).toBe(1);
     await french.close();
   });
 
   it('runs the pinned build that /embed/versions.json lists with its integrity, and refuses a copy whose bytes differ', async () => {
-    const { current, versions } = await (await fetch(`${server.origin}/embed/versions.json`)).json();
+    const { current, versions } = await (await fetch(`${rig.server.origin}/embed/versions.json`)).json();
     const build = versions.find((entry: { version: string }) => entry.version === current);
     const pinned = (integrity: string) =>
-      `<!doctype html><html><head><meta charset="utf-8">${RECORD_EVENTS}</head><body>${pinnedScript(server.origin, 'demo', false, { version: current, integrity })}</body></html>`;
-    const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
-    await page.goto(partner.page('/pinned', pinned(build.integrity)));
+      `<!doctype html><html><head><meta charset="utf-8">${RECORD_EVENTS}</head><body>${pinnedScript(rig.server.origin, 'demo', false, { version: current, integrity })}</body></html>`;
+    const page = await rig.browser.newPage({ viewport: { width: 900, height: 700 } });
+    await page.goto(rig.partner.page('/pinned', pinned(build.integrity)));
     expect((await waitForEvent(page, 'tour-load')).detail.shortId).toBe('demo');
 
     const tampered = `sha384-${createHash('sha384').update('another script').digest('base64')}`;
     const refusal = page.waitForEvent('console', (message) => message.text().includes('integrity'));
-    await page.goto(partner.page('/tampered', pinned(tampered)));
+    await page.goto(rig.partner.page('/tampered', pinned(tampered)));
     await refusal;
     expect(await page.evaluate(() => customElements.get('tour-viewer'))).toBe(undefined);
     expect(await recordedEvents(page)).toEqual([]);

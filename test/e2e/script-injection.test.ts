@@ -1,13 +1,13 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { USER_COOKIE } from '../../api/schema/user';
 import { smallPanorama } from '../support/pictures';
 import { ATTRIBUTE_PAYLOAD, brokenPictureSettled, hostile, IMG_PAYLOAD, SCRIPT_PAYLOAD, scriptRan } from '../support/script-payloads';
-import { launchChromium } from './support/browser';
-import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
-import { removeDataDir, startServer, type RunningServer } from './support/server';
-import { TourBuilder } from './support/tour-builder';
+import { partnerPage } from './support/partner-site';
+import { testRig } from './support/rig';
 import { RECORD_EVENTS, waitForEvent } from './support/viewer-page';
+
+const rig = testRig({ partner: true });
 
 const TEXT = {
   owner: `${IMG_PAYLOAD}${ATTRIBUTE_PAYLOAD}`,
@@ -36,26 +36,20 @@ const TEXT = {
   comments: hostile('comments'),
 };
 
-let server: RunningServer;
-let partner: PartnerSite;
-let browser: Browser;
-let builder: TourBuilder;
 let shortId: string;
 let owner: { email: string; token: string; id: number; name: string; type: number };
 
 beforeAll(async () => {
-  [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
-  builder = new TourBuilder(server.origin, server.dataDir);
-  const author = await builder.owner(TEXT.owner);
+  const author = await rig.builder.owner(TEXT.owner);
   const { email, token } = author;
   const picture = await smallPanorama();
-  const created = await builder.tour(author, [picture, picture]);
-  const stored = (await (await fetch(`${server.origin}/api/tours/${created.shortId}`, { headers: { Authorization: `JWT ${token}` } })).json()) as {
+  const created = await rig.builder.tour(author, [picture, picture]);
+  const stored = (await (await fetch(`${rig.server.origin}/api/tours/${created.shortId}`, { headers: { Authorization: `JWT ${token}` } })).json()) as {
     images: Array<Record<string, unknown> & { url: string }>;
   };
   const [first, second] = stored.images;
   const at = (x: number, z: number) => ({ x, y: 0, z });
-  const saved = await fetch(`${server.origin}/api/tours/${created.shortId}`, {
+  const saved = await fetch(`${rig.server.origin}/api/tours/${created.shortId}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token}` },
     body: JSON.stringify({
@@ -92,8 +86,8 @@ beforeAll(async () => {
   expect(saved.status, await saved.clone().text()).toBe(200);
   shortId = created.shortId;
   // A paid tour shows every part (no lock modal in front, no watermark).
-  builder.setType(shortId, 'paid');
-  const plan = await fetch(`${server.origin}/api/floorplans/${created.id}`, {
+  rig.builder.setType(shortId, 'paid');
+  const plan = await fetch(`${rig.server.origin}/api/floorplans/${created.id}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token}` },
     body: JSON.stringify({
@@ -103,25 +97,18 @@ beforeAll(async () => {
     }),
   });
   expect(plan.status, await plan.clone().text()).toBe(201);
-  const showing = await fetch(`${server.origin}/api/tours/${shortId}/requestShowing`, {
+  const showing = await fetch(`${rig.server.origin}/api/tours/${shortId}/requestShowing`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ name: TEXT.visitor, email: 'visitor@example.com', comments: TEXT.comments }),
   });
   expect(showing.status, await showing.clone().text()).toBe(201);
-  const login = await fetch(`${server.origin}/api/auth/login`, {
+  const login = await fetch(`${rig.server.origin}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password: 'longenough' }),
   });
   owner = (await login.json()).user;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await partner?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
 });
 
 /** A page that records every dialog (and dismisses it, so a script's alert cannot hang the test). */
@@ -214,8 +201,8 @@ async function visitEveryText(viewer: Locator): Promise<void> {
 
 describe('script typed into every text of a tour stays text', () => {
   it('on the tour page: no script runs, the page head and embedded data hold the texts as typed', async () => {
-    const { page, dialogs } = await watchedPage(await browser.newPage({ viewport: { width: 1200, height: 800 } }));
-    await page.goto(`${server.origin}/tours/${shortId}`);
+    const { page, dialogs } = await watchedPage(await rig.browser.newPage({ viewport: { width: 1200, height: 800 } }));
+    await page.goto(`${rig.server.origin}/tours/${shortId}`);
     await visitEveryText(page.locator('tour-viewer'));
     expect(await page.title()).toBe(`360 Tour - ${TEXT.title}`);
     expect(await page.locator('meta[property="og:description"]').getAttribute('content')).toBe(TEXT.description);
@@ -230,11 +217,11 @@ describe('script typed into every text of a tour stays text', () => {
   });
 
   it('on a partner page of another origin: no script runs, and a tour-error carries plain text', async () => {
-    const url = partner.page(
+    const url = rig.partner.page(
       '/listing',
-      partnerPage(server.origin, `<tour-viewer id="tour" short-id="${shortId}" style="height:700px"></tour-viewer>`, RECORD_EVENTS),
+      partnerPage(rig.server.origin, `<tour-viewer id="tour" short-id="${shortId}" style="height:700px"></tour-viewer>`, RECORD_EVENTS),
     );
-    const { page, dialogs } = await watchedPage(await browser.newPage({ viewport: { width: 1200, height: 800 } }));
+    const { page, dialogs } = await watchedPage(await rig.browser.newPage({ viewport: { width: 1200, height: 800 } }));
     await page.goto(url);
     const loaded = await waitForEvent(page, 'tour-load');
     expect(loaded.detail.title).toBe(TEXT.title);
@@ -253,10 +240,10 @@ describe('script typed into every text of a tour stays text', () => {
   });
 
   it('in the owner’s editor: no script runs, and the fields hold the texts as typed', async () => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    await context.addCookies([{ name: USER_COOKIE, value: encodeURIComponent(JSON.stringify(owner)), url: server.origin }]);
+    const context = await rig.browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.addCookies([{ name: USER_COOKIE, value: encodeURIComponent(JSON.stringify(owner)), url: rig.server.origin }]);
     const { page, dialogs } = await watchedPage(await context.newPage());
-    await page.goto(`${server.origin}/tours/${shortId}/edit`);
+    await page.goto(`${rig.server.origin}/tours/${shortId}/edit`);
     await expectText(page.locator('.pnlm-title-box'), TEXT.sceneOne);
     await expectText(page.locator('.tv-hotspot__label'), TEXT.hotspot);
     expect(await page.getByLabel('Tour title').inputValue()).toBe(TEXT.title);

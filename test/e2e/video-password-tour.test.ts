@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { TourBuilder } from './support/tour-builder';
 import { mySid, videoChatRig } from './support/video-chat';
 
 const rig = videoChatRig();
@@ -8,11 +7,10 @@ const PASSWORD = 'open sesame';
 
 describe('the video room of a password tour', () => {
   it('lets visitors who gave the password join it, in the real element on a partner page', async () => {
-    const builder = new TourBuilder(rig.server.origin, rig.server.dataDir);
-    const owner = await builder.owner();
+    const owner = await rig.builder.owner();
     const auth = { Authorization: `JWT ${owner.token}`, 'Content-Type': 'application/json' };
     const clone = await (await fetch(`${rig.server.origin}/api/tours/demo/clone`, { headers: auth })).json();
-    builder.setType(clone.shortId, 'paid');
+    rig.builder.setType(clone.shortId, 'paid');
     const saved = await fetch(`${rig.server.origin}/api/tours/${clone.shortId}`, {
       method: 'POST',
       headers: auth,

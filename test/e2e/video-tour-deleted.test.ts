@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { TourBuilder } from './support/tour-builder';
 import { videoChatRig } from './support/video-chat';
 
 const rig = videoChatRig();
 
 describe('a tour deleted during a video chat', () => {
   it('ends the chat for good: 53118 Room completed is shown, everyone is back in the lobby and nobody reconnects', async () => {
-    const builder = new TourBuilder(rig.server.origin, rig.server.dataDir);
-    const owner = await builder.owner();
+    const owner = await rig.builder.owner();
     const cloned = await fetch(`${rig.server.origin}/api/tours/demo/clone`, { headers: { Authorization: `JWT ${owner.token}` } });
     const { shortId } = (await cloned.json()) as { shortId: string };
-    builder.setType(shortId, 'paid');
+    rig.builder.setType(shortId, 'paid');
     const pages = [await rig.join('Kim', undefined, shortId), await rig.join('Lou', undefined, shortId)];
     await expect.poll(() => pages[0].locator('#tour .vc-tile').count(), { timeout: 20_000 }).toBe(2);
 

@@ -1,39 +1,27 @@
 import { readdirSync, renameSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { USER_COOKIE } from '../../api/schema/user';
 import { smallPanorama } from '../support/pictures';
-import { launchChromium } from './support/browser';
-import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
+import { partnerPage } from './support/partner-site';
 import { pixelStats } from './support/pixels';
-import { removeDataDir, startServer, type RunningServer } from './support/server';
-import { TourBuilder, type Owner } from './support/tour-builder';
+import { testRig } from './support/rig';
+import type { Owner } from './support/tour-builder';
 import { panoramaCanvas, RECORD_EVENTS, recordedEvents, waitForEvent } from './support/viewer-page';
 
-let server: RunningServer;
-let partner: PartnerSite;
-let browser: Browser;
-let builder: TourBuilder;
+const rig = testRig({ partner: true });
+
 let owner: Owner;
 let pictures: Buffer[];
 
 beforeAll(async () => {
-  [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
-  builder = new TourBuilder(server.origin, server.dataDir);
-  owner = await builder.owner();
+  owner = await rig.builder.owner();
   pictures = await Promise.all([smallPanorama(1024), smallPanorama(1024), smallPanorama(1024)]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await partner?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
-
 /** The stored file behind a media URL, found under the server's data directory. */
-function storedFile(url: string, dir = server.dataDir): string | undefined {
+function storedFile(url: string, dir = rig.server.dataDir): string | undefined {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
@@ -46,16 +34,16 @@ function storedFile(url: string, dir = server.dataDir): string | undefined {
 
 /** Takes a scene's panorama off the server (it answers 404) and answers the way to put it back. */
 async function withoutPanorama(shortId: string, sceneId: string): Promise<() => void> {
-  const tour = await (await fetch(`${server.origin}/api/tours/${shortId}`)).json();
+  const tour = await (await fetch(`${rig.server.origin}/api/tours/${shortId}`)).json();
   const file = storedFile(tour.images.find((image: { id: string }) => image.id === sceneId).url)!;
   renameSync(file, `${file}.away`);
   return () => renameSync(`${file}.away`, file);
 }
 
 async function openTour(context: BrowserContext, shortId: string): Promise<Page> {
-  const url = partner.page(
+  const url = rig.partner.page(
     `/edges-${shortId}`,
-    partnerPage(server.origin, `<tour-viewer id="tour" short-id="${shortId}" loading="eager" style="height:560px"></tour-viewer>`, RECORD_EVENTS),
+    partnerPage(rig.server.origin, `<tour-viewer id="tour" short-id="${shortId}" loading="eager" style="height:560px"></tour-viewer>`, RECORD_EVENTS),
   );
   const page = await context.newPage();
   await page.goto(url);
@@ -74,10 +62,10 @@ async function expectDrawn(page: Page) {
 
 describe('a scene that cannot be loaded', () => {
   it('a 404 keeps the current scene and says so; Retry loads it once it is back; offline the same, and the return of the network is told', async () => {
-    const tour = await builder.tour(owner, pictures);
-    builder.setType(tour.shortId, 'paid');
+    const tour = await rig.builder.tour(owner, pictures);
+    rig.builder.setType(tour.shortId, 'paid');
     const restore = await withoutPanorama(tour.shortId, 'scene-2');
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const context = await rig.browser.newContext({ viewport: { width: 1100, height: 800 } });
     const page = await openTour(context, tour.shortId);
     await waitForEvent(page, 'tour-load');
     const viewer = page.locator('#tour');
@@ -123,13 +111,13 @@ describe('a scene that cannot be loaded', () => {
   });
 
   it('a scene picked while another is still loading wins: the view ends on the last pick', async () => {
-    const tour = await builder.tour(owner, pictures);
-    builder.setType(tour.shortId, 'paid');
-    const answer = await (await fetch(`${server.origin}/api/tours/${tour.shortId}`)).json();
+    const tour = await rig.builder.tour(owner, pictures);
+    rig.builder.setType(tour.shortId, 'paid');
+    const answer = await (await fetch(`${rig.server.origin}/api/tours/${tour.shortId}`)).json();
     // The picture itself, not its thumbnail (`thumb-` before the same name).
     const isPicture = (url: string, sceneId: string) =>
       new URL(url).pathname.endsWith(`/${basename(answer.images.find((image: { id: string }) => image.id === sceneId).url)}`);
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const context = await rig.browser.newContext({ viewport: { width: 1100, height: 800 } });
     // Scene 2's picture is asked for twice (our download, then pannellum's); the second is held until scene 3 is
     // picked and downloaded, so that pick falls while pannellum is busy with scene 2.
     let release!: () => void;
@@ -161,10 +149,10 @@ describe('a scene that cannot be loaded', () => {
   });
 
   it('a first scene that 404s is told, not a black box, and Retry shows it once it is back', async () => {
-    const tour = await builder.tour(owner, pictures.slice(0, 1));
-    builder.setType(tour.shortId, 'paid');
+    const tour = await rig.builder.tour(owner, pictures.slice(0, 1));
+    rig.builder.setType(tour.shortId, 'paid');
     const restore = await withoutPanorama(tour.shortId, 'scene-1');
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const context = await rig.browser.newContext({ viewport: { width: 1100, height: 800 } });
     const page = await openTour(context, tour.shortId);
     const failure = page.locator('#tour .tv-scene-failure');
     await expect.poll(() => failure.textContent(), { timeout: 60_000 }).toContain('“Scene 1” could not be loaded.');
@@ -180,32 +168,32 @@ describe('a scene that cannot be loaded', () => {
 
 describe('ways on from a tour that cannot be shown, and what only the owner sees', () => {
   it('a private tour on a partner page links to its own page on our server, which offers Log in; an unknown tour leads home', async () => {
-    const tour = await builder.tour(owner, pictures.slice(0, 1), { privacy: 'Private' });
-    const context = await browser.newContext({ viewport: { width: 900, height: 600 } });
+    const tour = await rig.builder.tour(owner, pictures.slice(0, 1), { privacy: 'Private' });
+    const context = await rig.browser.newContext({ viewport: { width: 900, height: 600 } });
     const page = await openTour(context, tour.shortId);
     const viewer = page.locator('#tour');
     expect((await waitForEvent(page, 'tour-error')).detail.code).toBe('TourPrivate');
     const own = viewer.getByRole('link', { name: 'Open the tour’s own page to log in' });
-    expect(await own.getAttribute('href')).toBe(`${server.origin}/tours/${tour.shortId}`);
+    expect(await own.getAttribute('href')).toBe(`${rig.server.origin}/tours/${tour.shortId}`);
     // The partner's page stays open.
     expect(await own.getAttribute('target')).toBe('_blank');
 
     const [tourPage] = await Promise.all([context.waitForEvent('page'), own.click()]);
     await tourPage.waitForLoadState();
-    expect(tourPage.url()).toBe(`${server.origin}/tours/${tour.shortId}`);
+    expect(tourPage.url()).toBe(`${rig.server.origin}/tours/${tour.shortId}`);
     const logIn = tourPage.locator('tour-viewer').getByRole('link', { name: 'Log in', exact: true });
     expect(await logIn.getAttribute('href')).toBe(`/?login&next=${encodeURIComponent(`/tours/${tour.shortId}`)}`);
 
     const unknown = await openTour(context, 'NoSuchTour');
     expect((await waitForEvent(unknown, 'tour-error')).detail.code).toBe('TourNotFound');
     const home = unknown.locator('#tour').getByRole('link', { name: 'Go to the home page' });
-    expect(await home.getAttribute('href')).toBe(`${server.origin}/`);
+    expect(await home.getAttribute('href')).toBe(`${rig.server.origin}/`);
     await context.close();
   });
 
   it("shows the share dialog's white-label hint to the signed-in owner on our tour page only: not to visitors, not on partner pages", async () => {
-    const tour = await builder.tour(owner, pictures.slice(0, 1));
-    builder.setType(tour.shortId, 'paid');
+    const tour = await rig.builder.tour(owner, pictures.slice(0, 1));
+    rig.builder.setType(tour.shortId, 'paid');
     const hintIn = async (page: Page) => {
       const viewer = page.locator('tour-viewer');
       await viewer.getByRole('button', { name: 'Share', exact: true }).click();
@@ -213,16 +201,16 @@ describe('ways on from a tour that cannot be shown, and what only the owner sees
       await dialog.waitFor();
       return dialog.getByText("where's my whitelabel").count();
     };
-    const visitor = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const visitor = await rig.browser.newContext({ viewport: { width: 1100, height: 800 } });
     const visitorPage = await visitor.newPage();
-    await visitorPage.goto(`${server.origin}/tours/${tour.shortId}`);
+    await visitorPage.goto(`${rig.server.origin}/tours/${tour.shortId}`);
     expect(await hintIn(visitorPage)).toBe(0);
     await visitor.close();
 
-    const ownerContext = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-    await ownerContext.addCookies([{ name: USER_COOKIE, value: encodeURIComponent(JSON.stringify({ ...owner, name: 'Owner' })), url: server.origin }]);
+    const ownerContext = await rig.browser.newContext({ viewport: { width: 1100, height: 800 } });
+    await ownerContext.addCookies([{ name: USER_COOKIE, value: encodeURIComponent(JSON.stringify({ ...owner, name: 'Owner' })), url: rig.server.origin }]);
     const ownerPage = await ownerContext.newPage();
-    await ownerPage.goto(`${server.origin}/tours/${tour.shortId}`);
+    await ownerPage.goto(`${rig.server.origin}/tours/${tour.shortId}`);
     expect(await hintIn(ownerPage)).toBe(1);
     // On a partner's page nobody is known, the owner included.
     const partnerView = await openTour(ownerContext, tour.shortId);

@@ -1,33 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { smallPanorama } from '../support/pictures';
-import { launchChromium } from './support/browser';
-import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
-import { removeDataDir, startServer, type RunningServer } from './support/server';
-import { TourBuilder } from './support/tour-builder';
+import { partnerPage } from './support/partner-site';
+import { testRig } from './support/rig';
 import { RECORD_EVENTS, recordedEvents, waitForEvent } from './support/viewer-page';
 
-let server: RunningServer;
-let partner: PartnerSite;
-let browser: Browser;
-let builder: TourBuilder;
-
-beforeAll(async () => {
-  [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
-  builder = new TourBuilder(server.origin, server.dataDir);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await partner?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
+const rig = testRig({ partner: true });
 
 async function open(attributes: string, path: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: partner.origin });
-  await page.goto(partner.page(path, partnerPage(server.origin, `<tour-viewer id="tour" ${attributes} style="height:600px"></tour-viewer>`, RECORD_EVENTS)));
+  const page = await rig.browser.newPage({ viewport: { width: 1100, height: 800 } });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: rig.partner.origin });
+  await page.goto(
+    rig.partner.page(path, partnerPage(rig.server.origin, `<tour-viewer id="tour" ${attributes} style="height:600px"></tour-viewer>`, RECORD_EVENTS)),
+  );
   await waitForEvent(page, 'tour-load');
   return page;
 }
@@ -36,11 +21,11 @@ const sceneChanges = async (page: Page) => (await recordedEvents(page)).filter((
 
 describe('moving around a tour', () => {
   it('walks the reel, the prev/next controls (bounded) and a floor plan', async () => {
-    const owner = await builder.owner();
+    const owner = await rig.builder.owner();
     const pictures = await Promise.all([smallPanorama(1024), smallPanorama(1024), smallPanorama(1024)]);
-    const tour = await builder.tour(owner, pictures, { theme: 'cascade', config: { autoRotate: false } });
-    builder.setType(tour.shortId, 'paid');
-    await builder.floorplan(owner, tour.id, 'scene-3', 'Scene 3');
+    const tour = await rig.builder.tour(owner, pictures, { theme: 'cascade', config: { autoRotate: false } });
+    rig.builder.setType(tour.shortId, 'paid');
+    await rig.builder.floorplan(owner, tour.id, 'scene-3', 'Scene 3');
 
     const page = await open(`short-id="${tour.shortId}"`, '/nav');
     const viewer = page.locator('#tour');
@@ -68,10 +53,10 @@ describe('moving around a tour', () => {
     const viewer = page.locator('#tour');
     await viewer.getByRole('button', { name: 'Share' }).click();
     const dialog = viewer.locator('[role="dialog"]');
-    expect(await dialog.getByLabel('Direct link').inputValue()).toBe(`${server.origin}/tours/demo`);
+    expect(await dialog.getByLabel('Direct link').inputValue()).toBe(`${rig.server.origin}/tours/demo`);
     // The demo tour is paid, so the listing-compliant toggle shows; on, it adds mls=1 to link and embed code.
     await dialog.getByLabel('Listing-compliant link (MLS)').check();
-    expect(await dialog.getByLabel('Direct link').inputValue()).toBe(`${server.origin}/tours/demo?mls=1`);
+    expect(await dialog.getByLabel('Direct link').inputValue()).toBe(`${rig.server.origin}/tours/demo?mls=1`);
     const iframe = await dialog.getByLabel('Embed with an iframe').inputValue();
     expect(iframe).toContain('?mls=1');
     expect(iframe).toContain('allow="fullscreen; xr-spatial-tracking; gyroscope; accelerometer; camera; microphone; display-capture"');
@@ -83,9 +68,9 @@ describe('moving around a tour', () => {
   });
 
   it('requests a showing and shows the confirmation with the agent', async () => {
-    const owner = await builder.owner();
-    const tour = await builder.tour(owner, [await smallPanorama(1024)], { isScheduleEnabled: true, agentName: 'Alex', agentEmail: 'alex@agency.example' });
-    builder.setType(tour.shortId, 'paid');
+    const owner = await rig.builder.owner();
+    const tour = await rig.builder.tour(owner, [await smallPanorama(1024)], { isScheduleEnabled: true, agentName: 'Alex', agentEmail: 'alex@agency.example' });
+    rig.builder.setType(tour.shortId, 'paid');
     const page = await open(`short-id="${tour.shortId}"`, '/showing');
     const viewer = page.locator('#tour');
     await viewer.getByRole('button', { name: 'Request a showing' }).click();

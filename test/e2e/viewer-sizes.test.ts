@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { yawPitchToCoords } from '../../api/schema/coords';
 import { USER_COOKIE } from '../../api/schema/user';
 import { smallPanorama } from '../support/pictures';
-import { launchChromium } from './support/browser';
-import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
-import { removeDataDir, startServer, type RunningServer } from './support/server';
-import { TourBuilder } from './support/tour-builder';
+import { partnerPage } from './support/partner-site';
+import { testRig } from './support/rig';
 import { RECORD_EVENTS, waitForEvent } from './support/viewer-page';
 
-let server: RunningServer;
-let partner: PartnerSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await partner?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
+const rig = testRig({ partner: true });
 
 interface Size {
   width: number;
@@ -42,14 +27,14 @@ const GRID: Size[] = [
 
 /** A page whose viewer fills the window, so the viewer's size is the one named. */
 async function openViewer({ width, height, touch }: Size, head = '', shortId = 'demo'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch });
+  const context = await rig.browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch });
   const page = await context.newPage();
   const body = `<tour-viewer id="tour" short-id="${shortId}" style="position:fixed;inset:0;width:100%;height:100%;aspect-ratio:auto"></tour-viewer>`;
   await page.goto(
-    partner.page(
+    rig.partner.page(
       `/edges-${width}x${height}-${touch}-${head.length}-${shortId}`,
       partnerPage(
-        server.origin,
+        rig.server.origin,
         body,
         '<meta name="viewport" content="width=device-width, initial-scale=1"><style>body{margin:0}</style>' + head + RECORD_EVENTS,
       ),
@@ -226,19 +211,18 @@ describe('the viewer at the edges: dialogs, hostile pages, layout, touch (issue 
   }
 
   it('fits the floor plan, info spot and payments dialogs at sampled sizes, each closed by Close, Escape and the backdrop', async () => {
-    const builder = new TourBuilder(server.origin, server.dataDir);
-    const owner = await builder.owner();
-    const tour = await builder.tour(owner, [await smallPanorama(1024), await smallPanorama(1024)]);
+    const owner = await rig.builder.owner();
+    const tour = await rig.builder.tour(owner, [await smallPanorama(1024), await smallPanorama(1024)]);
     const auth = { Authorization: `JWT ${owner.token}`, 'Content-Type': 'application/json' };
-    const answer = await (await fetch(`${server.origin}/api/tours/${tour.shortId}`, { headers: auth })).json();
+    const answer = await (await fetch(`${rig.server.origin}/api/tours/${tour.shortId}`, { headers: auth })).json();
     answer.images[0].infospots = [{ coords: yawPitchToCoords({ yaw: 0, pitch: 0 }), dataType: 'html', data: { htmlContent: '<p>Oak floors</p>' } }];
-    const saved = await fetch(`${server.origin}/api/tours/${tour.shortId}`, {
+    const saved = await fetch(`${rig.server.origin}/api/tours/${tour.shortId}`, {
       method: 'POST',
       headers: auth,
       body: JSON.stringify({ revision: tour.revision, images: answer.images }),
     });
     expect(saved.ok, await saved.clone().text()).toBe(true);
-    await builder.floorplan(owner, tour.id, 'scene-2', 'Scene 2');
+    await rig.builder.floorplan(owner, tour.id, 'scene-2', 'Scene 2');
 
     const sizes: Size[] = [
       { width: 280, height: 160, touch: true },
@@ -248,7 +232,7 @@ describe('the viewer at the edges: dialogs, hostile pages, layout, touch (issue 
     const ways: CloseWay[] = ['Close', 'Escape', 'backdrop'];
     for (const [i, size] of sizes.entries()) {
       // Published, for visitors: the floor plan and the info spot.
-      builder.setType(tour.shortId, 'paid');
+      rig.builder.setType(tour.shortId, 'paid');
       const page = await openViewer(size, '', tour.shortId);
       const viewer = page.locator('#tour');
       await openDialog(viewer, 'Floor plans');
@@ -264,11 +248,11 @@ describe('the viewer at the edges: dialogs, hostile pages, layout, touch (issue 
       await page.context().close();
 
       // Unpublished, for its owner on our own page: the payments dialog opens by itself.
-      builder.setType(tour.shortId, 'locked');
-      const context = await browser.newContext({ viewport: size, hasTouch: size.touch, isMobile: size.touch });
-      await context.addCookies([{ name: USER_COOKIE, value: encodeURIComponent(JSON.stringify({ ...owner, name: 'Owner' })), url: server.origin }]);
+      rig.builder.setType(tour.shortId, 'locked');
+      const context = await rig.browser.newContext({ viewport: size, hasTouch: size.touch, isMobile: size.touch });
+      await context.addCookies([{ name: USER_COOKIE, value: encodeURIComponent(JSON.stringify({ ...owner, name: 'Owner' })), url: rig.server.origin }]);
       const ownerPage = await context.newPage();
-      await ownerPage.goto(`${server.origin}/tours/${tour.shortId}`);
+      await ownerPage.goto(`${rig.server.origin}/tours/${tour.shortId}`);
       const ownViewer = ownerPage.locator('tour-viewer');
       await expect.poll(() => ownViewer.locator('[role="dialog"] h2').textContent()).toBe('Publish your tour');
       await expectFits(ownViewer, size);
@@ -278,25 +262,25 @@ describe('the viewer at the edges: dialogs, hostile pages, layout, touch (issue 
   });
 
   it('keeps the password gate (not dismissible) inside a 280×160 viewer, scrolling, with no Close, Escape or backdrop', async () => {
-    const context = await browser.newContext({ viewport: { width: 280, height: 160 } });
+    const context = await rig.browser.newContext({ viewport: { width: 280, height: 160 } });
     const page = await context.newPage();
-    const owner = await fetch(`${server.origin}/api/auth/signup`, {
+    const owner = await fetch(`${rig.server.origin}/api/auth/signup`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ name: 'Gate', email: `gate-${Date.now()}@example.com`, password: 'longenough' }),
     }).then((response) => response.json() as Promise<{ user: { token: string } }>);
     const auth = { Authorization: `JWT ${owner.user.token}` };
-    const created = await fetch(`${server.origin}/api/tours`, { method: 'POST', headers: auth }).then(
+    const created = await fetch(`${rig.server.origin}/api/tours`, { method: 'POST', headers: auth }).then(
       (response) => response.json() as Promise<{ shortId: string; revision: number }>,
     );
-    const saved = await fetch(`${server.origin}/api/tours/${created.shortId}`, {
+    const saved = await fetch(`${rig.server.origin}/api/tours/${created.shortId}`, {
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/json' },
       body: JSON.stringify({ revision: created.revision, title: 'Gated', password: 'sesame-open' }),
     });
     expect(saved.ok, await saved.clone().text()).toBe(true);
     const body = `<tour-viewer id="tour" short-id="${created.shortId}" style="position:fixed;inset:0;width:100%;height:100%;aspect-ratio:auto"></tour-viewer>`;
-    await page.goto(partner.page('/edges-gate', partnerPage(server.origin, body, '<style>body{margin:0}</style>')));
+    await page.goto(rig.partner.page('/edges-gate', partnerPage(rig.server.origin, body, '<style>body{margin:0}</style>')));
     const viewer = page.locator('#tour');
     await expectFits(viewer, { width: 280, height: 160, touch: false });
     const dialog = viewer.locator('[role="dialog"]');

@@ -1,42 +1,30 @@
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { smallPanorama } from '../support/pictures';
-import { launchChromium } from './support/browser';
-import { partnerPage, startPartnerSite, type PartnerSite } from './support/partner-site';
+import { partnerPage } from './support/partner-site';
 import { pixelStats } from './support/pixels';
-import { removeDataDir, startServer, type RunningServer } from './support/server';
-import { TourBuilder, type Owner } from './support/tour-builder';
+import { testRig } from './support/rig';
+import type { Owner } from './support/tour-builder';
 import { panoramaCanvas, RECORD_EVENTS, waitForEvent } from './support/viewer-page';
 
-let server: RunningServer;
-let partner: PartnerSite;
-let browser: Browser;
-let builder: TourBuilder;
+const rig = testRig({ partner: true });
+
 let owner: Owner;
 let picture: Buffer;
 
 beforeAll(async () => {
-  [server, partner, browser] = await Promise.all([startServer(), startPartnerSite(), launchChromium()]);
-  builder = new TourBuilder(server.origin, server.dataDir);
-  owner = await builder.owner();
+  owner = await rig.builder.owner();
   picture = await smallPanorama(1024);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await partner?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
 });
 
 let pageCounter = 0;
 async function openOnPartner(attributes: string, options: { init?: string } = {}): Promise<Page> {
-  const url = partner.page(
+  const url = rig.partner.page(
     `/p${++pageCounter}`,
-    partnerPage(server.origin, `<tour-viewer id="tour" ${attributes} loading="eager" style="height:560px"></tour-viewer>`, RECORD_EVENTS),
+    partnerPage(rig.server.origin, `<tour-viewer id="tour" ${attributes} loading="eager" style="height:560px"></tour-viewer>`, RECORD_EVENTS),
   );
-  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+  const page = await rig.browser.newPage({ viewport: { width: 1100, height: 800 } });
   if (options.init) await page.addInitScript(options.init);
   await page.goto(url);
   return page;
@@ -50,8 +38,8 @@ async function expectDrawn(page: Page) {
 
 describe('viewer states on a partner page', () => {
   it('gates a password tour until the server accepts the password', async () => {
-    const tour = await builder.tour(owner, [picture], { privacy: 'Password', password: 'open sesame' });
-    builder.setType(tour.shortId, 'paid');
+    const tour = await rig.builder.tour(owner, [picture], { privacy: 'Password', password: 'open sesame' });
+    rig.builder.setType(tour.shortId, 'paid');
     const page = await openOnPartner(`short-id="${tour.shortId}"`);
     const gate = page.locator('#tour [role="dialog"]');
     await expect.poll(() => gate.textContent()).toContain('secured with a password');
@@ -70,7 +58,7 @@ describe('viewer states on a partner page', () => {
   });
 
   it('shows the private-tour notice to visitors', async () => {
-    const tour = await builder.tour(owner, [picture], { privacy: 'Private' });
+    const tour = await rig.builder.tour(owner, [picture], { privacy: 'Private' });
     const page = await openOnPartner(`short-id="${tour.shortId}"`);
     const error = await waitForEvent(page, 'tour-error');
     expect(error.detail).toEqual({ code: 'TourPrivate', message: 'This is a private tour. Please login to view.' });
@@ -84,14 +72,14 @@ describe('viewer states on a partner page', () => {
       companyName: 'Acme Realty',
       contacts: { person: 'Ann', email: 'ann@acme.example', number: '555' },
     };
-    const free = await builder.tour(owner, [picture], fields);
-    builder.setType(free.shortId, 'free');
+    const free = await rig.builder.tour(owner, [picture], fields);
+    rig.builder.setType(free.shortId, 'free');
     const refused = await openOnPartner(`short-id="${free.shortId}" mls="1"`);
     await expect.poll(() => refused.locator('#tour [role="alert"]').textContent()).toContain('only paid tours or tours of Pro Plus members');
     await refused.close();
 
-    const paid = await builder.tour(owner, [picture], fields);
-    builder.setType(paid.shortId, 'paid');
+    const paid = await rig.builder.tour(owner, [picture], fields);
+    rig.builder.setType(paid.shortId, 'paid');
     const normal = await openOnPartner(`short-id="${paid.shortId}"`);
     await waitForEvent(normal, 'tour-load');
     expect(await normal.getByRole('button', { name: 'Share' }).count()).toBe(1);
@@ -109,11 +97,11 @@ describe('viewer states on a partner page', () => {
   });
 
   it('shows the watermark on free tours only', async () => {
-    const free = await builder.tour(owner, [picture]);
-    builder.setType(free.shortId, 'free');
+    const free = await rig.builder.tour(owner, [picture]);
+    rig.builder.setType(free.shortId, 'free');
     const page = await openOnPartner(`short-id="${free.shortId}"`);
     await waitForEvent(page, 'tour-load');
-    expect(await page.locator('#tour .tv-watermark').getAttribute('href')).toBe(`${server.origin}/`);
+    expect(await page.locator('#tour .tv-watermark').getAttribute('href')).toBe(`${rig.server.origin}/`);
     await page.close();
     const demo = await openOnPartner('short-id="demo"');
     await waitForEvent(demo, 'tour-load');
@@ -122,8 +110,8 @@ describe('viewer states on a partner page', () => {
   });
 
   it('sends a lead that the owner finds stored, and tells the partner page', async () => {
-    const tour = await builder.tour(owner, [picture], { leadgen: { enabled: true, message: 'Ask us about the loft' } });
-    builder.setType(tour.shortId, 'paid');
+    const tour = await rig.builder.tour(owner, [picture], { leadgen: { enabled: true, message: 'Ask us about the loft' } });
+    rig.builder.setType(tour.shortId, 'paid');
     const page = await openOnPartner(`short-id="${tour.shortId}"`);
     await waitForEvent(page, 'tour-load');
     await page.getByRole('button', { name: 'Request information' }).click();
@@ -135,24 +123,24 @@ describe('viewer states on a partner page', () => {
     const submitted = await waitForEvent(page, 'lead-submit');
     expect(submitted.detail).toEqual({ tourId: tour.id });
     await expect.poll(() => page.locator('#tour [role="status"]').textContent()).toContain('received');
-    const stored = builder.sql((db) => db.prepare('SELECT name, email, url FROM lead WHERE tour_id = ?').all(tour.id));
+    const stored = rig.builder.sql((db) => db.prepare('SELECT name, email, url FROM lead WHERE tour_id = ?').all(tour.id));
     expect(stored).toEqual([{ name: 'Vera Visitor', email: 'vera@example.com', url: page.url() }]);
     await page.close();
   });
 
   it('never runs script from an HTML info spot', async () => {
     const html = `<p>Welcome</p><img src="x" onerror="window.pwned = 'img'"><script>window.pwned = 'script'</script><a href="javascript:window.pwned='link'">click</a>`;
-    const tour = await builder.tour(owner, [picture]);
-    const full = await (await fetch(`${server.origin}/api/tours/${tour.shortId}`, { headers: { Authorization: `JWT ${owner.token}` } })).json();
+    const tour = await rig.builder.tour(owner, [picture]);
+    const full = await (await fetch(`${rig.server.origin}/api/tours/${tour.shortId}`, { headers: { Authorization: `JWT ${owner.token}` } })).json();
     full.config.autoRotate = false;
     full.images[0].infospots = [{ id: 'spot', coords: { x: 0, y: 0, z: -1 }, dataType: 'html', data: { previewText: 'About', htmlContent: html } }];
-    const saved = await fetch(`${server.origin}/api/tours/${tour.shortId}`, {
+    const saved = await fetch(`${rig.server.origin}/api/tours/${tour.shortId}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `JWT ${owner.token}` },
       body: JSON.stringify(full),
     });
     expect(saved.status).toBe(200);
-    builder.setType(tour.shortId, 'paid');
+    rig.builder.setType(tour.shortId, 'paid');
     const page = await openOnPartner(`short-id="${tour.shortId}"`);
     await waitForEvent(page, 'tour-load');
     await page.locator('#tour [data-infospot-id="spot"]').click();
@@ -169,8 +157,8 @@ describe('viewer states on a partner page', () => {
   });
 
   it('asks a visitor of a locked tour for an e-mail, and a valid one opens it as locked-with-email, with the watermark', async () => {
-    const tour = await builder.tour(owner, [picture]);
-    builder.setType(tour.shortId, 'locked');
+    const tour = await rig.builder.tour(owner, [picture]);
+    rig.builder.setType(tour.shortId, 'locked');
     const page = await openOnPartner(`short-id="${tour.shortId}"`);
     const modal = page.locator('#tour [role="dialog"]');
     await expect.poll(() => modal.textContent()).toContain('This tour is locked');
@@ -179,7 +167,7 @@ describe('viewer states on a partner page', () => {
     await expect.poll(() => modal.count()).toBe(0);
     await expectDrawn(page);
     expect(await page.locator('#tour .tv-watermark').count()).toBe(1);
-    const stored = builder.sql((db) => db.prepare('SELECT type FROM tour WHERE short_id = ?').get(tour.shortId)) as { type: string };
+    const stored = rig.builder.sql((db) => db.prepare('SELECT type FROM tour WHERE short_id = ?').get(tour.shortId)) as { type: string };
     expect(stored.type).toBe('locked-with-email');
     await page.close();
   });
@@ -188,8 +176,8 @@ describe('viewer states on a partner page', () => {
 describe('a 16384×8192 panorama', () => {
   it('opens on a device whose WebGL texture limit is 4096, through the phone-sized variant', async () => {
     const huge = await sharp(picture).resize({ width: 16384, height: 8192 }).jpeg({ quality: 70 }).toBuffer();
-    const tour = await builder.tour(owner, [huge]);
-    builder.setType(tour.shortId, 'paid');
+    const tour = await rig.builder.tour(owner, [huge]);
+    rig.builder.setType(tour.shortId, 'paid');
     // Cap what WebGL reports, as a phone GPU would.
     const capTextures = `(() => {
       for (const proto of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {

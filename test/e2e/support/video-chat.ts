@@ -1,16 +1,12 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, expect } from 'vitest';
 import type { PanoramaView } from '../../../embed/video/contract';
 import { contrastRatio, type BackgroundLayer } from '../../support/contrast';
-import { launchChromium } from './browser';
-import { partnerPage, startPartnerSite, type PartnerSite } from './partner-site';
-import { removeDataDir, startServer, type RunningServer } from './server';
+import { partnerPage, type PartnerSite } from './partner-site';
+import { testRig, type Rig } from './rig';
 
-/** The real server, a partner site showing the demo tour with its chat panel, and Chromium with fake camera and mic. */
-export interface VideoChatRig {
-  readonly server: RunningServer;
-  /** Stops the server and starts it again on the same port and data folder. */
-  restartServer(): Promise<void>;
+/** The test rig with a partner site showing the demo tour with its chat panel, in Chromium with fake camera and mic. */
+export interface VideoChatRig extends Rig {
   /** A new visitor (own browser context) on the partner page showing `shortId` with its chat panel open. */
   openTour(shortId?: string, initScript?: string): Promise<Page>;
   /** openTour, with `name` typed in the chat lobby. */
@@ -21,32 +17,24 @@ export interface VideoChatRig {
   leaveAll(): Promise<void>;
 }
 
-/** Sets up a rig for the test file that calls it (beforeAll) and tears it down after (afterAll). */
 /** Every participant of these tests connects from loopback: one address, more seats than a real visitor's. */
 const LOOPBACK_SEATS = { ROOM_SEATS_PER_ADDRESS: '20' };
 
+/** Sets up a rig for the test file that calls it (beforeAll) and tears it down after (afterAll). */
 export function videoChatRig(): VideoChatRig {
-  let server: RunningServer;
-  let partner: PartnerSite;
-  let browser: Browser;
+  const rig = testRig({ env: LOOPBACK_SEATS, partner: true });
   const contexts: BrowserContext[] = [];
   let visitors = 0;
 
-  beforeAll(async () => {
-    [server, partner, browser] = await Promise.all([startServer({ env: LOOPBACK_SEATS }), startPartnerSite(), launchChromium()]);
-  });
+  // Registered after the rig's own: run before it, while the browser is still open.
   afterAll(async () => {
     for (const context of contexts) await context.close();
-    await browser?.close();
-    await partner?.close();
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
   });
 
   const openTour = async (shortId = 'demo', initScript?: string) => {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 800 } });
+    const context = await rig.browser.newContext({ viewport: { width: 1600, height: 800 } });
     contexts.push(context);
-    return visitTour(context, partner, server.origin, `/visitor-${++visitors}`, shortId, initScript);
+    return visitTour(context, rig.partner, rig.server.origin, `/visitor-${++visitors}`, shortId, initScript);
   };
 
   const openLobby = async (name: string, initScript?: string, shortId = 'demo') => {
@@ -57,12 +45,18 @@ export function videoChatRig(): VideoChatRig {
 
   return {
     get server() {
-      return server;
+      return rig.server;
     },
-    async restartServer() {
-      await server.stop();
-      server = await startServer({ dataDir: server.dataDir, port: server.port, env: LOOPBACK_SEATS });
+    get browser() {
+      return rig.browser;
     },
+    get partner() {
+      return rig.partner;
+    },
+    get builder() {
+      return rig.builder;
+    },
+    restartServer: rig.restartServer,
     openTour,
     openLobby,
     async join(name, initScript, shortId) {

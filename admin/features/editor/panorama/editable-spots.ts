@@ -1,7 +1,7 @@
 import type { PannellumViewer } from 'pannellum/build/pannellum.js';
 import type { YawPitch } from '../../../../api/schema/coords';
 import type { Hotspot, Infospot } from '../../../../api/schema/tour';
-import { onActivate, renderSceneHotspot, TAP_SLOP_PX } from '../../../../embed/panorama';
+import { inEnglish, onActivate, renderSceneHotspot, spotLabels, TAP_SLOP_PX } from '../../../../embed/panorama';
 
 export interface SpotHandlers {
   /** The spot's id, kept on its element so the editor can give focus back to it once it is drawn again. */
@@ -87,7 +87,7 @@ function movable(anchor: HTMLDivElement, handlers: SpotHandlers): void {
 
 /** A scene link as the viewer draws it, which the owner taps to edit and drags (or arrow keys) to move. */
 export function renderEditableHotspot(anchor: HTMLDivElement, hotspot: Hotspot, handlers: SpotHandlers): void {
-  renderSceneHotspot(anchor, hotspot, location.origin, handlers.onEdit);
+  renderSceneHotspot(anchor, hotspot, location.origin, spotLabels(anchor, inEnglish), handlers.onEdit);
   anchor.querySelector('button')!.setAttribute('aria-label', `Edit hotspot to ${hotspot.image.title || 'a scene'}`);
   movable(anchor, handlers);
 }

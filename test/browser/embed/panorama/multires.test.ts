@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { imageSchema, type SceneAnswer, type SceneMultires, type Tour } from '../../../../api/schema/tour';
+import { inEnglish } from '../../../../embed/panorama/spot-labels';
 import { startPannellum, type StartedPanorama } from '../../../../embed/panorama/start-pannellum';
 import { apiTour } from '../support/fixtures';
 import { until } from '../support/render';
@@ -54,7 +55,7 @@ function phoneFrame(): HTMLElement {
 
 /** Starts the viewer on a one-scene tour; resolves once it says the scene was drawn, or rejects with its failure. */
 function start(tour: Tour): Promise<StartedPanorama> {
-  const started = startPannellum(phoneFrame(), tour, { apiOrigin: location.origin, sceneId: tour.images[0].id, allowLinks: true });
+  const started = startPannellum(phoneFrame(), tour, { apiOrigin: location.origin, sceneId: tour.images[0].id, allowLinks: true, t: inEnglish });
   viewers.push(started);
   return new Promise((resolve, reject) => {
     started.handlers.drawn = () => resolve(started);

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { yawPitchToCoords } from '../../../../api/schema/coords';
 import { imageSchema, type Hotspot, type SceneAnswer, type Tour } from '../../../../api/schema/tour';
 import { renderSceneHotspot } from '../../../../embed/panorama/hotspot-element';
+import { inEnglish, spotLabels } from '../../../../embed/panorama/spot-labels';
 import { maxTextureSize } from '../../../../embed/panorama/max-texture-size';
 import { browserDecodes, probePictureTypes } from '../../../../embed/panorama/picture-types';
 import { panoramaUrl, pannellumConfig } from '../../../../embed/panorama/scene-config';
@@ -118,7 +119,7 @@ describe('the viewer’s pictures in modern types', () => {
     };
     const face = (destination?: SceneAnswer) => {
       const div = document.createElement('div');
-      renderSceneHotspot(div, hotspot, location.origin, () => undefined, destination);
+      renderSceneHotspot(div, hotspot, location.origin, spotLabels(div, inEnglish), () => undefined, destination);
       return div.querySelector<HTMLElement>('.tv-hotspot__face')!.style.backgroundImage;
     };
     expect(face(kitchen)).to.equal(`url("${location.origin}${kitchen.formats![0].hotspotUrl}")`);
@@ -130,9 +131,9 @@ describe('the viewer’s pictures in modern types', () => {
   it('shows the opening scene’s thumbnail in the type picked until the first panorama is drawn', async () => {
     const tour = listing(await uploadedTour(), ['image/webp']);
     const options = { renderHotspot: () => undefined, renderInfospot: () => undefined };
-    const config = pannellumConfig(tour, { apiOrigin: location.origin, sceneId: 'kitchen' }, options);
+    const config = pannellumConfig(tour, { apiOrigin: location.origin, sceneId: 'kitchen', t: inEnglish }, options);
     expect(config.preview).to.equal(`${location.origin}${tour.images[1].formats![0].thumbUrl}`);
-    expect(pannellumConfig(listing(tour, []), { apiOrigin: location.origin, sceneId: 'kitchen' }, options).preview).to.equal(
+    expect(pannellumConfig(listing(tour, []), { apiOrigin: location.origin, sceneId: 'kitchen', t: inEnglish }, options).preview).to.equal(
       `${location.origin}${tour.images[1].thumbUrl}`,
     );
   });

@@ -50,7 +50,7 @@ describe('toasts and notices inside the element are readable (contrast at least 
           onClose={noop}
           onScheduleShowing={noop}
         />
-        <RoomNotices notices={[{ id: 1, text: 'Bob has left the conversation.' }]} />
+        <RoomNotices notices={[{ id: 1, key: 'noticeLeft', name: 'Bob' }]} />
         <VideoToasts containerId="readable" />
       </ChatPanel>,
       VIEWER_SIZE,

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { CAMERA_ERROR, UNSUPPORTED_BROWSER, VideoChat } from '../../../../embed/video';
+import { EN } from '../../../../embed/i18n/en';
+import { UNSUPPORTED_BROWSER, VideoChat } from '../../../../embed/video';
 import type { PanoramaControl } from '../../../../embed/video/contract';
 import { apiTour } from '../support/fixtures';
 import { render, unmountAll, until } from '../support/render';
@@ -132,7 +133,7 @@ describe('video chat lobby', () => {
     const host = renderLobby(activeChanges);
     (await enabledConnect(host)).click();
     const toast = await until(() => host.querySelector('.vc-error'), 'the camera toast');
-    expect(toast.textContent).to.equal(CAMERA_ERROR);
+    expect(toast.textContent).to.equal(EN.cameraFailed);
     expect(host.querySelector('.vc-lobby')).to.not.equal(null);
     expect(activeChanges).to.deep.equal([]);
   });

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { NOTICE_HIDE_MS, RoomNotices, useRoomNotices, type HideSchedule } from '../../../../embed/video/RoomNotices';
+import type { RoomNotice } from '../../../../embed/video/room-store';
 import { brokenPictureSettled, hostile, scriptRan } from '../../../support/script-payloads';
 import { render, unmountAll, until } from '../support/render';
 
@@ -16,7 +17,7 @@ function manualClock() {
 
 /** The notices as the room shows them, with `notify` handed out to the test. */
 function renderNotices(schedule: HideSchedule) {
-  const handle: { notify?: (text: string) => void } = {};
+  const handle: { notify?: (notice: RoomNotice) => void } = {};
   function Room() {
     const [notices, notify] = useRoomNotices(schedule);
     handle.notify = notify;
@@ -38,8 +39,8 @@ describe('room notices (texts, hidden after 3 s)', () => {
     expect(region.getAttribute('role')).to.equal('status');
     expect(region.getAttribute('aria-live')).to.equal('polite');
 
-    handle.notify!('Bob has joined the conversation.');
-    handle.notify!('Bob is now sharing their screen.');
+    handle.notify!({ key: 'noticeJoined', name: 'Bob' });
+    handle.notify!({ key: 'noticeOtherShares', name: 'Bob' });
     await until(() => texts(host).length === 2, 'both notices');
     expect(texts(host)).to.deep.equal(['Bob has joined the conversation.', 'Bob is now sharing their screen.']);
     expect(clock.waiting.map((entry) => entry.ms)).to.deep.equal([NOTICE_HIDE_MS, NOTICE_HIDE_MS]);
@@ -58,7 +59,7 @@ describe('room notices (texts, hidden after 3 s)', () => {
     const clock = manualClock();
     const { host, handle } = renderNotices(clock.schedule);
     await until(() => host.querySelector('.vc-notices'), 'the notice region');
-    handle.notify!("You stopped following the host's screen.");
+    handle.notify!({ key: 'noticeStoppedFollowing' });
     await until(() => texts(host).length === 1, 'the notice');
     unmountAll();
     expect(clock.waiting.map((entry) => entry.cancelled)).to.deep.equal([true]);
@@ -67,11 +68,12 @@ describe('room notices (texts, hidden after 3 s)', () => {
   it('shows a notice naming someone as text, whatever they typed as their name', async () => {
     const { host, handle } = renderNotices(manualClock().schedule);
     await until(() => host.querySelector('.vc-notices'), 'the notice region');
-    const joined = `${hostile('name')} has joined the conversation.`;
-    handle.notify!(joined);
+    handle.notify!({ key: 'noticeJoined', name: hostile('name') });
     await until(() => texts(host).length === 1, 'the notice');
-    expect(texts(host)).to.deep.equal([joined]);
-    expect(host.querySelector('.vc-notice')!.children.length, 'no element made of the name').to.equal(0);
+    expect(texts(host)).to.deep.equal([`${hostile('name')} has joined the conversation.`]);
+    // The name is set apart in a span of its own direction, and holds nothing but its text.
+    const name = host.querySelector('.vc-notice')!.children;
+    expect([...name].map((element) => [element.localName, element.getAttribute('dir'), element.children.length])).to.deep.equal([['span', 'auto', 0]]);
     await brokenPictureSettled();
     expect(scriptRan()).to.equal(undefined);
   });

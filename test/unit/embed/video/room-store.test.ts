@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RemoteParticipant } from '../../../../embed/video/providers/media-provider';
 import * as room from '../../../../embed/video/room-store';
+import { format } from '../../../../embed/i18n/catalog';
+import { EN } from '../../../../embed/i18n/en';
+
+/** A notice as an English speaker reads it, the name in its slot. */
+const inEnglish = (notice: room.RoomNotice | undefined) => notice && format(EN, notice.key, notice.name === undefined ? {} : { name: notice.name });
 
 const ann = { sid: 'PAann', identity: 'Ann::1' };
 const bob: RemoteParticipant = { sid: 'PAbob', identity: 'Bob::2', stream: null, audioMuted: false };
@@ -35,11 +40,15 @@ describe('the video chat room as pure transitions', () => {
 
   it('names a new host in its notice, says so when it is us, and knows who hosts', () => {
     const current = inRoom();
-    expect(room.hostNotice(current, 'PAbob')).toBe('Bob is now sharing their screen.');
-    expect(room.hostNotice(current, 'PAann')).toBe('You are now sharing your screen.');
+    expect(inEnglish(room.hostNotice(current, 'PAbob'))).toBe('Bob is now sharing their screen.');
+    expect(inEnglish(room.hostNotice(current, 'PAann'))).toBe('You are now sharing your screen.');
     expect(room.hostNotice(current, 'PAnobody')).toBeUndefined();
-    expect(room.joinedNotice(cy)).toBe('Cy has joined the conversation.');
-    expect(room.leftNotice(cy)).toBe('Cy has left the conversation.');
+    expect(inEnglish(room.joinedNotice(cy))).toBe('Cy has joined the conversation.');
+    expect(inEnglish(room.leftNotice(cy))).toBe('Cy has left the conversation.');
+    expect([room.FOLLOWING, room.STOPPED_FOLLOWING].map(inEnglish)).toEqual([
+      "You are following the host's screen.",
+      "You stopped following the host's screen.",
+    ]);
     const hosted = room.hostChanged(current, 'PAbob');
     expect(room.hostOf(hosted)?.identity).toBe('Bob::2');
     expect(room.isHost(hosted)).toBe(false);
