@@ -5,9 +5,12 @@
  * face's top edge, and the down face's top edge meets the front face's bottom edge. Marzipano's cube is the same.
  */
 
+import type { CubeFace } from '../../schema/multires';
+
+export type { CubeFace };
+
 /** pannellum's face letters, in the order its tile generator writes them. */
-export const CUBE_FACES = ['f', 'b', 'u', 'd', 'l', 'r'] as const;
-export type CubeFace = (typeof CUBE_FACES)[number];
+export const CUBE_FACES: readonly CubeFace[] = ['f', 'b', 'u', 'd', 'l', 'r'];
 
 /** Decoded RGB pixels of a full 360°×180° equirectangular picture, rows top to bottom. */
 export interface EquirectPixels {
