@@ -24,20 +24,26 @@ const TILE_WORKER_URL = new URL('./tile-worker.ts', import.meta.url);
 export class RemapWorkers {
   private constructor(private readonly workers: Worker[]) {}
 
-  /** Decodes the picture at `sourcePath` into memory the workers share, then starts them. */
+  /** Decodes the picture at `sourcePath` into memory the workers share; they start meanwhile. */
   static async start(sourcePath: string, width: number, height: number): Promise<RemapWorkers> {
     const source = new SharedArrayBuffer(width * height * CHANNELS);
-    const bandRows = Math.max(1, Math.floor(DECODE_BAND_BYTES / (width * CHANNELS)));
-    for (let top = 0; top < height; top += bandRows) {
-      const band: DecodeBand = { sourcePath, width, top, rows: Math.min(bandRows, height - top), target: source };
-      const decoder = startWorker(DECODE_WORKER_URL, band);
-      try {
-        await nextMessage(decoder);
-      } finally {
-        await decoder.terminate();
+    const workers = new RemapWorkers(Array.from({ length: WORKERS }, () => startWorker(TILE_WORKER_URL, { source, width, height } satisfies TileWorkerData)));
+    try {
+      const bandRows = Math.max(1, Math.floor(DECODE_BAND_BYTES / (width * CHANNELS)));
+      for (let top = 0; top < height; top += bandRows) {
+        const band: DecodeBand = { sourcePath, width, top, rows: Math.min(bandRows, height - top), target: source };
+        const decoder = startWorker(DECODE_WORKER_URL, band);
+        try {
+          await nextMessage(decoder);
+        } finally {
+          await decoder.terminate();
+        }
       }
+    } catch (error) {
+      await workers.close();
+      throw error;
     }
-    return new RemapWorkers(Array.from({ length: WORKERS }, () => startWorker(TILE_WORKER_URL, { source, width, height } satisfies TileWorkerData)));
+    return workers;
   }
 
   /** Fills `target` (a `size`×`size` RGB face) with `face`, the workers taking its bands in turn. */
