@@ -48,7 +48,7 @@ export async function cutTiles(
     await workers.remapFace(CUBE_FACES[0], cubeResolution, faces[0]);
     for (let i = 0; i < CUBE_FACES.length; i++) {
       const next = CUBE_FACES[i + 1];
-      await Promise.all([
+      await allSettled([
         cutFace(CUBE_FACES[i], Buffer.from(faces[i % 2]), plan, write).then((smallest) => stripFaces.set(CUBE_FACES[i], smallest)),
         next && workers.remapFace(next, cubeResolution, faces[(i + 1) % 2]),
       ]);
@@ -96,10 +96,27 @@ async function cutLevel(face: CubeFace, pixels: Buffer, level: LevelPlan, write:
       .toBuffer();
     await write(level.tilePath(face, row, column), data);
   };
+  // A failed tile (or write) stops the other lanes taking more, so a refused cut ends soon.
   const lanes = Array.from({ length: TILES_IN_FLIGHT }, async () => {
-    for (let tile = tiles.shift(); tile; tile = tiles.shift()) await cutOne(tile);
+    for (let tile = tiles.shift(); tile; tile = tiles.shift()) {
+      try {
+        await cutOne(tile);
+      } catch (error) {
+        tiles.length = 0;
+        throw error;
+      }
+    }
   });
-  await Promise.all(lanes);
+  await allSettled(lanes);
+}
+
+/**
+ * Waits for every one of `work`, then fails with the first failure: once the cut has failed, nothing of it is left
+ * running to write more files (so a caller may remove what was written).
+ */
+async function allSettled(work: Array<Promise<unknown>>): Promise<void> {
+  const failure = (await Promise.allSettled(work)).find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 function raw(pixels: Buffer, size: number): Sharp {

@@ -135,8 +135,11 @@ async function cutIntoMemory(sourcePath: string, layout?: 'pannellum' | 'marzipa
 }
 
 let folder: string;
-beforeAll(() => {
+let marks: string;
+beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'tour-tiles-'));
+  marks = join(folder, 'marks.png');
+  await markedPanorama(marks, 4096);
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -151,9 +154,7 @@ describe('cube face size', () => {
 describe('a panorama cut in pannellum’s layout', () => {
   let cut: { result: TileLayout; files: Map<string, Buffer> };
   beforeAll(async () => {
-    const source = join(folder, 'marks.png');
-    await markedPanorama(source, 4096);
-    cut = await cutIntoMemory(source);
+    cut = await cutIntoMemory(marks);
   });
 
   it('reports pannellum’s figures and writes every tile of every level, and the fallback faces', () => {
@@ -192,6 +193,25 @@ describe('a panorama cut in pannellum’s layout', () => {
       expect(Math.abs(found!.x - across * 1024)).toBeLessThan(1.5);
       expect(Math.abs(found!.y - down * 1024)).toBeLessThan(1.5);
     }
+  });
+});
+
+describe('a store that refuses a file', () => {
+  it('stops the cut with its error, nothing of it left running to write more', async () => {
+    let writes = 0;
+    let writesWhenRefused = 0;
+    const refusal = new Error('disk full');
+    const cut = cutTiles(marks, async () => {
+      writes += 1;
+      if (writes === 3) {
+        writesWhenRefused = writes;
+        throw refusal;
+      }
+    });
+    await expect(cut).rejects.toBe(refusal);
+    // Only the tiles already being encoded beside the refused one (four at a time) were handed over after it.
+    expect(writes - writesWhenRefused).toBeLessThanOrEqual(3);
+    expect(writes).toBeLessThan(36);
   });
 });
 
@@ -255,8 +275,7 @@ describe('Marzipano’s layout', () => {
   });
 
   it('names tiles <z>/<face>/<y>/<x>.jpg with the same faces, and stacks the preview faces b d f l r u', async () => {
-    const source = join(folder, 'marks.png');
-    const { result, files } = await cutIntoMemory(source, 'marzipano');
+    const { result, files } = await cutIntoMemory(marks, 'marzipano');
     const levels = marzipanoLevels(1024);
     expect(levels.map((level) => level.size)).toEqual([256, 512, 1024]);
     expect(result).toEqual({ tileResolution: 512, maxLevel: 2, cubeResolution: 1024 });
