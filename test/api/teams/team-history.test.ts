@@ -7,20 +7,11 @@ import { HISTORY_KEPT_PER_TOUR, type HistoryEntry } from '../../../api/schema/te
 import type { Tour } from '../../../api/schema/tour';
 import { OWNER_ONLY_DATA_FIELDS } from '../../../api/schema/tour-access';
 import { smallPanorama } from '../../support/pictures';
-import { createTestApp } from '../support/test-app';
-import { expectCall, person, savedTour, teamWith } from '../support/teams';
+import { expectCall, savedTour, sharedTour, teamOfEachPermission } from '../support/teams';
 
 async function setUp() {
-  const t = await createTestApp();
-  const owner = await person(t, 'Olivia');
-  const editor = await person(t, 'Ed');
-  const viewer = await person(t, 'Vic');
-  const team = await teamWith(t, owner, [
-    [editor, 'edit'],
-    [viewer, 'view'],
-  ]);
-  const tour = await savedTour(t, owner, { privacy: 'Private' });
-  await expectCall(t, 'POST', `/teams/${team.id}/sharedTour`, owner, 201, { tourId: tour.shortId });
+  const { t, owner, editor, viewer, team } = await teamOfEachPermission();
+  const tour = await sharedTour(t, owner, team, { privacy: 'Private' });
   return { t, owner, editor, viewer, team, tour };
 }
 
