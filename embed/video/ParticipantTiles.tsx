@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
 import { displayName } from '../../api/schema/video';
 import { useMessages } from '../i18n/i18n-context';
-import { ControlIcon } from './ControlIcon';
+import { Icon } from '../shared/Icon';
+import { CHAT_ICON_PX } from './RoomControls';
 import { remoteTiles, RESIZE_THROTTLE_MS, scalingFactor, TILE_PX, tileSizeForWidth } from './tile-layout';
 
 export interface LocalTile {
@@ -55,7 +56,7 @@ export function ParticipantTiles({ local, remotes, speakerSid }: ParticipantTile
         <figure key={remote.sid} className={tileClass(remote.sid)} data-sid={remote.sid}>
           <TileVideo stream={remote.stream} side={px.remote} />
           <figcaption>
-            {remote.isHost && <Crown />} {displayName(remote.identity)} {remote.audioMuted && <ControlIcon name="mute" label={t('muted')} />}
+            {remote.isHost && <Crown />} {displayName(remote.identity)} {remote.audioMuted && <Icon name="mute" label={t('muted')} size={CHAT_ICON_PX} />}
           </figcaption>
         </figure>
       ))}
@@ -98,7 +99,7 @@ function TileVideo({ stream, side }: { stream: MediaStream | null; side: number 
 }
 
 function Crown() {
-  return <ControlIcon name="crown" label={useMessages().t('host')} />;
+  return <Icon name="crown" label={useMessages().t('host')} size={CHAT_ICON_PX} />;
 }
 
 /** React has no srcObject attribute; setting it again on every render would restart playback. */

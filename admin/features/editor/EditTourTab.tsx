@@ -1,6 +1,6 @@
 import { useConfirm } from '../../components/ConfirmModal';
 import { FileDropZone } from '../../components/FileDropZone';
-import { Icon } from '../../components/Icon';
+import { Icon } from '../../../embed/shared';
 import { SortableList } from '../../components/SortableList';
 import { EditorPanorama } from './panorama/EditorPanorama';
 import { toast } from 'react-toastify/unstyled';
