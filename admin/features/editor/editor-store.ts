@@ -18,8 +18,8 @@ export type EditorPhase = 'loading' | 'ready' | 'not-found' | 'failed';
 
 /**
  * The open tour and everything the editor shows about it, in one valtio proxy per editor. Components read it with
- * useSnapshot; only the actions below write to it, and each change is applied to the newest tour (an upload or a
- * held arrow key may finish after the render that started it).
+ * useEditorSnapshot; only the actions below write to it, and each change is applied to the newest tour (an upload
+ * or a held arrow key may finish after the render that started it).
  */
 export interface EditorState {
   phase: EditorPhase;
@@ -34,12 +34,10 @@ export interface EditorState {
   save: SaverState;
   /** A new password is not part of the tour: it travels with the next save only. */
   newPassword: string;
+  /** The tour's saves and the writes between them; held with ref(): a machine with timers, not state to draw. */
   saver: TourSaver;
   server: EditorServer;
 }
-
-/** Before the server answers, nobody is anything: nothing is offered until the access answer arrives. */
-const NO_ACCESS: TourAccessAnswer = { role: 'none', ownerOnlyFields: [] };
 
 export function createEditorStore(server: EditorServer): EditorState {
   const saver = new TourSaver(
@@ -55,7 +53,8 @@ export function createEditorStore(server: EditorServer): EditorState {
     phase: 'loading',
     loadError: '',
     tour: null,
-    access: NO_ACCESS,
+    // Nothing is offered until the server says what the caller may do.
+    access: { role: 'none', ownerOnlyFields: [] },
     sceneId: null,
     save: saver.state,
     newPassword: '',
@@ -94,14 +93,14 @@ function writeRooms(state: EditorState, before: Floorplan[], after: Floorplan[])
  */
 export function tourLoaded(state: EditorState, loaded: Tour, access: TourAccessAnswer): void {
   if (access.role === 'none') return tourNotFound(state);
-  state.access = access;
-  state.phase = 'ready';
   // An answer without its scenes (a password tour's locked one) says nothing about which rooms are left.
   const floorplans =
     access.role === 'view' || loaded.locked ? loaded.floorplans : keepRoomsIn(loaded.floorplans, new Set(loaded.images.map((image) => image.id)));
   // Compared before the store has them: valtio puts its proxies into the arrays it is given.
   writeRooms(state, loaded.floorplans, floorplans);
   state.tour = { ...loaded, floorplans };
+  state.access = access;
+  state.phase = 'ready';
 }
 
 /** A tour the caller has no part in is not there for them, whether it exists (private) or not. */
