@@ -319,6 +319,15 @@ export interface WeeklySummarySentTable {
   week: string;
 }
 
+/**
+ * A stored panorama (its 32-hex-digit id) whose small pictures exist in modern image types too: `variants` is JSON,
+ * each type (best first) with the kinds of picture written in it, e.g. `{"image/webp":["thumb","hotspot","mobile"]}`.
+ */
+export interface ImageFormatTable {
+  image: string;
+  variants: string;
+}
+
 export interface Database {
   user: UserTable;
   tour: TourTable;
@@ -346,6 +355,7 @@ export interface Database {
   tour_referrer_day_stats: TourReferrerDayStatsTable;
   tour_duration_day_stats: TourDurationDayStatsTable;
   weekly_summary_sent: WeeklySummarySentTable;
+  image_format: ImageFormatTable;
 }
 
 export type UserRow = Selectable<UserTable>;
