@@ -85,7 +85,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [UNSTYLED_TOASTS], patterns: [SCHEMA_ONLY] }] },
   },
   {
-    // The editor borrows the viewer's panorama through one front door, so embed/ can change inside without breaking admin/.
+    // The editor borrows the viewer's panorama, and the app the icons and share logic, through two front doors, so
+    // embed/ can change inside without breaking admin/.
     files: ['admin/**'],
     rules: {
       'no-restricted-imports': [
@@ -95,8 +96,8 @@ export default tseslint.config(
           patterns: [
             SCHEMA_ONLY,
             {
-              group: ['**/embed/*', '**/embed/**', '!**/embed/panorama', '!**/embed/panorama/index'],
-              message: 'admin/ may import from embed/ only through embed/panorama/index.ts.',
+              group: ['**/embed/*', '**/embed/**', '!**/embed/panorama', '!**/embed/panorama/index', '!**/embed/shared', '!**/embed/shared/index'],
+              message: 'admin/ may import from embed/ only through embed/panorama/index.ts and embed/shared/index.ts.',
             },
           ],
         },

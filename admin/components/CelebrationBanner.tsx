@@ -1,4 +1,4 @@
-import { Icon } from './Icon';
+import { Icon } from '../../embed/shared';
 
 /** Celebratory banner across the top of a modal, e.g. when a new or cloned tour opens in the editor. */
 export function CelebrationBanner({ title }: { title: string }) {

@@ -6,7 +6,7 @@ import { navigate } from '../lib/router';
 import { setUser } from '../lib/session';
 import { SAVE_WORK } from '../features/guest/SaveWorkModal';
 import { useConfirm } from './ConfirmModal';
-import { Icon } from './Icon';
+import { Icon } from '../../embed/shared';
 
 /** Asked before Stripe's portal opens, where Pro Plus can be cancelled with one click. */
 export const PORTAL_QUESTION =
@@ -92,6 +92,8 @@ export function UserMenu({ user, onSaveWork }: { user: Pick<User, 'name' | 'emai
         ref={toggle}
         type="button"
         className="ad-user-menu__toggle"
+        // Named by the name alone: the avatar is decoration, and on phones the name is not drawn.
+        aria-label={user.name}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls="ad-user-menu"

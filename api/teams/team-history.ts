@@ -10,15 +10,13 @@ import type { Change } from './change-summary';
 import { staleRevision } from '../tours/stale-revision';
 import { writeTourData } from '../tours/tour.repository';
 import { tourTitle } from '../schema/tour-title';
+import { OWNER_ONLY_DATA_FIELDS } from '../schema/tour-access';
 
 /** Everything a restore puts back: the tour's data and its floor plans as one revision had them. */
 interface Snapshot {
   data: string;
   floorplans: Array<Omit<FloorplanRow, 'created_at' | 'tour_id'>>;
 }
-
-/** Fields a restore leaves as they are: who may see the tour and where its mail goes are not content. */
-const KEPT_ON_RESTORE = ['privacy', 'whiteLabelUrl', 'email', 'agentEmail', 'isNotifyEnabled'] as const;
 
 /** The team a tour is shared with, if any. */
 async function teamOfTour(db: Db, tourId: number): Promise<number | undefined> {
@@ -145,7 +143,7 @@ export function restoreEntry(db: Db, historyId: number): Promise<{ before: strin
     const current = await trx.selectFrom('tour').select(['data', 'revision']).where('id', '=', entry.tour_id).executeTakeFirstOrThrow();
     const currentInput = tourInputSchema.parse(JSON.parse(current.data));
     const restored: TourInput = { ...tourInputSchema.parse(JSON.parse(snapshot.data)) };
-    for (const field of KEPT_ON_RESTORE) (restored as Record<string, unknown>)[field] = currentInput[field];
+    for (const field of OWNER_ONLY_DATA_FIELDS) (restored as Record<string, unknown>)[field] = currentInput[field];
     const formerPlans = await trx.selectFrom('floorplan').select(['url', 'thumb_url']).where('tour_id', '=', entry.tour_id).execute();
     await trx.deleteFrom('floorplan').where('tour_id', '=', entry.tour_id).execute();
     for (const plan of snapshot.floorplans)

@@ -1,27 +1,20 @@
 import { useState } from 'react';
-import { shareLinks } from '../../api/schema/share-links';
 import type { Tour } from '../../api/schema/tour';
 import { signedInUser } from '../tour/tour-client';
 import { useApiOrigin } from '../viewer/api-origin-context';
 import { useMessages } from '../i18n/i18n-context';
 import { Modal } from './Modal';
-import { tourTitle } from '../../api/schema/tour-title';
+import { createCopier, tourShareLinks } from '../shared/share-dialog';
 
 export function ShareModal({ tour, canUseListingMode, onClose }: { tour: Tour; canUseListingMode: boolean; onClose: () => void }) {
   const [mls, setMls] = useState(false);
   const [copied, setCopied] = useState(false);
-  const title = tourTitle(tour);
+  const [copy] = useState(() => createCopier(setCopied));
   const apiOrigin = useApiOrigin();
   const { t } = useMessages();
-  const { link, iframe, script, facebook, twitter, email } = shareLinks(apiOrigin, tour.shortId, mls, title || undefined);
+  const { link, iframe, script, facebook, twitter, email } = tourShareLinks(apiOrigin, tour, mls);
   // The white-label hint is the owner's business; visitors (and anyone on a partner page, where nobody is known) never see it.
   const ownerHere = signedInUser(apiOrigin)?.id === tour.userId;
-
-  async function copy(text: string) {
-    await navigator.clipboard?.writeText(text).catch(() => undefined);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 3000);
-  }
 
   return (
     <Modal title={t('shareTitle')} onClose={onClose} width={600} height={750} className="tv-share">

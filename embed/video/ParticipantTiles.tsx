@@ -2,7 +2,8 @@ import { useLayoutEffect, useRef, useState, type RefObject, type SyntheticEvent 
 import { displayName } from '../../api/schema/video';
 import { useMessages } from '../i18n/i18n-context';
 import { NamedText } from '../i18n/NamedText';
-import { ControlIcon } from './ControlIcon';
+import { Icon } from '../shared/Icon';
+import { CHAT_ICON_PX } from './RoomControls';
 import { remoteTiles, RESIZE_THROTTLE_MS, scalingFactor, TILE_PX, tileSizeForWidth } from './tile-layout';
 
 export interface LocalTile {
@@ -57,7 +58,7 @@ export function ParticipantTiles({ local, remotes, speakerSid }: ParticipantTile
           <TileVideo stream={remote.stream} side={px.remote} />
           <figcaption>
             {remote.isHost && <Crown />} <span dir="auto">{displayName(remote.identity)}</span>{' '}
-            {remote.audioMuted && <ControlIcon name="mute" label={t('muted')} />}
+            {remote.audioMuted && <Icon name="mute" label={t('muted')} size={CHAT_ICON_PX} />}
           </figcaption>
         </figure>
       ))}
@@ -100,7 +101,7 @@ function TileVideo({ stream, side }: { stream: MediaStream | null; side: number 
 }
 
 function Crown() {
-  return <ControlIcon name="crown" label={useMessages().t('host')} />;
+  return <Icon name="crown" label={useMessages().t('host')} size={CHAT_ICON_PX} />;
 }
 
 /** React has no srcObject attribute; setting it again on every render would restart playback. */

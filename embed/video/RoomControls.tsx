@@ -1,5 +1,8 @@
 import { useMessages } from '../i18n/i18n-context';
-import { ControlIcon } from './ControlIcon';
+import { Icon } from '../shared/Icon';
+
+/** The chat's icons sit in small controls and captions. */
+export const CHAT_ICON_PX = 16;
 import * as room from './room-store';
 import type { RoomStore } from './room-store';
 import type { RoomSession } from './use-room-session';
@@ -21,7 +24,7 @@ export function RoomControls({ store, session, notify }: { store: RoomStore; ses
           store.update(room.mutedToggled);
         }}
       >
-        <ControlIcon name={muted ? 'mute' : 'microphone'} />
+        <Icon name={muted ? 'mute' : 'microphone'} size={CHAT_ICON_PX} />
         {t(muted ? 'unmute' : 'mute')}
       </button>
       <button
@@ -32,22 +35,22 @@ export function RoomControls({ store, session, notify }: { store: RoomStore; ses
           store.update(room.cameraToggled);
         }}
       >
-        <ControlIcon name={cameraOff ? 'video-off' : 'video'} />
+        <Icon name={cameraOff ? 'video-off' : 'video'} size={CHAT_ICON_PX} />
         {t(cameraOff ? 'cameraOn' : 'cameraOff')}
       </button>
       {isHost ? (
         <button type="button" onClick={() => session.send({ type: 'host_reset', data: { senderSid: mySid } })}>
-          <ControlIcon name="pause" />
+          <Icon name="pause" size={CHAT_ICON_PX} />
           {t('stopSharing')}
         </button>
       ) : host ? (
         <button type="button" onClick={() => session.send({ type: 'host_request_changing', data: { senderSid: mySid } })}>
-          <ControlIcon name="retweet" />
+          <Icon name="retweet" size={CHAT_ICON_PX} />
           {t('requestToHost')}
         </button>
       ) : (
         <button type="button" onClick={() => session.send({ type: 'host', data: { hostSid: mySid } })}>
-          <ControlIcon name="share" />
+          <Icon name="share" size={CHAT_ICON_PX} />
           {t('share')}
         </button>
       )}
@@ -60,12 +63,12 @@ export function RoomControls({ store, session, notify }: { store: RoomStore; ses
             notify(following ? room.STOPPED_FOLLOWING : room.FOLLOWING);
           }}
         >
-          <ControlIcon name="retweet" />
+          <Icon name="retweet" size={CHAT_ICON_PX} />
           {t(following ? 'stopFollowing' : 'followHost')}
         </button>
       )}
       <button type="button" className="vc-leave" onClick={session.leave}>
-        <ControlIcon name="leave" />
+        <Icon name="sign-out" size={CHAT_ICON_PX} />
         {t('leave')}
       </button>
     </div>

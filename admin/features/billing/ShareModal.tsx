@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '../../../api/schema/errors';
-import { pinnedScript, shareLinks, type PinnedViewer } from '../../../api/schema/share-links';
+import { pinnedScript, type PinnedViewer } from '../../../api/schema/share-links';
 import type { Tour } from '../../../api/schema/tour';
 import { Modal } from '../../components/Modal';
-import { tourTitle } from '../../../api/schema/tour-title';
+import { createCopier, tourShareLinks } from '../../../embed/shared';
 
 export interface ShareModalProps {
   tour: Pick<Tour, 'shortId' | 'title' | 'name'>;
@@ -19,16 +19,10 @@ export interface ShareModalProps {
 export function ShareModal({ tour, listingMode, onClose }: ShareModalProps) {
   const [mls, setMls] = useState(false);
   const [copied, setCopied] = useState(false);
-  const title = tourTitle(tour);
-  const { link, iframe, script, facebook, twitter, email } = shareLinks(location.origin, tour.shortId, mls, title || undefined);
+  const [copy] = useState(() => createCopier(setCopied));
+  const { link, iframe, script, facebook, twitter, email } = tourShareLinks(location.origin, tour, mls);
   const pinned = usePinnedViewer();
   const pinnedCode = pinned && pinnedScript(location.origin, tour.shortId, mls, pinned);
-
-  async function copy(text: string) {
-    await navigator.clipboard?.writeText(text).catch(() => undefined);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 3000);
-  }
 
   return (
     <Modal title="Share and embed" onClose={onClose} width={600} height={750} className="ad-share">

@@ -14,7 +14,7 @@ import { lastDays, rangeQuery } from '../analytics/analytics-range';
 import { navigate, setQuery, useQuery } from '../../lib/router';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { Header } from '../../components/Header';
-import { Icon } from '../../components/Icon';
+import { Icon } from '../../../embed/shared';
 import { Pager } from '../../components/Pager';
 import { TourSortField } from '../../components/TourSortField';
 import { tourTitle } from '../../../api/schema/tour-title';

@@ -1,35 +1,28 @@
-import type { Tour } from '../../../api/schema/tour';
 import { useConfirm } from '../../components/ConfirmModal';
 import { FileDropZone } from '../../components/FileDropZone';
-import { Icon } from '../../components/Icon';
+import { Icon } from '../../../embed/shared';
 import { SortableList } from '../../components/SortableList';
 import { EditorPanorama } from './panorama/EditorPanorama';
+import { toast } from 'react-toastify/unstyled';
+import { useEditorSnapshot, useEditorStore, useEditorTour } from './editor-context';
+import { changeTour, pickScene, removeSceneEverywhere } from './editor-store';
 import { moveScene, renameScene, sceneRemoval, sceneRemovalQuestion } from './tour-edits';
 import type { useImageUploads } from './use-image-uploads';
 import { UploadList } from './UploadList';
 import { countOf } from '../../lib/count-of';
 
 export interface EditTourTabProps {
-  tour: Tour;
-  change: (next: Tour) => void;
   uploads: ReturnType<typeof useImageUploads>;
-  /** The scene shown in the panorama; the first one until the owner picks another. */
-  sceneId: string | null;
-  onPickScene: (sceneId: string) => void;
-  /** Removes a scene with what leads to it, once the owner has agreed. */
-  onRemoveScene: (sceneId: string) => void;
 }
 
 /** The scenes: add them by upload or drop, order, rename and delete them, and edit the one shown in the panorama. */
-export function EditTourTab({
-  tour,
-  change,
-  uploads: { uploads, imagesRemaining, addImages, failures, retry },
-  sceneId,
-  onPickScene,
-  onRemoveScene,
-}: EditTourTabProps) {
+export function EditTourTab({ uploads: { uploads, imagesRemaining, addImages, failures, retry } }: EditTourTabProps) {
+  const store = useEditorStore();
+  const tour = useEditorTour();
+  const { sceneId } = useEditorSnapshot(store);
   const confirm = useConfirm();
+  // A scene goes with what leads to it, once the owner has agreed.
+  const deleteScene = (id: string) => toast.success(removeSceneEverywhere(store, id));
   const shownScene = tour.images.find((image) => image.id === sceneId) ?? tour.images[0];
   return (
     <div className="ad-edit-tour">
@@ -53,7 +46,7 @@ export function EditTourTab({
           idOf={(image) => image.id}
           handleLabel={(image) => `Move ${image.title}`}
           nameOf={(image) => image.title || 'the untitled scene'}
-          onMove={(from, to) => change(moveScene(tour, from, to))}
+          onMove={(from, to) => changeTour(store, (current) => moveScene(current, from, to))}
           renderItem={(image, index) => (
             <>
               <button
@@ -61,7 +54,7 @@ export function EditTourTab({
                 className="ad-scene-pick"
                 aria-pressed={image.id === shownScene?.id}
                 aria-label={`Show ${image.title}`}
-                onClick={() => onPickScene(image.id)}
+                onClick={() => pickScene(store, image.id)}
               >
                 <img src={image.thumbUrl} alt="" />
               </button>
@@ -69,7 +62,7 @@ export function EditTourTab({
                 className="ad-scene-title"
                 aria-label={`Title of scene ${index + 1}`}
                 value={image.title}
-                onChange={(event) => change(renameScene(tour, image.id, event.target.value))}
+                onChange={(event) => changeTour(store, (current) => renameScene(current, image.id, event.target.value))}
               />
               <span className="ad-scene-counts">
                 {countOf(image.hotspots.length, 'hotspot')} · {countOf(image.infospots.length, 'infospot')}
@@ -77,7 +70,7 @@ export function EditTourTab({
               <button
                 type="button"
                 className="ad-link ad-link--danger"
-                onClick={() => confirm.ask(sceneRemovalQuestion(sceneRemoval(tour, image.id)), () => onRemoveScene(image.id))}
+                onClick={() => confirm.ask(sceneRemovalQuestion(sceneRemoval(tour, image.id)), () => deleteScene(image.id))}
               >
                 <Icon name="delete" /> Delete scene
               </button>
@@ -85,11 +78,7 @@ export function EditTourTab({
           )}
         />
       </FileDropZone>
-      {shownScene ? (
-        <EditorPanorama tour={tour} sceneId={shownScene.id} onChange={change} />
-      ) : (
-        <p className="ad-edit-tour__empty">Add panorama images to start the tour.</p>
-      )}
+      {shownScene ? <EditorPanorama sceneId={shownScene.id} /> : <p className="ad-edit-tour__empty">Add panorama images to start the tour.</p>}
       {confirm.modal}
     </div>
   );

@@ -1,9 +1,10 @@
 import { downloadFile } from '../../lib/download';
 import { InboxList } from '../inbox/InboxList';
-import type { TabProps } from './tab-props';
+import { useTourFields } from './use-tour-fields';
 
 /** Asking visitors for their contact details, and what they sent: the leads and showing requests as CSV and the inbox. */
-export function LeadGenTab({ tour, set }: TabProps) {
+export function LeadGenTab() {
+  const { tour, set } = useTourFields();
   return (
     <section aria-label="Lead generation" className="ad-form">
       <label className="ad-check">

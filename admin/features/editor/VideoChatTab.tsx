@@ -1,5 +1,5 @@
 import { OwnersSetting, useOwnersField } from './editor-access';
-import type { TabProps } from './tab-props';
+import { useTourFields } from './use-tour-fields';
 
 const VIDEO_CHAT_FLAGS = [
   ['isVideoChatEnabled', 'Video chat on'],
@@ -8,7 +8,8 @@ const VIDEO_CHAT_FLAGS = [
 ] as const;
 
 /** Live video chat with visitors: whether it is on, and the agent who answers. */
-export function VideoChatTab({ tour, set }: TabProps) {
+export function VideoChatTab() {
+  const { tour, set } = useTourFields();
   const ownersField = useOwnersField();
   return (
     <section aria-label="Video chat" className="ad-form">

@@ -1,14 +1,11 @@
-import { createContext, useContext } from 'react';
-import type { OwnerOnlyField, TourAccessAnswer } from '../../../api/schema/tour-access';
-
-/** What the server said the caller may do with the open tour (`GET /api/tours/{shortId}/access`). */
-const EditorAccess = createContext<TourAccessAnswer>({ role: 'owner', ownerOnlyFields: [] });
-export const EditorAccessProvider = EditorAccess.Provider;
+import type { OwnerOnlyField } from '../../../api/schema/tour-access';
+import { useEditorSnapshot, useEditorStore } from './editor-context';
+import { isOwnersField } from './editor-store';
 
 /** Whether `field` is the owner's and the caller is not: the editor shows it without letting them change it. */
 export function useOwnersField(): (field: OwnerOnlyField) => boolean {
-  const { role, ownerOnlyFields } = useContext(EditorAccess);
-  return (field) => role !== 'owner' && ownerOnlyFields.includes(field);
+  const access = useEditorSnapshot(useEditorStore());
+  return (field) => isOwnersField(access, field);
 }
 
 /** Says beside an owner-only setting that it is the owner's, so a team member sees why it cannot be changed. */

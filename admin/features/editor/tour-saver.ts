@@ -31,7 +31,8 @@ export interface SaverState {
   warnings: string[];
 }
 
-export type SaveCall = (tour: Tour) => Promise<Tour>;
+/** Sends the tour; only the revision of the answer matters here. */
+export type SaveCall = (tour: Tour) => Promise<{ revision: number }>;
 
 /**
  * Saves the editor's tour: debounced on change; a network failure keeps the edit and retries

@@ -1,9 +1,8 @@
-import { useState, type RefObject } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import type { ImageUpload } from '../../../api/schema/media';
-import type { Tour } from '../../../api/schema/tour';
 import { upload } from '../../lib/api-client';
-import { addScene } from './tour-edits';
+import { scenesUploaded, type EditorState } from './editor-store';
 import { uploadImages, type FailedUpload } from './upload-images';
 import type { UploadProgress } from './UploadList';
 
@@ -14,11 +13,8 @@ function isEquirectangular(file: File): Promise<boolean> {
   );
 }
 
-/**
- * Uploads panoramas into the tour as new scenes, with a bar per file and a count of the images still to go.
- * `latest` is the newest tour: uploads finish after the render that started them and must build on it.
- */
-export function useImageUploads(latest: RefObject<Tour | null>, change: (next: Tour) => void) {
+/** Uploads panoramas into the store's tour as new scenes, with a bar per file and a count of the images still to go. */
+export function useImageUploads(store: EditorState) {
   // Images still to upload, by batch: a batch chosen while another is on its way counts beside it.
   const [remaining, setRemaining] = useState<Record<string, number>>({});
   const [uploads, setUploads] = useState<UploadProgress[]>([]);
@@ -42,7 +38,7 @@ export function useImageUploads(latest: RefObject<Tour | null>, change: (next: T
       (file) => {
         // The tour first: the server checks it as soon as it reads it, before the file streams in.
         const form = new FormData();
-        form.set('tourId', String(latest.current!.id));
+        form.set('tourId', String(store.tour!.id));
         const isNotEquirect = !equirectangular.get(file);
         if (isNotEquirect) form.set('isNotEquirect', 'true');
         form.set('image', file);
@@ -55,9 +51,7 @@ export function useImageUploads(latest: RefObject<Tour | null>, change: (next: T
     );
     setUploads((all) => all.filter((item) => !ids.has(item.id)));
     setRemaining(({ [batchId]: _done, ...others }) => others);
-    let next = latest.current!;
-    for (const picture of result.uploaded) next = addScene(next, picture);
-    change(next);
+    scenesUploaded(store, result.uploaded);
     setFailures((all) => [...all, ...result.failed.map((failure) => ({ ...failure, id: crypto.randomUUID() }))]);
     (result.outcome.kind === 'all' ? toast.success : toast.error)(result.outcome.message);
   }

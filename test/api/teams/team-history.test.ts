@@ -5,21 +5,13 @@ import { sweepUnnamedMedia } from '../../../api/media/orphan-sweep';
 import type { Page } from '../../../api/schema/requests';
 import { HISTORY_KEPT_PER_TOUR, type HistoryEntry } from '../../../api/schema/team';
 import type { Tour } from '../../../api/schema/tour';
+import { OWNER_ONLY_DATA_FIELDS } from '../../../api/schema/tour-access';
 import { smallPanorama } from '../../support/pictures';
-import { createTestApp } from '../support/test-app';
-import { expectCall, person, savedTour, teamWith } from '../support/teams';
+import { expectCall, savedTour, sharedTour, teamOfEachPermission } from '../support/teams';
 
 async function setUp() {
-  const t = await createTestApp();
-  const owner = await person(t, 'Olivia');
-  const editor = await person(t, 'Ed');
-  const viewer = await person(t, 'Vic');
-  const team = await teamWith(t, owner, [
-    [editor, 'edit'],
-    [viewer, 'view'],
-  ]);
-  const tour = await savedTour(t, owner, { privacy: 'Private' });
-  await expectCall(t, 'POST', `/teams/${team.id}/sharedTour`, owner, 201, { tourId: tour.shortId });
+  const { t, owner, editor, viewer, team } = await teamOfEachPermission();
+  const tour = await sharedTour(t, owner, team, { privacy: 'Private' });
   return { t, owner, editor, viewer, team, tour };
 }
 
@@ -87,14 +79,25 @@ describe('team history', () => {
     expect((await expectCall<Tour>(t, 'GET', `/tours/${tour.shortId}`, editor, 200)).teamId).toBe(team.id);
   });
 
-  it('a restore keeps the owner’s privacy and addresses as they are now', async () => {
+  it('a restore keeps every owner-only setting as it is now', async () => {
     const { t, owner, editor, team, tour } = await setUp();
     await expectCall<Tour>(t, 'POST', `/tours/${tour.shortId}`, editor, 200, { ...tour, title: 'Old' });
     const [entry] = (await expectCall<Page<HistoryEntry>>(t, 'GET', `/teams/${team.id}/history`, owner, 200)).items;
-    const now = await expectCall<Tour>(t, 'GET', `/tours/${tour.shortId}`, owner, 200);
-    await expectCall(t, 'POST', `/tours/${tour.shortId}`, owner, 200, { ...now, privacy: 'Public', agentEmail: 'agent@example.com' });
+    const now = await expectCall<Tour>(t, 'POST', `/tours/${tour.shortId}`, owner, 200, {
+      ...(await expectCall<Tour>(t, 'GET', `/tours/${tour.shortId}`, owner, 200)),
+      privacy: 'Public',
+      agentEmail: 'agent@example.com',
+      email: 'leads@example.com',
+      whiteLabelUrl: 'https://tours.example.com',
+      isNotifyEnabled: !tour.isNotifyEnabled,
+    });
     const restored = await expectCall<Tour>(t, 'POST', `/teams/${team.id}/history/${entry.id}/restore`, editor, 200);
-    expect(restored).toMatchObject({ title: 'Old', privacy: 'Public', agentEmail: 'agent@example.com', teamMember: true });
+    expect(restored).toMatchObject({ title: 'Old', teamMember: true });
+    expect(OWNER_ONLY_DATA_FIELDS.map((field) => restored[field])).toEqual(OWNER_ONLY_DATA_FIELDS.map((field) => now[field]));
+    expect(
+      OWNER_ONLY_DATA_FIELDS.filter((field) => now[field] === tour[field]),
+      'each kept field changed',
+    ).toEqual([]);
   });
 
   it(`keeps the newest ${HISTORY_KEPT_PER_TOUR} entries of a tour`, async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from '../../../api/schema/requests';
 import type { Team } from '../../../api/schema/team';
 import { createTestApp } from '../support/test-app';
-import { expectCall, person, savedTour, teamWith } from '../support/teams';
+import { expectCall, person, savedTour, teamOfEachPermission, teamWith } from '../support/teams';
 import { guest } from '../support/users';
 
 describe('teams', () => {
@@ -45,14 +45,7 @@ describe('teams', () => {
   });
 
   it('renames for admins; only the owner deletes; a view member may do neither', async () => {
-    const t = await createTestApp();
-    const owner = await person(t, 'Olivia');
-    const admin = await person(t, 'Ada');
-    const viewer = await person(t, 'Vic');
-    const team = await teamWith(t, owner, [
-      [admin, 'admin'],
-      [viewer, 'view'],
-    ]);
+    const { t, owner, admin, viewer, team } = await teamOfEachPermission();
     expect((await expectCall<Team>(t, 'PUT', `/teams/${team.id}`, admin, 200, { name: 'Renamed' })).name).toBe('Renamed');
     const refused = await expectCall(t, 'PUT', `/teams/${team.id}`, viewer, 403, { name: 'Mine' });
     expect(refused).toEqual({ error: { code: 'Forbidden', message: "Only the team's admins can do that." } });
@@ -78,14 +71,7 @@ describe('teams', () => {
   });
 
   it('the owner hands the team to an admin only, and stays an admin', async () => {
-    const t = await createTestApp();
-    const owner = await person(t, 'Olivia');
-    const admin = await person(t, 'Ada');
-    const editor = await person(t, 'Ed');
-    const team = await teamWith(t, owner, [
-      [admin, 'admin'],
-      [editor, 'edit'],
-    ]);
+    const { t, owner, admin, editor, team } = await teamOfEachPermission();
     await expectCall(t, 'PUT', `/teams/${team.id}`, owner, 422, { ownerId: editor.id });
     await expectCall(t, 'PUT', `/teams/${team.id}`, admin, 403, { ownerId: admin.id });
     const moved = await expectCall<Team>(t, 'PUT', `/teams/${team.id}`, owner, 200, { ownerId: admin.id });

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { addToLibrary } from '../../library/library-store';
 import { RequestFailed } from '../../../lib/request-failed';
-import type { TabProps } from '../tab-props';
+import { useTourFields } from '../use-tour-fields';
 import { WhiteLabelSteps } from './WhiteLabelSteps';
 
-/** `isSaved`: the white-label check reads the saved address, so it waits for the save. */
-export function BrandKitTab({ tour, set, isSaved }: TabProps & { isSaved: boolean }) {
+/** The tour's branding: logo, company and contacts, the link back, and the white-label address. */
+export function BrandKitTab() {
+  const { tour, set } = useTourFields();
   const [logoStatus, setLogoStatus] = useState<'IN_PROGRESS' | 'UPLOADED' | null>(null);
 
   /** The picture is uploaded first, then the tour is saved with it. */
@@ -50,7 +51,7 @@ export function BrandKitTab({ tour, set, isSaved }: TabProps & { isSaved: boolea
         <span>Your site</span>
         <input type="url" placeholder="https://youragency.com" value={tour.linkbackUrl} onChange={(event) => set('linkbackUrl', event.target.value)} />
       </label>
-      <WhiteLabelSteps tour={tour} set={set} isSaved={isSaved} />
+      <WhiteLabelSteps />
     </section>
   );
 }

@@ -11,7 +11,8 @@ import { api } from '../../../lib/api-client';
 import { startUpgrade } from '../../billing/upgrade';
 import { RequestFailed } from '../../../lib/request-failed';
 import { OwnersSetting, useOwnersField } from '../editor-access';
-import type { TabProps } from '../tab-props';
+import { useEditorSnapshot, useEditorStore } from '../editor-context';
+import { useTourFields } from '../use-tour-fields';
 
 const STEPS = ['Your address', 'Point your domain here', 'Check it'] as const;
 
@@ -29,7 +30,10 @@ function hostOf(address: string): string {
  * The white-label URL in three steps (the step counter starts at 0). The check asks the server to
  * fetch the tour under the saved address, so it waits until the address is saved.
  */
-export function WhiteLabelSteps({ tour, set, isSaved }: TabProps & { isSaved: boolean }) {
+export function WhiteLabelSteps() {
+  const { tour, set } = useTourFields();
+  // The check reads the saved address, so it waits for the save.
+  const isSaved = useEditorSnapshot(useEditorStore()).save.status === 'saved';
   const ownersField = useOwnersField();
   const [step, setStep] = useState(0);
   // The owner's address points at this server as the owner reaches it (an IPv6 host without its brackets).

@@ -1,23 +1,24 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import type { YawPitch } from '../../../../api/schema/coords';
-import type { Tour } from '../../../../api/schema/tour';
 import { useConfirm } from '../../../components/ConfirmModal';
+import { useEditorStore, useEditorTour } from '../editor-context';
+import { changeTour } from '../editor-store';
 import { removeArrivalView, setArrivalView } from '../tour-edits';
 
 export interface ArrivalViewsProps {
-  tour: Tour;
   sceneId: string;
   /** Where the editor's panorama looks now. */
   currentView: () => YawPitch | null;
-  onChange: (next: Tour) => void;
 }
 
 /**
  * Starting views for arrivals from a given scene (initialViewOverrides): coming from the garden a visitor should
  * face the garden door, whatever the scene's own initial view is.
  */
-export function ArrivalViews({ tour, sceneId, currentView, onChange }: ArrivalViewsProps) {
+export function ArrivalViews({ sceneId, currentView }: ArrivalViewsProps) {
+  const store = useEditorStore();
+  const tour = useEditorTour();
   const scene = tour.images.find((image) => image.id === sceneId)!;
   const others = tour.images.filter((image) => image.id !== sceneId);
   const [fromId, setFromId] = useState('');
@@ -29,7 +30,7 @@ export function ArrivalViews({ tour, sceneId, currentView, onChange }: ArrivalVi
   function setFromCurrentView() {
     const view = currentView();
     if (!view) return;
-    onChange(setArrivalView(tour, sceneId, from.id, view));
+    changeTour(store, (current) => setArrivalView(current, sceneId, from.id, view));
     toast.success(`Visitors coming from ${from.title} now start at this view.`);
   }
 
@@ -58,7 +59,7 @@ export function ArrivalViews({ tour, sceneId, currentView, onChange }: ArrivalVi
                 className="ad-link ad-link--danger"
                 onClick={() =>
                   confirm.ask(`Remove the starting view for visitors coming from ${titleOf(entry.id)}?`, () =>
-                    onChange(removeArrivalView(tour, sceneId, entry.id)),
+                    changeTour(store, (current) => removeArrivalView(current, sceneId, entry.id)),
                   )
                 }
               >

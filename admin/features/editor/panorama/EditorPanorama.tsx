@@ -7,6 +7,8 @@ import { adoptViewerStyles, Panorama, sceneHotspots, TAP_SLOP_PX, type PanoramaH
 import { renderEditableHotspot, renderEditableInfospot, type SpotHandlers } from './editable-spots';
 import { moveSpot, nudgeSpot, placeHotspot, placeInfospot, removeSpot, setInitialView, spotDirection, updateHotspot, updateInfospot } from '../tour-edits';
 import { ArrivalViews } from './ArrivalViews';
+import { useEditorStore, useEditorTour } from '../editor-context';
+import { changeTour } from '../editor-store';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { HotspotForm } from './HotspotForm';
 import { InfospotForm } from './InfospotForm';
@@ -38,10 +40,8 @@ function useShownSceneTour(tour: Tour, sceneId: string): Tour {
 }
 
 export interface EditorPanoramaProps {
-  tour: Tour;
   /** One of the tour's scenes. */
   sceneId: string;
-  onChange: (next: Tour) => void;
 }
 
 /**
@@ -49,7 +49,9 @@ export interface EditorPanoramaProps {
  * click places a hotspot or an infospot, a spot is tapped to edit and dragged to move, and the current view can
  * become the scene's initial view.
  */
-export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps) {
+export function EditorPanorama({ sceneId }: EditorPanoramaProps) {
+  const store = useEditorStore();
+  const tour = useEditorTour();
   const frame = useRef<HTMLDivElement>(null);
   const [shadow, setShadow] = useState<ShadowRoot | null>(null);
   const handle = useRef<PanoramaHandle | null>(null);
@@ -62,8 +64,6 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
   const chooser = useRef<HTMLDivElement>(null);
   const shownOnly = useShownSceneTour(tour, sceneId);
   const image = tour.images.find((candidate) => candidate.id === sceneId);
-  const latest = useRef({ tour, onChange });
-  latest.current = { tour, onChange };
 
   useEffect(() => {
     const host = frame.current!.querySelector<HTMLElement>('.ad-pano__view')!;
@@ -108,13 +108,11 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
       spotId,
       viewer,
       onEdit: edit,
-      onMove: (at) => latest.current.onChange(moveSpot(latest.current.tour, sceneId, spotId, at)),
+      onMove: (at) => changeTour(store, (current) => moveSpot(current, sceneId, spotId, at)),
       onNudge: (by) => {
-        const next = nudgeSpot(latest.current.tour, sceneId, spotId, by);
-        // A held arrow key repeats, maybe before React renders again: the next press builds on this one.
-        latest.current.tour = next;
-        latest.current.onChange(next);
-        const at = spotDirection(next, sceneId, spotId)!;
+        // A held arrow key repeats, maybe before React renders again: the store's tour is already the newest.
+        changeTour(store, (current) => nudgeSpot(current, sceneId, spotId, by));
+        const at = spotDirection(store.tour!, sceneId, spotId)!;
         setNudged(`Moved to yaw ${Math.round(at.yaw)}°, pitch ${Math.round(at.pitch)}°.`);
       },
     });
@@ -135,7 +133,7 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
     for (const spot of spots) viewer.addHotSpot(spot, sceneId);
     added.current = spots.map((spot) => spot.id!);
     if (focused) shadow!.querySelector<HTMLElement>(`[data-spot-id="${CSS.escape(focused)}"] button`)?.focus();
-  }, [loadedScene, sceneId, image, shadow]);
+  }, [loadedScene, sceneId, image, shadow, store]);
 
   // The panorama clips what overflows it: a menu opened near an edge moves inside.
   useLayoutEffect(() => {
@@ -147,8 +145,8 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
   }, [editing]);
 
   const viewer = () => handle.current?.viewer;
-  const finish = (next: Tour) => {
-    onChange(next);
+  const finish = (edit: (current: Tour) => Tour) => {
+    changeTour(store, edit);
     setEditing(null);
   };
   const zoom = (by: number) => viewer()?.setHfov(viewer()!.getHfov() + by, ZOOM_TWEEN_MS);
@@ -207,7 +205,8 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
             className="ad-button"
             onClick={() => {
               if (!handle.current) return;
-              onChange(setInitialView(tour, sceneId, handle.current.getView()));
+              const view = handle.current.getView();
+              changeTour(store, (current) => setInitialView(current, sceneId, view));
               toast.success('This view is now where the scene starts.');
             }}
           >
@@ -249,7 +248,9 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
             defaults={{ style: tour.defaultHotspotStyle, customImageUrl: tour.defaultHotspotImage }}
             onCancel={() => setEditing(null)}
             onSave={(fields, wayBack) =>
-              finish(editing.hotspot ? updateHotspot(tour, sceneId, editing.hotspot.id, fields) : placeHotspot(tour, sceneId, fields, editing.at, wayBack))
+              finish((current) =>
+                editing.hotspot ? updateHotspot(current, sceneId, editing.hotspot.id, fields) : placeHotspot(current, sceneId, fields, editing.at, wayBack),
+              )
             }
             onDelete={editing.hotspot && (() => setEditing({ kind: 'delete', spotId: editing.hotspot!.id, what: 'hotspot' }))}
           />
@@ -259,7 +260,9 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
             spot={editing.spot}
             onCancel={() => setEditing(null)}
             onSave={(fields) =>
-              finish(editing.spot ? updateInfospot(tour, sceneId, editing.spot.id, fields) : placeInfospot(tour, sceneId, fields, editing.at))
+              finish((current) =>
+                editing.spot ? updateInfospot(current, sceneId, editing.spot.id, fields) : placeInfospot(current, sceneId, fields, editing.at),
+              )
             }
             onDelete={editing.spot && (() => setEditing({ kind: 'delete', spotId: editing.spot!.id, what: 'infospot' }))}
           />
@@ -267,12 +270,12 @@ export function EditorPanorama({ tour, sceneId, onChange }: EditorPanoramaProps)
         {editing?.kind === 'delete' && (
           <ConfirmModal
             text={`Delete this ${editing.what}?`}
-            onAgree={() => finish(removeSpot(tour, sceneId, editing.spotId))}
+            onAgree={() => finish((current) => removeSpot(current, sceneId, editing.spotId))}
             onCancel={() => setEditing(null)}
           />
         )}
       </div>
-      <ArrivalViews tour={tour} sceneId={sceneId} currentView={() => handle.current?.getView() ?? null} onChange={onChange} />
+      <ArrivalViews sceneId={sceneId} currentView={() => handle.current?.getView() ?? null} />
     </div>
   );
 }

@@ -5,7 +5,9 @@ import type { TourConfig } from '../../../../api/schema/tour';
 import { useConfirm } from '../../../components/ConfirmModal';
 import { RequestFailed } from '../../../lib/request-failed';
 import { addSound, library, loadLibrary, NOT_SAVED_YET, removeFromLibrary } from '../../library/library-store';
-import type { TabProps } from '../tab-props';
+import { useEditorStore } from '../editor-context';
+import { settled } from '../editor-store';
+import { useTourFields } from '../use-tour-fields';
 import { UploadButton } from '../../../components/UploadButton';
 
 function ambienceFrom(sound: Asset): NonNullable<TourConfig['ambience']> {
@@ -13,7 +15,9 @@ function ambienceFrom(sound: Asset): NonNullable<TourConfig['ambience']> {
 }
 
 /** The tour's ambience sound (config.ambience): upload one, choose one of the owner's sounds, or none. */
-export function AmbiencePicker({ tour, set, settled }: TabProps & { settled: () => Promise<boolean> }) {
+export function AmbiencePicker() {
+  const store = useEditorStore();
+  const { tour, set } = useTourFields();
   const { sounds, loaded } = useSnapshot(library);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -37,7 +41,7 @@ export function AmbiencePicker({ tour, set, settled }: TabProps & { settled: () 
 
   async function remove(assetId: string) {
     setError('');
-    if (!(await settled())) return setError(NOT_SAVED_YET);
+    if (!(await settled(store))) return setError(NOT_SAVED_YET);
     await removeFromLibrary(assetId).catch((err: unknown) => setError(err instanceof RequestFailed ? err.message : 'The sound could not be deleted.'));
   }
 

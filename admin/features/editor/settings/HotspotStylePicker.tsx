@@ -1,10 +1,11 @@
 import { HOTSPOT_STYLES } from '../../../../api/schema/tour';
 import { STYLE_NAMES, StylePreview } from '../panorama/HotspotForm';
 import { LibraryPicker } from '../../library/LibraryPicker';
-import type { TabProps } from '../tab-props';
+import { useTourFields } from '../use-tour-fields';
 
 /** The style and custom picture new hotspots start with (defaultHotspotStyle, default 2, and defaultHotspotImage). */
-export function HotspotStylePicker({ tour, set }: TabProps) {
+export function HotspotStylePicker() {
+  const { tour, set } = useTourFields();
   const firstScene = tour.images[0];
   const pictureFor = (style: number) => (style === 1 ? ((firstScene?.hotspotUrl || firstScene?.thumbUrl) ?? '') : style === 4 ? tour.defaultHotspotImage : '');
   return (

@@ -4,7 +4,9 @@ import { AmbiencePicker } from './AmbiencePicker';
 import { HotspotStylePicker } from './HotspotStylePicker';
 import { ThemePreview } from './ThemePreview';
 import { OwnersSetting, useOwnersField } from '../editor-access';
-import type { TabProps } from '../tab-props';
+import { useEditorStore } from '../editor-context';
+import { setPassword } from '../editor-store';
+import { useTourFields } from '../use-tour-fields';
 
 const CONFIG_FLAGS: Array<[keyof Omit<TourConfig, 'ambience'>, string]> = [
   ['enableRibbon', 'Show the scene reel'],
@@ -20,7 +22,10 @@ const CONFIG_FLAGS: Array<[keyof Omit<TourConfig, 'ambience'>, string]> = [
  * The new password is not part of the tour: it travels with the next save only. Choosing Password for a tour
  * without one asks for it first; the server refuses a password tour with none, which would only show "Not saved".
  */
-export function SettingsTab({ tour, set, onPassword, settled }: TabProps & { onPassword: (password: string) => void; settled: () => Promise<boolean> }) {
+export function SettingsTab() {
+  const store = useEditorStore();
+  const { tour, set } = useTourFields();
+  const onPassword = (password: string) => setPassword(store, password);
   const ownersField = useOwnersField();
   const [askingPassword, setAskingPassword] = useState(false);
   const [firstPassword, setFirstPassword] = useState('');
@@ -85,8 +90,8 @@ export function SettingsTab({ tour, set, onPassword, settled }: TabProps & { onP
           <input type="checkbox" checked={tour.config[flag]} onChange={(event) => set('config', { ...tour.config, [flag]: event.target.checked })} /> {label}
         </label>
       ))}
-      <AmbiencePicker tour={tour} set={set} settled={settled} />
-      <HotspotStylePicker tour={tour} set={set} />
+      <AmbiencePicker />
+      <HotspotStylePicker />
       <label className="ad-field">
         <span>Analytics id</span>
         <input value={tour.ua} onChange={(event) => set('ua', event.target.value)} />

@@ -174,5 +174,6 @@ describe('the header user menu', () => {
     // The avatar is hidden from assistive technology, so the button is named by the name alone.
     expect(toggle().querySelector('.ad-user-menu__avatar')!.getAttribute('aria-hidden')).to.equal('true');
     expect(name.textContent).to.equal('Ada Lovelace');
+    expect(toggle().getAttribute('aria-label'), 'the button’s name').to.equal('Ada Lovelace');
   });
 });

@@ -13,20 +13,8 @@ import {
   sceneRemovalNotice,
   sceneRemovalQuestion,
   setArrivalView,
-  type UploadedPicture,
 } from '../../../../../admin/features/editor/tour-edits';
-
-const picture = (fileName: string): UploadedPicture => ({
-  fileName,
-  url: `/media/tours/${fileName}`,
-  thumbUrl: '',
-  hotspotUrl: '',
-  mobileUrl: '',
-  width: 4096,
-  height: 2048,
-  size: 1,
-  isNotEquirect: false,
-});
+import { picture } from './support/pictures';
 
 function threeScenes() {
   let tour = tourInputSchema.parse({});

@@ -1,12 +1,13 @@
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { expect } from 'chai';
-import { useState } from 'react';
 import { coordsToYawPitch, yawPitchToCoords } from '../../../../../../api/schema/coords';
 import { imageSchema, type Tour } from '../../../../../../api/schema/tour';
 import adminCss from '../../../../../../admin/styles/admin.css';
 import { NUDGE_BIG_DEG, NUDGE_DEG } from '../../../../../../admin/features/editor/panorama/editable-spots';
 import { addScene, moveScene } from '../../../../../../admin/features/editor/tour-edits';
 import { EditorPanorama } from '../../../../../../admin/features/editor/panorama/EditorPanorama';
+import { EditorStoreProvider, useEditorTour } from '../../../../../../admin/features/editor/editor-context';
+import { changeTour, createEditorStore, tourLoaded, type EditorState } from '../../../../../../admin/features/editor/editor-store';
 import { apiTour, panoramaDataUrl } from '../../../../embed/support/fixtures';
 import { answerQuestion } from '../../../support/confirm-question';
 import { chooseFiles, panoramaFile, signedInOwner } from '../../../support/real-owner';
@@ -16,8 +17,9 @@ import { render, unmountAll, until } from '../../../../embed/support/render';
 const QUARTER_RIGHT_YAW = (Math.atan(0.5) * 180) / Math.PI;
 
 let tour: Tour;
+let store: EditorState;
 /** Changes the tour as the rest of the editor would. */
-let setTour: (next: Tour) => void;
+const setTour = (next: Tour) => changeTour(store, () => next);
 let host: HTMLElement;
 
 /** A link from the hall to the kitchen, straight ahead. */
@@ -31,14 +33,18 @@ const hallToKitchen = {
 };
 const savedAt = () => coordsToYawPitch(tour.images[0].hotspots[0].coords);
 
-function Harness({ initial }: { initial: Tour }) {
-  const [current, setCurrent] = useState(initial);
-  tour = current;
-  setTour = setCurrent;
+function FirstScene() {
+  tour = useEditorTour();
+  return <EditorPanorama sceneId={tour.images[0].id} />;
+}
+
+function Harness() {
   return (
-    <div style={{ width: 640 }}>
-      <EditorPanorama tour={current} sceneId={current.images[0].id} onChange={setCurrent} />
-    </div>
+    <EditorStoreProvider value={store}>
+      <div style={{ width: 640 }}>
+        <FirstScene />
+      </div>
+    </EditorStoreProvider>
   );
 }
 
@@ -60,7 +66,11 @@ async function show(initial: Tour) {
   const style = document.createElement('style');
   style.textContent = adminCss;
   document.head.append(style);
-  host = render(<Harness initial={initial} />);
+  // Nothing leaves the page: the test's panoramas are data URLs, longer than the server keeps. A save that raises
+  // no revision leaves the tour as the panorama made it, so each change the test waits for is the panorama's.
+  store = createEditorStore({ saveTour: async (body) => ({ revision: body.revision }), saveRooms: async () => ({ revision: 0 }) });
+  tourLoaded(store, initial, { role: 'owner', ownerOnlyFields: [] });
+  host = render(<Harness />);
   const shadow = await until(() => host.querySelector('[data-testid="editor-panorama"]')?.shadowRoot, 'the shadow root');
   await until(() => shadow.querySelector<HTMLElement>('.pnlm-load-box')?.style.display === 'none', 'the panorama loaded');
   return shadow;
