@@ -3,7 +3,7 @@ import { absoluteUrl } from '../element/api-origin';
 import { onActivate } from './activate';
 
 /** Fills pannellum's hotspot div with a focusable button drawn in one of the four hotspot styles (pictures on `apiOrigin`). */
-export function renderSceneHotspot(div: HTMLDivElement, hotspot: Hotspot, apiOrigin: string, goTo: (sceneId: string) => void): void {
+export function renderSceneHotspot(div: HTMLDivElement, hotspot: Hotspot, apiOrigin: string, goTo: (sceneId: string, hotspotId: string) => void): void {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = `tv-hotspot tv-hotspot--style-${hotspot.style}`;
@@ -24,6 +24,6 @@ export function renderSceneHotspot(div: HTMLDivElement, hotspot: Hotspot, apiOri
     label.textContent = hotspot.image.title;
     button.append(label);
   }
-  onActivate(button, () => goTo(hotspot.image.id));
+  onActivate(button, () => goTo(hotspot.image.id, hotspot.id));
   div.append(button);
 }

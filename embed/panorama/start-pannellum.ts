@@ -22,7 +22,8 @@ export interface PanoramaStart {
 
 /** What a running pannellum tells whoever owns it; set by the owner, since a viewer started early is owned later. */
 export interface PanoramaHandlers {
-  goTo(sceneId: string): void;
+  /** The hotspot `hotspotId` was followed to `sceneId`. */
+  goTo(sceneId: string, hotspotId: string): void;
   openInfospot(spot: Infospot): void;
   /** How far the picture being loaded has downloaded, 0 to 1. */
   progress(fraction: number): void;
@@ -70,7 +71,7 @@ export function startPannellum(parent: Element, tour: Tour, start: PanoramaStart
   const viewer = pannellum.viewer(
     container,
     pannellumConfig(tour, start, {
-      renderHotspot: (div, hotspot) => renderSceneHotspot(div, hotspot, start.apiOrigin, (id) => handlers.goTo(id)),
+      renderHotspot: (div, hotspot) => renderSceneHotspot(div, hotspot, start.apiOrigin, (id, hotspotId) => handlers.goTo(id, hotspotId)),
       renderInfospot: (div, spot) => renderInfospot(div, spot, (open) => handlers.openInfospot(open), start.allowLinks),
     }),
   );
