@@ -45,6 +45,9 @@ function writeRooms(between: BetweenSaves, before: Floorplan[], after: Floorplan
 const TABS = ['edit tour', 'brand kit', 'floor plan', 'lead gen', 'video chat', 'team', 'settings', 'library', 'analytics'] as const;
 type Tab = (typeof TABS)[number];
 
+/** A tour's numbers are its owner's and its team admins' only (the server refuses others): nobody else has the tab. */
+const seesAnalytics = (access: TourAccessAnswer) => access.role === 'owner' || access.role === 'admin';
+
 /** The tour editor: loads the tour, saves every change, and lays out its tabs. */
 export function Editor({ shortId }: { shortId: string }) {
   const [tour, setTour] = useState<Tour | null>(null);
@@ -96,6 +99,7 @@ export function Editor({ shortId }: { shortId: string }) {
       ([loaded, answer]) => {
         if (answer.role === 'none') return setNotFound(true);
         setAccess(answer);
+        if (!seesAnalytics(answer)) setTab((open) => (open === 'analytics' ? 'edit tour' : open));
         if (answer.role === 'view') return setTour(loaded);
         // A room left by a scene removed before rooms went with it (or whose plan could not be written then) goes now.
         // An answer without its scenes (a password tour's locked one) says nothing about which rooms are left.
@@ -184,7 +188,7 @@ export function Editor({ shortId }: { shortId: string }) {
       <TourWarnings warnings={save.warnings} />
       {save.status === 'signed-out' && <SignInAgain onSignedIn={() => saver.flush()} />}
       <nav className="ad-tabs" role="tablist">
-        {TABS.map((name) => (
+        {TABS.filter((name) => name !== 'analytics' || seesAnalytics(access)).map((name) => (
           <button key={name} type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)}>
             {name}
           </button>
@@ -238,7 +242,7 @@ export function Editor({ shortId }: { shortId: string }) {
           )}
         </fieldset>
         {/* Numbers to read, not fields: outside the read-only fieldset. */}
-        {tab === 'analytics' && <TourAnalyticsView shortId={tour.shortId} images={tour.images} />}
+        {tab === 'analytics' && seesAnalytics(access) && <TourAnalyticsView shortId={tour.shortId} images={tour.images} />}
         {preview && <TourPreview shortId={tour.shortId} revision={tour.revision} />}
       </main>
     </EditorAccessProvider>
