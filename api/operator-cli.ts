@@ -1,10 +1,23 @@
 import { runOperatorCommand } from './billing/operator-commands';
 import { dataDirFrom } from './config/config';
-import { migrateToLatest, openConfiguredDatabase } from './db/database';
+import { migrateToLatest, openConfiguredDatabase, type Db } from './db/database';
+
+/** The database of the settings, migrated; a folder without one or a server that does not answer is one plain line and exit code 1. */
+async function openOrExit(): Promise<Db> {
+  const settings = { dataDir: dataDirFrom(process.env), databaseUrl: process.env.DATABASE_URL || undefined };
+  try {
+    const db = openConfiguredDatabase(settings);
+    await migrateToLatest(db);
+    return db;
+  } catch (err) {
+    const where = settings.databaseUrl ? 'DATABASE_URL' : `DATA_DIR (${settings.dataDir})`;
+    process.stderr.write(`The database of ${where} could not be opened: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
+}
 
 // `npm run admin -- …`: works on the database of the settings (DATABASE_URL, else DATA_DIR's), while the server runs or not.
-const db = openConfiguredDatabase({ dataDir: dataDirFrom(process.env), databaseUrl: process.env.DATABASE_URL || undefined });
-await migrateToLatest(db);
+const db = await openOrExit();
 const { code, message } = await runOperatorCommand(db, process.argv.slice(2));
 (code === 0 ? process.stdout : process.stderr).write(`${message}\n`);
 await db.destroy();
