@@ -194,35 +194,23 @@ describe('the analytics screens (real API, real visits)', () => {
     expect(host.querySelector('[data-chart]')).to.equal(null);
   });
 
-  it('downloads the tour’s days as CSV', async () => {
+  it('downloads the tour’s days, and the opens of its hotspots and info spots, as CSV', async () => {
     const owner = await signedInOwner();
     const tour = await visitedTour(owner);
     let host: HTMLElement;
     ({ host, unmount } = mount(<TourAnalyticsView shortId={tour.shortId} images={tour.images} />));
     await waitFor(() => host.querySelector('.ad-analytics__totals') !== null, 'the numbers');
-    byText('Download (CSV)', host)!.click();
-    await waitFor(() => page.files.length === 1, 'the file handed over');
-    const csv = await page.files[0].text();
-    expect(
-      csv
+    const downloaded = async (button: string) => {
+      const count = page.files.length;
+      byText(button, host)!.click();
+      await waitFor(() => page.files.length === count + 1, `the file of ${button}`);
+      return (await page.files[count].text())
         .replace(/^\uFEFF/, '')
         .trim()
-        .split(/\r?\n/),
-    ).to.deep.equal(['"date","views","visitors"', `"${lastDays(1).to}","3","2"`]);
-  });
-
-  it('downloads the opens of the tour’s hotspots and info spots as CSV', async () => {
-    const owner = await signedInOwner();
-    const tour = await visitedTour(owner);
-    let host: HTMLElement;
-    ({ host, unmount } = mount(<TourAnalyticsView shortId={tour.shortId} images={tour.images} />));
-    await waitFor(() => host.querySelector('.ad-analytics__totals') !== null, 'the numbers');
-    byText('Download clicks (CSV)', host)!.click();
-    await waitFor(() => page.files.length === 1, 'the file handed over');
-    const lines = (await page.files[0].text())
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split(/\r?\n/);
+        .split(/\r?\n/);
+    };
+    expect(await downloaded('Download (CSV)')).to.deep.equal(['"date","views","visitors"', `"${lastDays(1).to}","3","2"`]);
+    const lines = await downloaded('Download clicks (CSV)');
     expect(lines[0]).to.equal('"sceneId","scene","kind","targetId","name","clicks"');
     expect(lines.slice(1)).to.have.members([
       `"hall","${MARKUP_TITLE.replace(/"/g, '""')}","hotspot","stairs","Loft","3"`,
