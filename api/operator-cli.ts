@@ -1,6 +1,8 @@
 import { runOperatorCommand } from './billing/operator-commands';
-import { dataDirFrom } from './config/config';
+import { dataDirFrom, loadConfig } from './config/config';
 import { migrateToLatest, openConfiguredDatabase, type Db } from './db/database';
+import { openMediaStorage } from './media/open-media-storage';
+import { makeMissingVariants } from './media/variants-command';
 
 /** The database of the settings, migrated; a folder without one or a server that does not answer is one plain line and exit code 1. */
 async function openOrExit(): Promise<Db> {
@@ -18,7 +20,16 @@ async function openOrExit(): Promise<Db> {
 
 // `npm run admin -- …`: works on the database of the settings (DATABASE_URL, else DATA_DIR's), while the server runs or not.
 const db = await openOrExit();
-const { code, message } = await runOperatorCommand(db, process.argv.slice(2));
-(code === 0 ? process.stdout : process.stderr).write(`${message}\n`);
+const args = process.argv.slice(2);
+let code: number;
+if (args.length === 1 && args[0] === 'variants') {
+  // Also needs the media store the server writes to (the data folder's, or S3_*'s bucket).
+  const outcome = await makeMissingVariants(db, await openMediaStorage(loadConfig(process.env)), (line) => process.stdout.write(`${line}\n`));
+  code = outcome.failed === 0 ? 0 : 1;
+} else {
+  const result = await runOperatorCommand(db, args);
+  (result.code === 0 ? process.stdout : process.stderr).write(`${result.message}\n`);
+  code = result.code;
+}
 await db.destroy();
 process.exit(code);

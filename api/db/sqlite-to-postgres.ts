@@ -37,6 +37,7 @@ export const TABLES_IN_ORDER: Array<keyof Database> = [
   'tour_referrer_month_stats',
   'tour_duration_month_stats',
   'weekly_summary_sent',
+  'image_format',
 ];
 
 /** Rows sent per insert: well below PostgreSQL's 65,535 parameters for the widest table. */

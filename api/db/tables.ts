@@ -325,6 +325,15 @@ export interface WeeklySummarySentTable {
   week: string;
 }
 
+/**
+ * A stored panorama (its 32-hex-digit id) whose small pictures exist in modern image types too: `variants` is JSON,
+ * each type (best first) with the kinds of picture written in it, e.g. `{"image/webp":["thumb","hotspot","mobile"]}`.
+ */
+export interface ImageFormatTable {
+  image: string;
+  variants: string;
+}
+
 export interface Database {
   user: UserTable;
   tour: TourTable;
@@ -356,6 +365,7 @@ export interface Database {
   tour_referrer_month_stats: MonthOf<TourReferrerDayStatsTable>;
   tour_duration_month_stats: MonthOf<TourDurationDayStatsTable>;
   weekly_summary_sent: WeeklySummarySentTable;
+  image_format: ImageFormatTable;
 }
 
 export type UserRow = Selectable<UserTable>;

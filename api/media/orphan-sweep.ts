@@ -1,5 +1,6 @@
 import type { Logger } from '../config/logger';
 import type { Db } from '../db/database';
+import { forgetImageFormats } from './image-formats';
 import type { MediaStorage } from './media-storage';
 import { idsNamedByRows, STORED_FILE_NAME, unlinkMediaFiles } from './unreferenced-files';
 
@@ -41,11 +42,17 @@ export async function sweepUnnamedMedia(db: Db, media: MediaStorage, logger: Log
         ? 0
         : await db.transaction().execute(async (trx) => {
             const named = await idsNamedByRows(trx);
-            return unlinkMediaFiles(
+            const unnamed = [...old].filter(([id]) => !named.has(id));
+            const count = await unlinkMediaFiles(
               media,
-              [...old].filter(([id]) => !named.has(id)).flatMap(([, paths]) => paths),
+              unnamed.flatMap(([, paths]) => paths),
               logger,
             );
+            await forgetImageFormats(
+              trx,
+              unnamed.map(([id]) => id),
+            );
+            return count;
           });
     logger.info(`media sweep: removed ${removed} file(s) nothing names`);
     return removed;

@@ -4,9 +4,21 @@ import type { FloorplanRow, NewTourRow, TourRow } from '../db/tables';
 import { readPage } from '../db/pagination';
 import { byTitle, foldForSearch, titleHolds } from './title-search';
 import type { Page, TourListFilter } from '../schema/requests';
-import { cloneTitles, defaultSocialImage, floorplanSchema, tourInputSchema, type Floorplan, type Tour, type TourInput, type TourType } from '../schema/tour';
+import {
+  cloneTitles,
+  defaultSocialImage,
+  floorplanSchema,
+  tourInputSchema,
+  type Floorplan,
+  type Image,
+  type SceneAnswer,
+  type Tour,
+  type TourInput,
+  type TourType,
+} from '../schema/tour';
 import type { UserType } from '../schema/user';
 import { tourTitle } from '../schema/tour-title';
+import { imageFormatsOf, panoramaIdsIn, sceneFormats, type ImageVariants } from '../media/image-formats';
 
 export interface TourRecord {
   row: TourRow;
@@ -16,6 +28,8 @@ export interface TourRecord {
   floorplans: FloorplanRow[];
   /** The state the read cache keeps the tour under, from the same expression its key query asks. */
   stateKey: string;
+  /** The modern image types of the panoramas the tour names, by panorama id (those without any are absent). */
+  imageFormats: Map<string, ImageVariants>;
 }
 
 /**
@@ -36,7 +50,9 @@ export function findTourById(db: Db, id: number): Promise<TourRecord | undefined
 
 async function findTour(db: Db, column: 'tour.short_id' | 'tour.id', value: string | number): Promise<TourRecord | undefined> {
   const row = await selectTourRecords(db).where(column, '=', value).executeTakeFirst();
-  return row && recordFromRow(row);
+  // Read after the tour: a panorama's formats are noted before any save names it, and a command that adds them to
+  // a named one raises the tour's write count after noting them, so the state key read here never outlives them.
+  return row && { ...recordFromRow(row), imageFormats: await imageFormatsOf(db, panoramaIdsIn(row.data)) };
 }
 
 /**
@@ -64,7 +80,7 @@ function recordFromRow({
   shared_team_id,
   state_key,
   ...row
-}: TourRow & { owner_type: string | null; floorplans_json: string; shared_team_id: number | null; state_key: string }): TourRecord {
+}: TourRow & { owner_type: string | null; floorplans_json: string; shared_team_id: number | null; state_key: string }): Omit<TourRecord, 'imageFormats'> {
   return { row, ownerType: owner_type, teamId: shared_team_id, floorplans: JSON.parse(floorplans_json) as FloorplanRow[], stateKey: state_key };
 }
 
@@ -150,7 +166,8 @@ export async function saveTour(db: Db, { record, input, passwordHash, revision }
       const now = await trx.selectFrom('tour').select('revision').where('id', '=', record.row.id).executeTakeFirst();
       return now ? { kind: 'stale', revision: now.revision } : { kind: 'gone' };
     }
-    return { kind: 'saved', tour: tourFromRecord({ ...record, row }), replaced: current.data, written: columns.data };
+    const imageFormats = await imageFormatsOf(trx, panoramaIdsIn(row.data));
+    return { kind: 'saved', tour: tourFromRecord({ ...record, row, imageFormats }), replaced: current.data, written: columns.data };
   });
 }
 
@@ -191,7 +208,7 @@ export function cloneTour(db: Db, shortId: string, owner: { id: number; type: st
           .executeTakeFirstOrThrow(),
       );
     }
-    return tourFromRecord({ row, ownerType: owner.type, teamId: null, floorplans });
+    return tourFromRecord({ row, ownerType: owner.type, teamId: null, floorplans, imageFormats: record.imageFormats });
   });
 }
 
@@ -229,11 +246,21 @@ export function floorplanFromRow(row: FloorplanRow): Floorplan {
   });
 }
 
-/** The tour as the API answers it; the stored JSON is parsed again so old rows gain new defaults. */
-export function tourFromRecord({ row, ownerType, teamId, floorplans }: Pick<TourRecord, 'row' | 'ownerType' | 'teamId' | 'floorplans'>): Tour {
+/**
+ * The tour as the API answers it; the stored JSON is parsed again so old rows gain new defaults. Scenes whose
+ * panorama has modern image types list them.
+ */
+export function tourFromRecord({
+  row,
+  ownerType,
+  teamId,
+  floorplans,
+  imageFormats,
+}: Pick<TourRecord, 'row' | 'ownerType' | 'teamId' | 'floorplans'> & Partial<Pick<TourRecord, 'imageFormats'>>): Tour {
   const input = tourInputSchema.parse(JSON.parse(row.data));
   return {
     ...input,
+    images: imageFormats?.size ? input.images.map((image) => withFormats(image, imageFormats)) : input.images,
     socialImage: input.socialImage || defaultSocialImage(row.short_id),
     privacy: row.privacy as Tour['privacy'],
     id: row.id,
@@ -246,6 +273,11 @@ export function tourFromRecord({ row, ownerType, teamId, floorplans }: Pick<Tour
     owner: row.user_id === null ? null : { type: parseUserType(ownerType) },
     revision: row.revision,
   };
+}
+
+function withFormats(image: Image, known: Map<string, ImageVariants>): SceneAnswer {
+  const formats = sceneFormats(image, known);
+  return formats ? { ...image, formats } : image;
 }
 
 /**

@@ -5,6 +5,7 @@ import { findTourByIdFor } from '../tours/tour-access';
 import type { ImageUpload } from '../schema/media';
 import { checkImage, MAX_IMAGE_BYTES, storeCheckedImage } from './image-checks';
 import { storePanorama } from '../media/panorama-store';
+import { recordImageFormats } from '../media/image-formats';
 import { isTruthyField, uploaderTurn, uploadLimit, withUpload } from './upload';
 
 export function imagesRoutes(): Hono<AppEnv> {
@@ -14,6 +15,8 @@ export function imagesRoutes(): Hono<AppEnv> {
     return withUpload(c, form, async ({ file, fields }) => {
       const checked = await checkImage(file, { equirectangular: !isTruthyField(fields.isNotEquirect) });
       const stored = await storeCheckedImage(checked, uploaderTurn(c), () => storePanorama(c.get('media'), file.path));
+      // Noted once its files are all stored: a failure here leaves them unnamed, for the sweep.
+      await recordImageFormats(c.get('db'), stored.image, stored.variants);
       const base = `${c.get('config').mediaBaseUrl}/tours/`;
       return c.json(
         {
