@@ -20,6 +20,7 @@ import type { Logger } from './config/logger';
 import { pagesRoutes } from './pages/pages.routes';
 import { MemoryRateLimitStore } from './http/rate-limit-store';
 import { RedisRateLimitStore } from './redis/redis-rate-limit-store';
+import { RedisVisitLengths } from './redis/redis-visit-lengths';
 import { requestLimits } from './http/request-limits';
 import { whiteLabelRoutes } from './pages/white-label.routes';
 import { RoomHub } from './rtc/room-hub';
@@ -39,6 +40,7 @@ import { passwordRoutes } from './tours/password.routes';
 import { toursRoutes } from './tours/tours.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { VisitRollups } from './analytics/visit-rollups';
+import { MemoryVisitLengths } from './analytics/visit-lengths';
 import { visitsRoutes } from './analytics/visits.routes';
 import { teamsRoutes } from './teams/teams.routes';
 import { teamUsersRoutes } from './teams/team-users.routes';
@@ -111,7 +113,7 @@ export function createApp({
   api.route(
     '/tours',
     resource(
-      visitsRoutes(analytics),
+      visitsRoutes(analytics, redis ? new RedisVisitLengths(redis) : new MemoryVisitLengths()),
       analyticsReads.tour,
       toursRoutes(hub),
       audioRoutes(),

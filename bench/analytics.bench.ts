@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { databaseFile } from '../api/config/config';
 import { openDatabase } from '../api/db/database';
 import { removeDataDir, startServer } from '../test/e2e/support/server';
@@ -36,6 +37,16 @@ function beaconBody(visit: number): string {
   return JSON.stringify({ visitId: `bench-visit-${visit}`, host: `partner${visit % 150}.example`, kind: 'element', device: 'desktop', events });
 }
 
+/** The breakdowns with monthly twins: their name, keys and counter. */
+const MONTHLY = [
+  ['tour_scene', ['scene_id'], 'views'],
+  ['tour_hotspot', ['scene_id', 'target_id'], 'clicks'],
+  ['tour_referrer', ['host', 'kind'], 'views'],
+  ['tour_duration', ['scene_id', 'bucket'], 'n'],
+] as const;
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 /** Writes a year of rollups for the tour the way a busy tour collects them: every scene, hotspot and host each day. */
 async function seedYear(dataDir: string, tourId: number): Promise<void> {
   const db = openDatabase(databaseFile(dataDir));
@@ -44,7 +55,7 @@ async function seedYear(dataDir: string, tourId: number): Promise<void> {
     await db.transaction().execute(async (trx) => {
       for (let d = 0; d < DAYS; d++) {
         // The year before today, whose rows the ingest above has begun.
-        const day = new Date(today - (d + 1) * 86_400_000).toISOString().slice(0, 10);
+        const day = isoDay(today - (d + 1) * 86_400_000);
         await trx
           .insertInto('tour_day_stats')
           .values({ tour_id: tourId, day, views: 300 + d, visitors: 200, leads: 3, showings: 1, chats: 1, phone: 150, tablet: 30, desktop: 120 + d })
@@ -68,6 +79,16 @@ async function seedYear(dataDir: string, tourId: number): Promise<void> {
           .insertInto('tour_duration_day_stats')
           .values(['', ...scenes].flatMap((scene_id) => Array.from({ length: 10 }, (_, bucket) => ({ tour_id: tourId, day, scene_id, bucket, n: 3 + bucket }))))
           .execute();
+      }
+      // The flush adds each increment to its month too: the same sums, from the rows just written.
+      for (const [name, keys, counter] of MONTHLY) {
+        const columns = sql.join(keys.map((key) => sql.ref(key)));
+        await sql`insert into ${sql.table(`${name}_month_stats`)} (tour_id, month, ${columns}, ${sql.ref(counter)})
+          select tour_id, substr(day, 1, 7), ${columns}, sum(${sql.ref(counter)}) from ${sql.table(`${name}_day_stats`)}
+          where tour_id = ${tourId} and day < ${isoDay(today)} group by tour_id, substr(day, 1, 7), ${columns}
+          on conflict (tour_id, month, ${columns}) do update set ${sql.ref(counter)} = ${sql.table(`${name}_month_stats`)}.${sql.ref(counter)} + excluded.${sql.ref(counter)}`.execute(
+          trx,
+        );
       }
     });
   } finally {

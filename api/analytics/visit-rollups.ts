@@ -108,17 +108,11 @@ export class VisitRollups {
           const counters = Object.keys(rows[0]).filter((column) => column !== 'tour_id' && column !== 'day') as DayCounter[];
           await upsert(trx, 'tour_day_stats', ['tour_id', 'day'], counters, rows);
         }
-        await upsert(trx, 'tour_scene_day_stats', ['tour_id', 'day', 'scene_id'], ['views'], rowsOf(scenes, ['scene_id'], 'views'));
-        await upsert(
-          trx,
-          'tour_hotspot_day_stats',
-          ['tour_id', 'day', 'scene_id', 'target_id'],
-          ['clicks'],
-          rowsOf(hotspots, ['scene_id', 'target_id'], 'clicks'),
-        );
-        await upsert(trx, 'tour_referrer_day_stats', ['tour_id', 'day', 'host', 'kind'], ['views'], await this.cappedHosts(trx, referrers));
+        await upsertBreakdown(trx, 'tour_scene', ['scene_id'], 'views', rowsOf(scenes, ['scene_id'], 'views'));
+        await upsertBreakdown(trx, 'tour_hotspot', ['scene_id', 'target_id'], 'clicks', rowsOf(hotspots, ['scene_id', 'target_id'], 'clicks'));
+        await upsertBreakdown(trx, 'tour_referrer', ['host', 'kind'], 'views', await this.cappedHosts(trx, referrers));
         const durationRows = rowsOf(durations, ['scene_id', 'bucket'], 'n').map((row) => ({ ...row, bucket: Number(row.bucket) }));
-        await upsert(trx, 'tour_duration_day_stats', ['tour_id', 'day', 'scene_id', 'bucket'], ['n'], durationRows);
+        await upsertBreakdown(trx, 'tour_duration', ['scene_id', 'bucket'], 'n', durationRows);
       });
     } catch (err) {
       this.mergeBack({ days, scenes, hotspots, referrers, durations });
@@ -178,6 +172,28 @@ function rowsOf<K extends string, C extends string>(increments: Increments, keys
     (row as Record<string, unknown>)[counter] = n;
     return row;
   });
+}
+
+type DayRow = { tour_id: number; day: string } & Record<string, string | number>;
+
+/** Adds the day rows of a breakdown to its daily table and, summed per month, to its monthly twin. */
+async function upsertBreakdown(
+  trx: Db,
+  name: 'tour_scene' | 'tour_hotspot' | 'tour_referrer' | 'tour_duration',
+  keys: string[],
+  counter: string,
+  rows: DayRow[],
+) {
+  await upsert(trx, `${name}_day_stats`, ['tour_id', 'day', ...keys], [counter], rows);
+  const months = new Map<string, Record<string, string | number>>();
+  for (const { day, ...row } of rows) {
+    const month = day.slice(0, 7);
+    const key = [row.tour_id, month, ...keys.map((column) => row[column])].join(SEP);
+    const sum = months.get(key);
+    if (sum) (sum[counter] as number) += row[counter] as number;
+    else months.set(key, { ...row, month });
+  }
+  await upsert(trx, `${name}_month_stats`, ['tour_id', 'month', ...keys], [counter], [...months.values()]);
 }
 
 /** Inserts the rows, or adds their counters to the rows already there (`n = n + excluded.n`). */

@@ -7,6 +7,7 @@ import { clientAddress, Limiter } from '../http/rate-limit';
 import { ANALYTICS_MAX_BODY_BYTES, visitBeaconSchema, type VisitBeacon } from '../schema/analytics';
 import { callerAccess, findTourOr404 } from '../tours/tour-access';
 import { findTourByShortId, tourFromRecord } from '../tours/tour.repository';
+import type { VisitLengths } from './visit-lengths';
 import type { DayCounter, VisitRollups } from './visit-rollups';
 
 /** Beacons one address may send a minute: a visit sends one every 15 s at most, so this leaves room for a household. */
@@ -30,11 +31,8 @@ const COUNTED_TYPES: Partial<Record<VisitBeacon['events'][number]['type'], DayCo
 const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
 const msToDayEnd = (now: number) => 86_400_000 - (now % 86_400_000);
 
-/** Visits a day whose latest length an instance remembers (about 10 MB at most). */
-const VISIT_LENGTHS_KEPT = 100_000;
-
 /** `POST /tours/:shortId/visits`: the viewer's beacons, summed into the daily rollups (204 whatever was counted). */
-export function visitsRoutes(rollups: VisitRollups, now: () => number = () => Date.now()): Hono<AppEnv> {
+export function visitsRoutes(rollups: VisitRollups, lengths: VisitLengths, now: () => number = () => Date.now()): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limiter = new Limiter({
     name: 'visits',
@@ -79,24 +77,19 @@ export function visitsRoutes(rollups: VisitRollups, now: () => number = () => Da
     return result.data;
   }
 
-  /** Whether `key` is new today in the shared store (memory, or Redis across instances), which forgets it at midnight UTC. */
-  // A visit reports its length each time its page is hidden (the page may never come back), each report the
-  // length so far: the latest replaces the one before in the duration histogram, so a visit counts once. Kept for
-  // the day, per instance; past VISIT_LENGTHS_KEPT visits a day, a visit's reports count as they come.
-  let lengthsDay = '';
-  const lengths = new Map<string, number>();
-  function visitLength(tourId: number, day: string, visitId: string, ms: number): void {
-    if (day !== lengthsDay) {
-      lengths.clear();
-      lengthsDay = day;
-    }
-    const key = `${tourId} ${visitId}`;
-    const before = lengths.get(key);
-    if (before !== undefined) rollups.duration(tourId, day, '', before, -1);
-    rollups.duration(tourId, day, '', ms);
-    if (before !== undefined || lengths.size < VISIT_LENGTHS_KEPT) lengths.set(key, ms);
+  /**
+   * A visit reports its length so far (`sceneId` ''), and a scene stay its time so far, each time the page is hidden
+   * (it may never come back), the stay by the same `at` when resumed. Only the longest report of each stays in the
+   * duration histogram, each longer one taking the one before back out. Answers whether it was the first report.
+   */
+  async function longest(tourId: number, day: string, key: string, sceneId: string, ms: number): Promise<boolean> {
+    const { raised, before } = await lengths.raise(`${day} ${tourId} ${key}`, ms, msToDayEnd(now()));
+    if (before !== undefined && raised) rollups.duration(tourId, day, sceneId, before, -1);
+    if (raised) rollups.duration(tourId, day, sceneId, ms);
+    return before === undefined;
   }
 
+  /** Whether `key` is new today in the shared store (memory, or Redis across instances), which forgets it at midnight UTC. */
   async function firstToday(c: Context<AppEnv>, key: string): Promise<boolean> {
     const { count } = await c.get('rateLimitStore').increment(`analytics ${key}`, msToDayEnd(now()));
     return count === 1;
@@ -124,18 +117,22 @@ export function visitsRoutes(rollups: VisitRollups, now: () => number = () => Da
           .digest('base64url');
         if (await firstToday(c, `visitor ${day} ${visitor}`)) rollups.count(tourId, day, 'visitors');
       }
-      for (const event of beacon.events) {
-        const knownScene = event.sceneId !== undefined && tour.scenes.has(event.sceneId);
-        const counter = COUNTED_TYPES[event.type];
-        if (counter) rollups.count(tourId, day, counter);
-        else if (event.type === 'end' && event.ms !== undefined) visitLength(tourId, day, beacon.visitId, event.ms);
-        else if (event.type === 'scene' && knownScene) {
-          rollups.scene(tourId, day, event.sceneId!);
-          if (event.ms !== undefined) rollups.duration(tourId, day, event.sceneId!, event.ms);
-        } else if ((event.type === 'hotspot' || event.type === 'info') && knownScene && event.targetId) {
-          rollups.hotspot(tourId, day, event.sceneId!, event.targetId);
-        }
-      }
+      const { visitId } = beacon;
+      // Side by side: with Redis, the lengths' look-ups of a beacon travel together.
+      await Promise.all(
+        beacon.events.map(async (event) => {
+          const sceneId = event.sceneId !== undefined && tour.scenes.has(event.sceneId) ? event.sceneId : undefined;
+          const counter = COUNTED_TYPES[event.type];
+          if (counter) rollups.count(tourId, day, counter);
+          else if (event.type === 'end' && event.ms !== undefined) await longest(tourId, day, visitId, '', event.ms);
+          else if (event.type === 'scene' && sceneId) {
+            const entry = event.ms === undefined || (await longest(tourId, day, `${visitId} ${sceneId} ${event.at}`, sceneId, event.ms));
+            if (entry) rollups.scene(tourId, day, sceneId);
+          } else if ((event.type === 'hotspot' || event.type === 'info') && sceneId && event.targetId) {
+            rollups.hotspot(tourId, day, sceneId, event.targetId);
+          }
+        }),
+      );
       return c.body(null, 204);
     } catch (err) {
       // Anyone can send these, so refusals are routine: logged at debug, answered in the one error shape.

@@ -32,6 +32,10 @@ export const TABLES_IN_ORDER: Array<keyof Database> = [
   'tour_hotspot_day_stats',
   'tour_referrer_day_stats',
   'tour_duration_day_stats',
+  'tour_scene_month_stats',
+  'tour_hotspot_month_stats',
+  'tour_referrer_month_stats',
+  'tour_duration_month_stats',
   'weekly_summary_sent',
   'image_format',
 ];

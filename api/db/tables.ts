@@ -313,6 +313,12 @@ export interface TourDurationDayStatsTable {
   n: Counter;
 }
 
+/**
+ * The breakdowns above summed per calendar month (`month` YYYY-MM, of UTC days of receipt): long ranges read
+ * whole months from these and only their partial months from the daily rows.
+ */
+export type MonthOf<T extends { day: string }> = Omit<T, 'day'> & { month: string };
+
 /** The weeks (their Monday, YYYY-MM-DD) whose summary an owner was sent: the claim that makes it once. */
 export interface WeeklySummarySentTable {
   user_id: number;
@@ -354,6 +360,10 @@ export interface Database {
   tour_hotspot_day_stats: TourHotspotDayStatsTable;
   tour_referrer_day_stats: TourReferrerDayStatsTable;
   tour_duration_day_stats: TourDurationDayStatsTable;
+  tour_scene_month_stats: MonthOf<TourSceneDayStatsTable>;
+  tour_hotspot_month_stats: MonthOf<TourHotspotDayStatsTable>;
+  tour_referrer_month_stats: MonthOf<TourReferrerDayStatsTable>;
+  tour_duration_month_stats: MonthOf<TourDurationDayStatsTable>;
   weekly_summary_sent: WeeklySummarySentTable;
   image_format: ImageFormatTable;
 }

@@ -66,6 +66,8 @@ export const analyticsRangeQuerySchema = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
   format: z.enum(['json', 'csv']).optional(),
+  /** Which of a tour's tables the CSV holds: its days (the default), or its hotspot and info-spot opens. */
+  table: z.enum(['days', 'clicks']).optional(),
 });
 
 export const analyticsTotalsSchema = z.object({
@@ -79,23 +81,28 @@ export const analyticsTotalsSchema = z.object({
 });
 export type AnalyticsTotals = z.infer<typeof analyticsTotalsSchema>;
 
+/** Views and daily visitors of each day of a range that has any, in order. */
+const analyticsDaysSchema = z.array(z.object({ date: isoDate, views: z.number(), visitors: z.number() }));
+
 /** `GET /api/tours/{shortId}/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD` */
 export const tourAnalyticsSchema = z.object({
   from: isoDate,
   to: isoDate,
   totals: analyticsTotalsSchema,
-  days: z.array(z.object({ date: isoDate, views: z.number(), visitors: z.number() })),
+  days: analyticsDaysSchema,
   scenes: z.array(z.object({ sceneId: z.string(), title: z.string(), views: z.number(), medianSeconds: z.number() })),
-  hotspots: z.array(z.object({ sceneId: z.string(), targetId: z.string(), clicks: z.number() })),
+  /** Opens of each hotspot (named by the scene it leads to) and info spot (by its text) still in the tour, most first. */
+  hotspots: z.array(z.object({ sceneId: z.string(), targetId: z.string(), kind: z.enum(['hotspot', 'info']), name: z.string(), clicks: z.number() })),
   referrers: z.array(z.object({ host: z.string(), views: z.number() })),
   devices: z.object({ phone: z.number(), tablet: z.number(), desktop: z.number() }),
 });
 export type TourAnalytics = z.infer<typeof tourAnalyticsSchema>;
 
-/** `GET /api/analytics?from=&to=`: the totals per tour the caller owns or administers. */
+/** `GET /api/analytics?from=&to=`: the totals per tour the caller owns or administers, and their days together. */
 export const analyticsOverviewSchema = z.object({
   from: isoDate,
   to: isoDate,
+  days: analyticsDaysSchema,
   items: z.array(
     z.object({
       shortId: z.string(),

@@ -49,18 +49,24 @@ export function startCollector(viewer: Viewer, shortId: string): () => void {
   let shownMs = 0;
 
   const at = () => Math.min(Math.round(performance.now() - started), MAX_AT_MS);
-  const msSince = (since: number) => Math.min(Math.round(performance.now() - since), MAX_MS);
   const record = (type: AnalyticsEventType, fields: Pick<AnalyticsEvent, 'sceneId' | 'targetId' | 'ms'> = {}) => {
     events.push({ type, at: at(), ...fields });
   };
 
-  // A scene's event is written when it is left, with the time spent in it.
-  let scene: { sceneId: string; at: number; since: number } | null = null;
+  // A scene's event is written when it is left, with the time spent in it; and when the page is hidden, with the
+  // time so far. A stay resumed after a tab switch keeps its `at`, by which the server knows it for the same entry:
+  // its later report replaces the earlier one, so the entry counts once and its time adds up.
+  let scene: { sceneId: string; at: number; since: number; shownMs: number } | null = null;
   const enter = (sceneId: string) => {
-    scene = fitsId(sceneId) ? { sceneId, at: at(), since: performance.now() } : null;
+    scene = fitsId(sceneId) ? { sceneId, at: at(), since: performance.now(), shownMs: 0 } : null;
+  };
+  const report = () => {
+    if (!scene) return;
+    scene.shownMs += performance.now() - scene.since;
+    events.push({ type: 'scene', at: scene.at, sceneId: scene.sceneId, ms: Math.min(Math.round(scene.shownMs), MAX_MS) });
   };
   const leave = () => {
-    if (scene) events.push({ type: 'scene', at: scene.at, sceneId: scene.sceneId, ms: msSince(scene.since) });
+    report();
     scene = null;
   };
   const currentScene = () => (fitsId(store.sceneId) ? store.sceneId : undefined);
@@ -91,18 +97,19 @@ export function startCollector(viewer: Viewer, shortId: string): () => void {
   function hide() {
     if (hidden) return;
     hidden = true;
-    leave();
+    report();
     shownMs += performance.now() - shownSince;
     record('end', { ms: Math.min(Math.round(shownMs), MAX_MS) });
     send();
   }
 
-  /** Shown again: time counts on, in the scene still on screen. */
+  /** Shown again: time counts on, in the same stay if its scene is still on screen. */
   function show() {
     if (!hidden) return;
     hidden = false;
     shownSince = performance.now();
-    enter(store.sceneId);
+    if (scene?.sceneId === store.sceneId) scene.since = shownSince;
+    else enter(store.sceneId);
   }
 
   const onVisibility = safe(() => (document.visibilityState === 'hidden' ? hide() : show()));

@@ -29,8 +29,8 @@ export interface PanoramaProps {
   /** Shown until the first panorama is drawn (default: the opening scene's thumbnail). */
   poster?: string;
   onSceneChange: (sceneId: string) => void;
-  /** A hotspot on the panorama was followed to `sceneId` (onSceneChange follows). */
-  onHotspot?: (sceneId: string) => void;
+  /** The hotspot `hotspotId` on the panorama was followed (onSceneChange follows). */
+  onHotspot?: (hotspotId: string) => void;
   onSceneLoad: (sceneId: string) => void;
   onProgress?: (sceneId: string, fraction: number) => void;
   onError: (message: string) => void;
@@ -99,9 +99,9 @@ export function Panorama(props: PanoramaProps) {
     // keys turn the view, and from which Tab reaches the new scene's spots), never to <body>. Not to the first spot:
     // focusing one outside the view would turn the view away from the scene's opening direction.
     let refocus = false;
-    started.handlers.goTo = (id) => {
+    started.handlers.goTo = (id, hotspotId) => {
       refocus = started.container.contains(focusedIn(frame));
-      latest.current.onHotspot?.(id);
+      latest.current.onHotspot?.(hotspotId);
       latest.current.onSceneChange(id);
     };
     started.handlers.openInfospot = (spot) => latest.current.onInfospot(spot);

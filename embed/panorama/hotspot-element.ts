@@ -23,7 +23,7 @@ export function renderSceneHotspot(
   hotspot: Hotspot,
   apiOrigin: string,
   labels: SpotLabels,
-  goTo: (sceneId: string) => void,
+  goTo: (sceneId: string, hotspotId: string) => void,
   destination?: SceneAnswer,
 ): void {
   const button = document.createElement('button');
@@ -47,6 +47,6 @@ export function renderSceneHotspot(
     label.dir = 'auto';
     button.append(label);
   }
-  onActivate(button, () => goTo(hotspot.image.id));
+  onActivate(button, () => goTo(hotspot.image.id, hotspot.id));
   div.append(button);
 }

@@ -25,7 +25,8 @@ export interface PanoramaStart {
 
 /** What a running pannellum tells whoever owns it; set by the owner, since a viewer started early is owned later. */
 export interface PanoramaHandlers {
-  goTo(sceneId: string): void;
+  /** The hotspot `hotspotId` was followed to `sceneId`. */
+  goTo(sceneId: string, hotspotId: string): void;
   openInfospot(spot: Infospot): void;
   /** How far the picture being loaded has downloaded, 0 to 1. */
   progress(fraction: number): void;
@@ -82,7 +83,7 @@ export function startPannellum(parent: Element, tour: Tour, start: PanoramaStart
           hotspot,
           start.apiOrigin,
           labels,
-          (id) => handlers.goTo(id),
+          (id, hotspotId) => handlers.goTo(id, hotspotId),
           tour.images.find((image) => image.id === hotspot.image.id),
         ),
       renderInfospot: (div, spot) => renderInfospot(div, spot, labels, (open) => handlers.openInfospot(open), start.allowLinks),

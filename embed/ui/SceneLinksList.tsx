@@ -1,4 +1,4 @@
-import type { Image, Infospot } from '../../api/schema/tour';
+import type { Hotspot, Image, Infospot } from '../../api/schema/tour';
 import { useMessages } from '../i18n/i18n-context';
 
 /**
@@ -13,7 +13,7 @@ export function SceneLinksList({
 }: {
   image: Image;
   allowLinks: boolean;
-  onScene: (sceneId: string) => void;
+  onScene: (hotspot: Hotspot) => void;
   onInfospot: (spot: Infospot) => void;
 }) {
   const { t } = useMessages();
@@ -22,7 +22,7 @@ export function SceneLinksList({
     <ul className="tv-sr-only" aria-label={t('placesFrom', { place: image.title || t('thisScene') })}>
       {image.hotspots.map((hotspot) => (
         <li key={hotspot.id}>
-          <button type="button" tabIndex={-1} onClick={() => onScene(hotspot.image.id)}>
+          <button type="button" tabIndex={-1} onClick={() => onScene(hotspot)}>
             {t('goTo', { place: hotspot.image.title || t('nextScenePlace') })}
           </button>
         </li>

@@ -155,8 +155,8 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
   const currentImage = tour.images.find((image) => image.id === state.sceneId);
   const chatPanel = state.chatOpen && visible.videoChatPanel;
   const [firstProgress, setFirstProgress] = useState(0);
-  // Told by its destination (pannellum's hot spots know no more); two spots to one scene count as its first.
-  const hotspotFollowed = (sceneId: string) => viewer.track?.('hotspot', currentImage?.hotspots.find((spot) => spot.image.id === sceneId)?.id);
+  // Credited to the spot itself: two spots of a scene may lead to the same scene.
+  const hotspotFollowed = (hotspotId: string) => viewer.track?.('hotspot', hotspotId);
   const className = `tv-root${state.fixedFullscreen ? ' tv-root--fixed' : ''}${mobile ? ' tv-root--mobile' : ''}${chatPanel ? ' tv-root--chat' : ''}`;
 
   return (
@@ -203,9 +203,9 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
         <SceneLinksList
           image={currentImage}
           allowLinks={!listingMode}
-          onScene={(sceneId) => {
-            hotspotFollowed(sceneId);
-            goTo(sceneId);
+          onScene={(hotspot) => {
+            hotspotFollowed(hotspot.id);
+            goTo(hotspot.image.id);
           }}
           onInfospot={(spot) => openInfospot(store, spot.id)}
         />

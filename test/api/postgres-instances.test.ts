@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +13,7 @@ import { migrationProvider } from '../../api/db/migrations';
 import { startMailSender } from '../../api/mail/mail-sender';
 import { createMailer } from '../../api/mail/mailer';
 import { LocalMediaStorage } from '../../api/media/local-media-storage';
+import { localRedis } from '../support/local-redis';
 import { startSmtp } from '../support/smtp-server';
 import { createPostgresDatabase, dropPostgresDatabase, onPostgresServer } from '../support/postgres';
 import { TEST_JWT_SECRET } from '../support/test-secret';
@@ -23,6 +25,8 @@ import { json, signUp } from './support/users';
 
 /** Rounds of each race: one may happen to run one after the other, so each is run several times. */
 const ROUNDS = 8;
+
+const redis = TEST_ENGINE === 'postgres' ? await localRedis() : undefined;
 
 // Two instances are two pools on one database, as two servers behind a load balancer would be.
 describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL database', () => {
@@ -210,6 +214,53 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL data
       expect(read.totals).toMatchObject({ views: 2 * ROUNDS, leads: 2 * ROUNDS });
       expect(read.scenes).toEqual([expect.objectContaining({ sceneId: 'hall', views: 2 * ROUNDS })]);
       expect(read.devices).toEqual({ phone: 2 * ROUNDS, tablet: 0, desktop: 0 });
+    });
+
+    it.skipIf(!redis)('a visit whose reports reach both instances sharing Redis: its length and its scene stay count once', async () => {
+      const sharing = (): TestApp => {
+        const db = instance();
+        const analytics = new VisitRollups(db);
+        const { config, media, logger } = apps[0];
+        return { app: createApp({ db, config, media, rootDir: resolve('.'), logger, analytics, redis }), db, config, media, logger, analytics };
+      };
+      const [a, b] = [sharing(), sharing()];
+      const owner = await signUp(a);
+      const tours = [];
+      for (const title of ['Split', 'Whole']) {
+        const created = await (await a.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
+        await a.app.request(`/api/tours/${created.shortId}`, json({ revision: created.revision, title, images: [{ id: 'hall', title: 'Hall' }] }, owner.auth));
+        tours.push(created.shortId as string);
+      }
+      const report = (t: TestApp, shortId: string, visitId: string, ms: number) =>
+        t.app.request(`/api/tours/${shortId}/visits`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'text/plain', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0' },
+          body: JSON.stringify({
+            visitId,
+            host: 'partner.example',
+            kind: 'element',
+            device: 'desktop',
+            events: [
+              { type: 'scene', at: 1000, sceneId: 'hall', ms: ms + 5000 },
+              { type: 'end', at: ms, ms },
+            ],
+          }),
+        });
+      // One visit hidden after 5 s (reported to one instance), hidden for good after 90 s (to the other)...
+      const split = randomUUID();
+      expect((await report(a, tours[0], split, 5_000)).status).toBe(204);
+      expect((await report(b, tours[0], split, 90_000)).status).toBe(204);
+      // ...reads as a visit that reported once.
+      expect((await report(a, tours[1], randomUUID(), 90_000)).status).toBe(204);
+      await Promise.all([a.analytics.flush(), b.analytics.flush()]);
+      const [splitRead, wholeRead] = await Promise.all(
+        tours.map(async (shortId) => (await a.app.request(`/api/tours/${shortId}/analytics`, { headers: owner.auth })).json()),
+      );
+      expect(splitRead.totals.views).toBe(1);
+      expect(splitRead.totals.medianSeconds).toBe(wholeRead.totals.medianSeconds);
+      expect(splitRead.totals.medianSeconds).toBeGreaterThan(60);
+      expect(splitRead.scenes).toEqual(wholeRead.scenes);
+      expect(splitRead.scenes[0].views).toBe(1);
     });
 
     it('the weekly summary run by both instances at once: each owner is mailed once', async () => {

@@ -6,11 +6,15 @@ import { navigate } from '../../lib/router';
 import { per100Views, rangeQuery } from './analytics-range';
 import { defaultRange, RangePicker } from './RangePicker';
 import { useAnalytics } from './use-analytics';
+import { ViewsChart } from './ViewsChart';
 
 /** The editor opens on its Analytics tab from this address. */
 export const analyticsTabPath = (shortId: string) => `/tours/${encodeURIComponent(shortId)}/edit#analytics`;
 
-/** Views, daily visitors and leads of every tour the owner owns or administers, over a range; each opens its own numbers. */
+/**
+ * Views, daily visitors and leads of every tour the owner owns or administers, over a range, with their views and
+ * visitors per day together in a chart; each tour opens its own numbers.
+ */
 export function AnalyticsPage() {
   const [choice, setChoice] = useState(defaultRange);
   const { range } = choice;
@@ -40,6 +44,7 @@ export function AnalyticsPage() {
           </p>
         )}
         {loaded.state === 'loaded' && items.length === 0 && <p className="ad-analytics__empty">No tours yet: their visits show here once you share them.</p>}
+        {loaded.state === 'loaded' && items.length > 0 && <ViewsChart range={loaded.data} days={loaded.data.days} />}
         {items.length > 0 && (
           <div className="ad-analytics__table-box">
             <table className="ad-analytics__table">

@@ -19,22 +19,21 @@ export function TourAnalyticsView({ shortId, images }: { shortId: string; images
   const { range } = choice;
   const loaded = useAnalytics<TourAnalytics>(`/tours/${encodeURIComponent(shortId)}/analytics`, range);
   const thumbs = new Map(images.map((image) => [image.id, image.thumbUrl]));
+  const download = (table: '' | 'clicks') =>
+    void downloadFile(
+      `/tours/${encodeURIComponent(shortId)}/analytics?${rangeQuery(range, 'csv')}${table && `&table=${table}`}`,
+      `analytics-${shortId}-${range.from}-${range.to}${table && `-${table}`}.csv`,
+    );
 
   return (
     <section aria-label="Analytics" className="ad-analytics">
       <div className="ad-toolbar">
         <RangePicker choice={choice} onChoice={setChoice} />
-        <button
-          type="button"
-          className="ad-button ad-button--plain"
-          onClick={() =>
-            void downloadFile(
-              `/tours/${encodeURIComponent(shortId)}/analytics?${rangeQuery(range, 'csv')}`,
-              `analytics-${shortId}-${range.from}-${range.to}.csv`,
-            )
-          }
-        >
+        <button type="button" className="ad-button ad-button--plain" onClick={() => download('')}>
           Download (CSV)
+        </button>
+        <button type="button" className="ad-button ad-button--plain" onClick={() => download('clicks')}>
+          Download clicks (CSV)
         </button>
       </div>
       {loaded.state === 'loading' && <p role="status">Loading analytics…</p>}
@@ -43,12 +42,12 @@ export function TourAnalyticsView({ shortId, images }: { shortId: string; images
           {loaded.message}
         </p>
       )}
-      {loaded.state === 'loaded' && <TourNumbers analytics={loaded.data} thumbs={thumbs} />}
+      {loaded.state === 'loaded' && <TourNumbers analytics={loaded.data} thumbs={thumbs} images={images} />}
     </section>
   );
 }
 
-function TourNumbers({ analytics, thumbs }: { analytics: TourAnalytics; thumbs: Map<string, string> }) {
+function TourNumbers({ analytics, thumbs, images }: { analytics: TourAnalytics; thumbs: Map<string, string>; images: Tour['images'] }) {
   const { totals, devices } = analytics;
   if (totals.views === 0)
     return (
@@ -105,6 +104,7 @@ function TourNumbers({ analytics, thumbs }: { analytics: TourAnalytics; thumbs: 
             </ol>
           )}
         </section>
+        <SpotOpens hotspots={analytics.hotspots} images={images} />
         <section aria-label="Where it is embedded">
           <h2>Where it is embedded</h2>
           <ol className="ad-analytics__bars">
@@ -131,5 +131,29 @@ function TourNumbers({ analytics, thumbs }: { analytics: TourAnalytics; thumbs: 
         </section>
       </div>
     </>
+  );
+}
+
+/** The opens of each scene's hotspots (by the scene they lead to) and info spots (by their text), scene by scene. */
+function SpotOpens({ hotspots, images }: { hotspots: TourAnalytics['hotspots']; images: Tour['images'] }) {
+  const scenes = images.map((image) => ({ image, spots: hotspots.filter((spot) => spot.sceneId === image.id) })).filter(({ spots }) => spots.length > 0);
+  return (
+    <section aria-label="Hotspot and info spot opens">
+      <h2>Hotspot and info spot opens</h2>
+      {scenes.length === 0 && <p>No hotspot or info spot was opened in these days.</p>}
+      {scenes.map(({ image, spots }) => (
+        <section key={image.id} aria-label={`Opens in ${image.title || 'Untitled scene'}`} data-scene-id={image.id}>
+          <h3>In {image.title || 'Untitled scene'}</h3>
+          <ol className="ad-analytics__bars">
+            {spots.map((spot) => (
+              <li key={spot.targetId} data-kind={spot.kind}>
+                <span className="ad-analytics__name">{spot.kind === 'hotspot' ? `To ${spot.name || 'Untitled scene'}` : spot.name || 'Info spot'}</span>
+                <span>{countOf(spot.clicks, 'open')}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </section>
   );
 }

@@ -47,6 +47,9 @@ import { VideoChatTab } from './VideoChatTab';
 const TABS = ['edit tour', 'brand kit', 'floor plan', 'lead gen', 'video chat', 'team', 'settings', 'library', 'analytics'] as const;
 type Tab = (typeof TABS)[number];
 
+/** A tour's numbers are its owner's and its team admins' only (the server refuses others): nobody else has the tab. */
+const seesAnalytics = (access: Pick<TourAccessAnswer, 'role'> | undefined) => access?.role === 'owner' || access?.role === 'admin';
+
 /** The tour editor: loads the tour into its store, and lays out its tabs. */
 export function Editor({ shortId }: { shortId: string }) {
   const [store] = useState(() => createEditorStore(editorServer(shortId)));
@@ -67,7 +70,10 @@ export function Editor({ shortId }: { shortId: string }) {
   useEffect(() => {
     const path = `/tours/${encodeURIComponent(shortId)}`;
     Promise.all([api<Tour>('GET', path), api<TourAccessAnswer>('GET', `${path}/access`)]).then(
-      ([loaded, answer]) => tourLoaded(store, loaded, answer),
+      ([loaded, answer]) => {
+        tourLoaded(store, loaded, answer);
+        if (!seesAnalytics(answer)) setTab((open) => (open === 'analytics' ? 'edit tour' : open));
+      },
       (err) => {
         // A tour the caller has no part in is not there for them, whether it exists (private) or not.
         if (err instanceof RequestFailed && (err.status === 404 || err.code === 'TourPrivate')) tourNotFound(store);
@@ -129,7 +135,7 @@ export function Editor({ shortId }: { shortId: string }) {
       <TourWarnings warnings={save.warnings} />
       {save.status === 'signed-out' && <SignInAgain onSignedIn={() => saveNow(store)} />}
       <nav className="ad-tabs" role="tablist">
-        {TABS.map((name) => (
+        {TABS.filter((name) => name !== 'analytics' || seesAnalytics(access)).map((name) => (
           <button key={name} type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)}>
             {name}
           </button>
@@ -157,7 +163,7 @@ export function Editor({ shortId }: { shortId: string }) {
           {tab === 'team' && <TeamTab tour={tour} onTeam={(teamId) => teamChanged(store, teamId)} onRestore={(restore) => restoreTour(store, restore)} />}
         </fieldset>
         {/* Numbers to read, not fields: outside the read-only fieldset. */}
-        {tab === 'analytics' && <TourAnalyticsView shortId={tour.shortId} images={tour.images} />}
+        {tab === 'analytics' && seesAnalytics(access) && <TourAnalyticsView shortId={tour.shortId} images={tour.images} />}
         {preview && <TourPreview shortId={tour.shortId} revision={tour.revision} />}
       </main>
     </EditorStoreProvider>

@@ -23,7 +23,8 @@ const tour = apiTour({
       ...imageSchema.parse({ id: 'hall', title: 'Hall' }),
       url: panoramaDataUrl('#c84'),
       thumbUrl: panoramaDataUrl('#c84'),
-      hotspots: [hotspotSchema.parse({ id: 'to-kitchen', coords, image: { id: 'kitchen', title: 'Kitchen' } })],
+      // Two ways into the kitchen: each is credited its own opens.
+      hotspots: ['to-kitchen', 'side-door'].map((id) => hotspotSchema.parse({ id, coords, image: { id: 'kitchen', title: 'Kitchen' } })),
       infospots: [infospotSchema.parse({ id: 'stove', coords, dataType: 'html', data: { previewText: 'The stove' } })],
     },
     { ...imageSchema.parse({ id: 'kitchen', title: 'Kitchen' }), url: panoramaDataUrl('#48c'), thumbUrl: panoramaDataUrl('#48c') },
@@ -88,11 +89,11 @@ describe('the visit collector', () => {
     expect(first.beacon).to.include({ kind: 'page', host: location.host, device: 'desktop' });
     expect(first.beacon.events).to.deep.equal([]);
 
-    // The scene's list of places (for screen readers): the hotspot to the kitchen, then the stove's info spot.
-    const [hotspot, infospot] = element.shadowRoot!.querySelectorAll<HTMLButtonElement>('.tv-sr-only button');
+    // The scene's list of places (for screen readers): the hotspots to the kitchen, then the stove's info spot.
+    const [, sideDoor, infospot] = element.shadowRoot!.querySelectorAll<HTMLButtonElement>('.tv-sr-only button');
     infospot.click();
     await settle();
-    hotspot.click();
+    sideDoor.click();
     await settle();
     expect(sent, 'nothing more is sent while the visit goes on').to.have.length(1);
 
@@ -102,7 +103,7 @@ describe('the visit collector', () => {
     const events = last.beacon.events.map(({ type, sceneId, targetId }) => ({ type, sceneId, targetId }));
     expect(events).to.deep.equal([
       { type: 'info', sceneId: 'hall', targetId: 'stove' },
-      { type: 'hotspot', sceneId: 'hall', targetId: 'to-kitchen' },
+      { type: 'hotspot', sceneId: 'hall', targetId: 'side-door' },
       { type: 'scene', sceneId: 'hall', targetId: undefined },
       { type: 'scene', sceneId: 'kitchen', targetId: undefined },
       { type: 'end', sceneId: undefined, targetId: undefined },
@@ -111,6 +112,31 @@ describe('the visit collector', () => {
     expect(hall.ms).to.be.a('number');
     expect(kitchen.at).to.be.at.least(hall.at + hall.ms! - 1);
     expect(end.ms).to.be.at.least(kitchen.ms!);
+  });
+
+  it('reports a scene stay resumed after a tab switch by the same entry, with its time so far each time', async () => {
+    let visibility: DocumentVisibilityState = 'visible';
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+    const switchTab = (to: DocumentVisibilityState) => ((visibility = to), document.dispatchEvent(new Event('visibilitychange')));
+    try {
+      const element = showTour();
+      await loaded(element);
+      await until(() => sent[0], 'the first beacon');
+      switchTab('hidden');
+      const hidden = await until(() => sent[1], 'the beacon at the tab switch');
+      switchTab('visible');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      leave();
+      const last = await until(() => sent[2], 'the beacon at leaving');
+      const [before, after] = [hidden, last].map((item) => item.beacon.events.find((event) => event.type === 'scene')!);
+      expect(before.sceneId).to.equal('hall');
+      expect(after).to.include({ sceneId: 'hall', at: before.at });
+      expect(after.ms! - before.ms!, 'the time shown again adds up').to.be.at.least(150);
+      const ends = [hidden, last].map((item) => item.beacon.events.find((event) => event.type === 'end')!.ms!);
+      expect(ends[1]).to.be.at.least(ends[0] + 150);
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    }
   });
 
   it('sends nothing for a viewer with no-analytics, and starts when the attribute goes', async () => {

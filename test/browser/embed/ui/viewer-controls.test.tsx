@@ -236,7 +236,7 @@ describe('hotspots listed for screen readers', () => {
       ],
     });
     const visited: string[] = [];
-    const host = render(<SceneLinksList image={image} allowLinks onScene={(sceneId) => visited.push(sceneId)} onInfospot={noop} />);
+    const host = render(<SceneLinksList image={image} allowLinks onScene={(hotspot) => visited.push(hotspot.image.id)} onInfospot={noop} />);
     const list = await until(() => host.querySelector('ul'), 'the list');
     expect(list.getAttribute('aria-label')).to.equal('Places to go from Hall');
     expect([...list.querySelectorAll('li')].map((item) => item.textContent)).to.deep.equal(['Go to Kitchen', 'Oak floors', 'Agency']);

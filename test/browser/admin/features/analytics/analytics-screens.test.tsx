@@ -17,6 +17,7 @@ import { newTour, ownerCall, signedInOwner, typeInto } from '../../support/real-
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 /** An owner-typed scene title that would run as markup if it were treated as such. */
 const MARKUP_TITLE = '<img src=x onerror="window.__injected=1">Hall';
+const MARKUP_SPOT = '<b onmouseover="window.__injected=2">Boiler</b>';
 
 let visits = 0;
 
@@ -24,6 +25,8 @@ let visits = 0;
 async function visit(shortId: string, visitor: string, { host = 'partner.example', device = 'desktop', lead = false } = {}) {
   const events = [
     { type: 'scene', at: 0, sceneId: 'hall', ms: 30_000 },
+    { type: 'info', at: 10_000, sceneId: 'hall', targetId: 'boiler' },
+    { type: 'hotspot', at: 30_000, sceneId: 'hall', targetId: 'stairs' },
     { type: 'scene', at: 30_000, sceneId: 'loft', ms: 10_000 },
     { type: 'scene', at: 40_000, sceneId: 'loft', ms: 10_000 },
     ...(lead ? [{ type: 'lead', at: 45_000 }] : []),
@@ -46,8 +49,12 @@ async function flushVisits() {
 /** A tour with two scenes (one titled with markup), three visits by two visitors, one of them a lead. */
 async function visitedTour(owner: User): Promise<Tour> {
   const created = await newTour(owner);
+  const coords = { x: 1, y: 0, z: 0 };
+  // Two hotspots lead to the loft; the visits take the stairs, and open the boiler's info spot (owner-typed markup).
+  const hotspots = ['door', 'stairs'].map((id) => ({ id, image: { id: 'loft', title: 'Loft' }, coords }));
+  const infospots = [{ id: 'boiler', coords, dataType: 'shrt', data: { previewText: MARKUP_SPOT } }];
   const images = [
-    { id: 'hall', title: MARKUP_TITLE, thumbUrl: '/media/hall-thumb.jpg' },
+    { id: 'hall', title: MARKUP_TITLE, thumbUrl: '/media/hall-thumb.jpg', hotspots, infospots },
     { id: 'loft', title: 'Loft', thumbUrl: '/media/loft-thumb.jpg' },
   ];
   const tour = await ownerCall<Tour>(owner, 'POST', `/tours/${created.shortId}`, { revision: created.revision, title: 'Mill house', images });
@@ -147,6 +154,13 @@ describe('the analytics screens (real API, real visits)', () => {
     expect((window as { __injected?: number }).__injected).to.equal(undefined);
     expect(text(host, '[aria-label="Where it is embedded"] .ad-analytics__name')).to.deep.equal(['partner.example', 'homes.example']);
     expect(text(host, '[data-device] > span:last-child')).to.deep.equal(['2 (67 %)', '0 (0 %)', '1 (33 %)']);
+    // Opens scene by scene, each credited to the spot opened: the stairs, not the first hotspot to the loft.
+    const opens = host.querySelector('[aria-label="Hotspot and info spot opens"]')!;
+    expect(text(opens, 'h3')).to.deep.equal([`In ${MARKUP_TITLE}`]);
+    expect([...opens.querySelectorAll('li')].map((item) => [item.getAttribute('data-kind'), ...text(item, 'span')])).to.have.deep.members([
+      ['hotspot', 'To Loft', '3 opens'],
+      ['info', MARKUP_SPOT, '3 opens'],
+    ]);
     await waitFor(() => drawnPixels(host) > 0, 'the chart drawn');
     expect(text(host, '.u-legend .u-label')).to.include.members(['Views', 'Daily visitors']);
     expect(page.requests).to.deep.equal([`/api/tours/${tour.shortId}/analytics?from=${lastDays(30).from}&to=${lastDays(30).to}`]);
@@ -180,21 +194,28 @@ describe('the analytics screens (real API, real visits)', () => {
     expect(host.querySelector('[data-chart]')).to.equal(null);
   });
 
-  it('downloads the tour’s days as CSV', async () => {
+  it('downloads the tour’s days, and the opens of its hotspots and info spots, as CSV', async () => {
     const owner = await signedInOwner();
     const tour = await visitedTour(owner);
     let host: HTMLElement;
     ({ host, unmount } = mount(<TourAnalyticsView shortId={tour.shortId} images={tour.images} />));
     await waitFor(() => host.querySelector('.ad-analytics__totals') !== null, 'the numbers');
-    byText('Download (CSV)', host)!.click();
-    await waitFor(() => page.files.length === 1, 'the file handed over');
-    const csv = await page.files[0].text();
-    expect(
-      csv
+    const downloaded = async (button: string) => {
+      const count = page.files.length;
+      byText(button, host)!.click();
+      await waitFor(() => page.files.length === count + 1, `the file of ${button}`);
+      return (await page.files[count].text())
         .replace(/^\uFEFF/, '')
         .trim()
-        .split(/\r?\n/),
-    ).to.deep.equal(['"date","views","visitors"', `"${lastDays(1).to}","3","2"`]);
+        .split(/\r?\n/);
+    };
+    expect(await downloaded('Download (CSV)')).to.deep.equal(['"date","views","visitors"', `"${lastDays(1).to}","3","2"`]);
+    const lines = await downloaded('Download clicks (CSV)');
+    expect(lines[0]).to.equal('"sceneId","scene","kind","targetId","name","clicks"');
+    expect(lines.slice(1)).to.have.members([
+      `"hall","${MARKUP_TITLE.replace(/"/g, '""')}","hotspot","stairs","Loft","3"`,
+      `"hall","${MARKUP_TITLE.replace(/"/g, '""')}","info","boiler","${MARKUP_SPOT.replace(/"/g, '""')}","3"`,
+    ]);
   });
 
   it('says a stranger’s tour is not theirs, and saves no error as a CSV file', async () => {
@@ -223,8 +244,14 @@ describe('the analytics screens (real API, real visits)', () => {
     await ownerCall<Tour>(owner, 'POST', `/tours/${quiet.shortId}`, { revision: quiet.revision, title: '<b>Quiet</b> cottage' });
     let host: HTMLElement;
     ({ host, unmount } = mount(<AnalyticsPage />));
-    await waitFor(() => host.querySelectorAll('tbody tr').length === 2, 'both tours');
-    const rows = [...host.querySelectorAll('tbody tr, tfoot tr')].map((row) => [...row.children].map((cell) => cell.textContent));
+    // The chart's legend is a table too: the tours' table is the page's own.
+    await waitFor(() => host.querySelectorAll('.ad-analytics__table tbody tr').length === 2, 'both tours');
+    // The chart of all tours' days together.
+    await waitFor(() => drawnPixels(host) > 0, 'the chart drawn');
+    expect(host.querySelector('[data-chart="views"]')!.getAttribute('aria-label')).to.equal(
+      `3 views and 2 daily visitors from ${lastDays(30).from} to ${lastDays(30).to}`,
+    );
+    const rows = [...host.querySelectorAll('.ad-analytics__table :is(tbody, tfoot) tr')].map((row) => [...row.children].map((cell) => cell.textContent));
     expect(rows).to.deep.equal([
       ['<b>Quiet</b> cottage', '0', '0', '0', '–'],
       ['Mill house', '3', '2', '1', '33.3'],

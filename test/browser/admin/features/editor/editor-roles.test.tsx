@@ -86,6 +86,36 @@ describe('The editor in each role, against the real API', () => {
     expect((await storedTour(owner, tour.shortId)).title).to.equal('Sea view loft');
   });
 
+  it('has an Analytics tab for the owner and team admins only, also when opened at #analytics', async () => {
+    history.replaceState(null, '', '#analytics');
+    try {
+      const owner = await signedInOwner();
+      const [viewer, editorMember, admin] = [await colleague('Vic Viewer'), await colleague('Ed Editor'), await colleague('Ada Admin')];
+      const team = await teamOf(owner, 'Harbour Realty', [
+        [viewer, 'view'],
+        [editorMember, 'edit'],
+        [admin, 'admin'],
+      ]);
+      const tour = await sharedTour(owner, team, 'Sea view loft');
+      for (const [user, sees] of [
+        [owner, true],
+        [admin, true],
+        [editorMember, false],
+        [viewer, false],
+      ] as const) {
+        const editor = await editorAs(user, tour);
+        const tabs = [...editor.host.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent);
+        expect(tabs.includes('analytics'), `${user.name} has the tab`).to.equal(sees);
+        expect(editor.host.querySelector('[role="tab"][aria-selected="true"]')!.textContent).to.equal(sees ? 'analytics' : 'edit tour');
+        if (sees) await waitFor(() => !!editor.host.querySelector('.ad-analytics__empty'), `${user.name}'s numbers`);
+        else expect(editor.host.querySelector('section[aria-label="Analytics"]')).to.equal(null);
+        editor.unmount();
+      }
+    } finally {
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+  });
+
   it('shows an edit member which settings are the owner’s and saves the rest', async () => {
     const { owner, member, tour } = await teamTour('edit');
     const editor = await editorAs(member, tour);
