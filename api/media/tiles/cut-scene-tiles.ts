@@ -64,6 +64,8 @@ export async function cutClaimedTiles({ db, media, logger, spoolDir }: TilesCutD
       return undefined;
     });
     logger.warn({ err, image, state }, state === 'failed' ? 'tiles not cut, given up: the original serves' : 'tiles not cut; tried again later');
+    // The panorama was deleted while it was cut (its row with it): what the cut stored since goes too.
+    if (state === undefined) await media.removeFolder(tilesFolder(image)).catch(() => undefined);
     return { state: state ?? 'gone', seconds: seconds(), error };
   } finally {
     await unlink(source).catch(() => undefined);
