@@ -4,6 +4,7 @@ import { dataDirFrom, loadConfig, SettingsError, type Config } from './config/co
 import { migrateToLatest, openConfiguredDatabase, type Db } from './db/database';
 import { openMediaStorage } from './media/open-media-storage';
 import { runTilesCommand } from './media/tiles/tiles-command';
+import { makeMissingVariants } from './media/variants-command';
 
 /** The database of the settings, migrated; a folder without one or a server that does not answer is one plain line and exit code 1. */
 async function openOrExit(settings: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Db> {
@@ -18,7 +19,7 @@ async function openOrExit(settings: Pick<Config, 'dataDir' | 'databaseUrl'>): Pr
   }
 }
 
-/** Tiles are stored where the server keeps media (the data folder or the S3_* bucket): all of its settings apply. */
+/** Commands that store media (tiles, variants) need the server's media settings (the data folder or S3_*'s bucket) too. */
 function configOrExit(): Config {
   try {
     return loadConfig();
@@ -45,7 +46,15 @@ if (args.length === 1 && args[0] === 'tiles') {
   process.exit(code);
 }
 const db = await openOrExit({ dataDir: dataDirFrom(process.env), databaseUrl: process.env.DATABASE_URL || undefined });
-const { code, message } = await runOperatorCommand(db, args);
-(code === 0 ? process.stdout : process.stderr).write(`${message}\n`);
+let code: number;
+if (args.length === 1 && args[0] === 'variants') {
+  // Also needs the media store the server writes to (the data folder's, or S3_*'s bucket).
+  const outcome = await makeMissingVariants(db, await openMediaStorage(configOrExit()), (line) => process.stdout.write(`${line}\n`));
+  code = outcome.failed === 0 ? 0 : 1;
+} else {
+  const result = await runOperatorCommand(db, args);
+  (result.code === 0 ? process.stdout : process.stderr).write(`${result.message}\n`);
+  code = result.code;
+}
 await db.destroy();
 process.exit(code);

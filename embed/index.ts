@@ -1,7 +1,11 @@
 import { startFirstPanoramas } from './element/first-panoramas';
+import { probePictureTypes } from './panorama/picture-types';
 
 /** The longest the element's code waits for the first panoramas to be drawn (a slow network must not hold it up). */
 const ELEMENT_WAITS_MS = 1000;
+
+// Answered in the background by the time the scene list and later scenes pick their pictures.
+probePictureTypes();
 
 // React and the element come after the first panoramas are drawn, so that evaluating and mounting them does not
 // compete on the main thread with decoding and uploading the pictures (time to first panorama).

@@ -1,4 +1,5 @@
 // Transforms shared by the production build (rollup) and the browser-test bundler (esbuild).
+import { transform } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 
@@ -35,10 +36,81 @@ function withBaseLevelLoaded(source) {
 }
 
 export const PANNELLUM_JS = /pannellum[\\/]build[\\/]pannellum\.js$/;
+const PANNELLUM_CSS = /pannellum[\\/]build[\\/]pannellum\.css$/;
 
-/** CSS is imported as text and injected into the viewer's shadow root, never into the host page. */
-export function cssToModule(css) {
-  return `export default ${JSON.stringify(css)};`;
+/**
+ * CSS is imported as text and injected into the viewer's shadow root, never into the host page. It is minified
+ * (comments and spaces are a third of the gzipped bytes of the first view's styles), never lowered: no target,
+ * so nesting, logical properties and container queries stay as written.
+ */
+export async function cssToModule(css, id) {
+  const { code } = await transform(css, { loader: 'css', minify: true });
+  return `export default ${JSON.stringify(PANNELLUM_CSS.test(id) ? pannellumCssWithoutHiddenUi(code) : code)};`;
+}
+
+/**
+ * pannellum's UI that the viewer never shows: its controls and compass (turned off in every scene's config), the
+ * sprite only they and its default hot spot icons use (ours have their own class), the debug indicator, and the
+ * load box with its spinner, info, title and error boxes (hidden in base.css: the viewer says these in its own words).
+ */
+const PANNELLUM_UI_NOT_SHOWN = [
+  'sprite',
+  'controls',
+  'controls-container',
+  'control',
+  'zoom-controls',
+  'zoom-in',
+  'zoom-out',
+  'fullscreen-toggle-button',
+  'orientation-button',
+  'compass',
+  'hot-spot-debug-indicator',
+  'load-box',
+  'lbox',
+  'lbar',
+  'lbar-fill',
+  'lmsg',
+  'loading',
+  'info-box',
+  'title-box',
+  'author-box',
+  'panorama-info',
+  'error-msg',
+];
+const NOT_SHOWN_SELECTOR = new RegExp(
+  `^\\.pnlm-(?:${PANNELLUM_UI_NOT_SHOWN.join('|')})(?![\\w-])|^\\.pnlm-(?:fullscreen-toggle|orientation)-button-|^@(?:-webkit-)?keyframes pnlm-mv$`,
+);
+
+/** A style sheet's top-level rules, an at-rule with its nested block as one (braces counted; none in strings here). */
+function topLevelRules(css) {
+  const rules = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < css.length; i++) {
+    if (css[i] === '{') depth++;
+    else if (css[i] === '}' && --depth === 0) {
+      rules.push(css.slice(start, i + 1));
+      start = i + 1;
+    }
+  }
+  return rules;
+}
+
+/**
+ * pannellum's minified CSS without the rules whose every selector is UI the viewer never shows (half its bytes,
+ * two fifths gzipped). Throws when one of those classes has no rule of its own any more: a new pannellum to look at again.
+ */
+export function pannellumCssWithoutHiddenUi(minified) {
+  const rules = topLevelRules(minified);
+  const hidden = (rule) =>
+    rule
+      .slice(0, rule.indexOf('{'))
+      .split(',')
+      .every((selector) => NOT_SHOWN_SELECTOR.test(selector.trim()));
+  const dropped = rules.filter(hidden).join('');
+  const missing = PANNELLUM_UI_NOT_SHOWN.filter((name) => !dropped.includes(`.pnlm-${name}`));
+  if (missing.length > 0) throw new Error(`pannellum CSS changed (${missing.join(', ')}): update pannellumCssWithoutHiddenUi`);
+  return rules.filter((rule) => !hidden(rule)).join('');
 }
 
 /** rollup plugin: pannellum as a module, CSS as text. */
@@ -47,7 +119,7 @@ export function rollupSourceTransforms() {
     name: 'source-transforms',
     async load(id) {
       if (PANNELLUM_JS.test(id)) return pannellumToModule(await readFile(id, 'utf8'));
-      if (id.endsWith('.css')) return cssToModule(await readFile(id, 'utf8'));
+      if (id.endsWith('.css')) return await cssToModule(await readFile(id, 'utf8'), id);
       return null;
     },
   };
@@ -63,7 +135,7 @@ export function esbuildSourceTransforms() {
         loader: 'js',
       }));
       build.onLoad({ filter: /\.css$/ }, async (args) => ({
-        contents: cssToModule(await readFile(args.path, 'utf8')),
+        contents: await cssToModule(await readFile(args.path, 'utf8'), args.path),
         loader: 'js',
       }));
     },

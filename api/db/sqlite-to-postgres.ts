@@ -34,6 +34,7 @@ export const TABLES_IN_ORDER: Array<keyof Database> = [
   'tour_duration_day_stats',
   'weekly_summary_sent',
   'scene_tiles',
+  'image_format',
 ];
 
 /** Rows sent per insert: well below PostgreSQL's 65,535 parameters for the widest table. */

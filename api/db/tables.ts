@@ -340,6 +340,15 @@ export interface SceneTilesTable {
   updated_at: string;
 }
 
+/**
+ * A stored panorama (its 32-hex-digit id) whose small pictures exist in modern image types too: `variants` is JSON,
+ * each type (best first) with the kinds of picture written in it, e.g. `{"image/webp":["thumb","hotspot","mobile"]}`.
+ */
+export interface ImageFormatTable {
+  image: string;
+  variants: string;
+}
+
 export interface Database {
   user: UserTable;
   tour: TourTable;
@@ -368,6 +377,7 @@ export interface Database {
   tour_duration_day_stats: TourDurationDayStatsTable;
   weekly_summary_sent: WeeklySummarySentTable;
   scene_tiles: SceneTilesTable;
+  image_format: ImageFormatTable;
 }
 
 export type UserRow = Selectable<UserTable>;

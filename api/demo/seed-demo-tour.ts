@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Db } from '../db/database';
 import type { MediaStorage } from '../media/media-storage';
 import { storePanorama } from '../media/panorama-store';
+import { recordImageFormats } from '../media/image-formats';
 import { yawPitchToCoords } from '../schema/coords';
 import { DEMO_SHORT_ID, imageSchema, infospotSchema, tourInputSchema, type Image } from '../schema/tour';
 import { findTourByShortId, insertTour } from '../tours/tour.repository';
@@ -43,7 +44,8 @@ export async function seedDemoTour(db: Db, media: MediaStorage, rootDir: string)
   if (await findTourByShortId(db, DEMO_SHORT_ID)) return;
   const stored = new Map<string, Image>();
   for (const scene of SCENES) {
-    const { image, width, height, size, mobileImage } = await storePanorama(media, join(rootDir, 'demo', 'panoramas', scene.file));
+    const { image, width, height, size, mobileImage, variants } = await storePanorama(media, join(rootDir, 'demo', 'panoramas', scene.file));
+    await recordImageFormats(db, image, variants);
     const now = new Date().toISOString();
     stored.set(scene.id, {
       ...imageSchema.parse({ id: scene.id, title: scene.title }),

@@ -1,5 +1,6 @@
 import type { Logger } from '../config/logger';
 import type { Db } from '../db/database';
+import { forgetImageFormats } from './image-formats';
 import type { MediaStorage } from './media-storage';
 import { removeTilesOf, tilesQueuedBefore } from './tiles/tiles-removal';
 import { idsNamedByRows, STORED_FILE_NAME, unlinkMediaFiles } from './unreferenced-files';
@@ -44,10 +45,15 @@ export async function sweepUnnamedMedia(db: Db, media: MediaStorage, logger: Log
         ? 0
         : await db.transaction().execute(async (trx) => {
             const named = await idsNamedByRows(trx);
-            const files = await unlinkMediaFiles(
+            const unnamed = [...old].filter(([id]) => !named.has(id));
+            const count = await unlinkMediaFiles(
               media,
-              [...old].filter(([id]) => !named.has(id)).flatMap(([, paths]) => paths),
+              unnamed.flatMap(([, paths]) => paths),
               logger,
+            );
+            await forgetImageFormats(
+              trx,
+              unnamed.map(([id]) => id),
             );
             // A panorama's tiles are a folder with a row of their own: they go when nothing names the panorama.
             const tiles = await removeTilesOf(
@@ -56,7 +62,7 @@ export async function sweepUnnamedMedia(db: Db, media: MediaStorage, logger: Log
               oldTiles.filter((image) => !named.has(image)),
               logger,
             );
-            return files + tiles;
+            return count + tiles;
           });
     logger.info(`media sweep: removed ${removed} file(s) nothing names`);
     return removed;

@@ -1,6 +1,7 @@
 import type { Logger } from '../config/logger';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
+import { forgetImageFormats, MODERN_IMAGE_EXTENSIONS, VARIANT_KINDS } from './image-formats';
 import type { MediaStorage } from './media-storage';
 import { removeTilesOf } from './tiles/tiles-removal';
 
@@ -14,7 +15,9 @@ const MEDIA_REFERENCE = new RegExp(String.raw`/(tours|assets|audio)/${STORED_NAM
 /** A file under a name the stores give, as it lies in its folder; the crop in social/ has its panorama's name. */
 export const STORED_FILE_NAME = new RegExp(`^${STORED_NAME}$`);
 /** A panorama's files beside the one a row names; social/ holds the share-picture crop (tours/social-image.ts). */
-const PANORAMA_FILES = ['tours/', 'tours/thumb-', 'tours/hotspot-', 'tours/mobile-', 'social/'];
+const PANORAMA_FILES = ['tours/', ...VARIANT_KINDS.map((kind) => `tours/${kind}-`), 'social/'];
+/** Its small pictures in modern types, which no row names by their own endings. */
+const MODERN_PANORAMA_FILES = VARIANT_KINDS.flatMap((kind) => Object.values(MODERN_IMAGE_EXTENSIONS).map((ext) => [`tours/${kind}-`, ext]));
 /** SQLite parses `a OR b OR …` as a tree at most 1000 deep. */
 const IDS_PER_QUERY = 200;
 
@@ -25,6 +28,7 @@ function filesNamedIn(texts: string[]): Map<string, Set<string>> {
     for (const [, folder, id, ext] of text.matchAll(MEDIA_REFERENCE)) {
       const paths = files.get(id) ?? new Set<string>();
       for (const prefix of folder === 'tours' ? PANORAMA_FILES : [`${folder}/`]) paths.add(`${prefix}${id}.${ext}`);
+      if (folder === 'tours') for (const [prefix, modern] of MODERN_PANORAMA_FILES) paths.add(`${prefix}${id}.${modern}`);
       files.set(id, paths);
     }
   }
@@ -114,6 +118,10 @@ export async function removeUnreferencedFiles(db: Db, media: MediaStorage, logge
       // A panorama's tiles are a folder beside it, with a row of their own.
       const panoramas = unnamed.filter(([id, paths]) => paths.has(`tours/${id}.jpg`)).map(([id]) => id);
       await removeTilesOf(trx, media, panoramas, logger);
+      await forgetImageFormats(
+        trx,
+        unnamed.map(([id]) => id),
+      );
     });
   } catch (err) {
     logger.error({ err }, 'media no longer named stays: the references could not be checked');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { UserType } from './user';
+import type { ModernImageType } from './image-types';
 
 /** Hotspot styles: 1 preview image, 2 white arrow, 3 black arrow, 4 custom image. */
 export const HOTSPOT_STYLES = [1, 2, 3, 4] as const;
@@ -219,10 +220,6 @@ export interface SceneMultires {
   /** Width of a full cube face in pixels at `maxLevel`. */
   cubeResolution: number;
 }
-
-/** Image types a scene's small pictures are also stored in, beside the JPEG every browser decodes. */
-export const MODERN_IMAGE_TYPES = ['image/avif', 'image/webp'] as const;
-export type ModernImageType = (typeof MODERN_IMAGE_TYPES)[number];
 
 /** A scene's small pictures (thumbnail, which is also the default poster; hotspot preview; phone variant) in one type. */
 export interface SceneImageFormat {

@@ -4,10 +4,22 @@ import type { FloorplanRow, NewTourRow, TourRow } from '../db/tables';
 import { readPage } from '../db/pagination';
 import { byTitle, foldForSearch, titleHolds } from './title-search';
 import type { Page, TourListFilter } from '../schema/requests';
-import { cloneTitles, defaultSocialImage, floorplanSchema, tourInputSchema, type Floorplan, type Tour, type TourInput, type TourType } from '../schema/tour';
+import {
+  cloneTitles,
+  defaultSocialImage,
+  floorplanSchema,
+  tourInputSchema,
+  type Floorplan,
+  type Image,
+  type SceneAnswer,
+  type Tour,
+  type TourInput,
+  type TourType,
+} from '../schema/tour';
 import type { UserType } from '../schema/user';
 import { tourTitle } from '../schema/tour-title';
-import { panoramasNamedIn, sceneWithTiles } from '../media/tiles/scene-multires';
+import { imageFormatsOf, panoramaIdsIn, sceneFormats, type ImageVariants } from '../media/image-formats';
+import { sceneWithTiles } from '../media/tiles/scene-multires';
 import { tilesStateOf, type SceneTilesState } from '../media/tiles/scene-tiles.repository';
 
 export interface TourRecord {
@@ -18,6 +30,8 @@ export interface TourRecord {
   floorplans: FloorplanRow[];
   /** The state the read cache keeps the tour under, from the same expression its key query asks. */
   stateKey: string;
+  /** The modern image types of the panoramas the tour names, by panorama id (those without any are absent). */
+  imageFormats: Map<string, ImageVariants>;
   /** The tiles of the panoramas its scenes show, ready or coming (read with the tour by id or short id only). */
   tiles?: Map<string, SceneTilesState>;
 }
@@ -41,9 +55,12 @@ export function findTourById(db: Db, id: number): Promise<TourRecord | undefined
 async function findTour(db: Db, column: 'tour.short_id' | 'tour.id', value: string | number): Promise<TourRecord | undefined> {
   const row = await selectTourRecords(db).where(column, '=', value).executeTakeFirst();
   if (!row) return undefined;
-  // A second query, made only when a tour's state changed (the read cache keeps the answer): a tile change raises
-  // the write count of the tours showing the panorama.
-  return { ...recordFromRow(row), tiles: await tilesStateOf(db, panoramasNamedIn(row.data)) };
+  // Read after the tour: a panorama's formats are noted before any save names it, and a command that adds them to
+  // a named one raises the tour's write count after noting them, so the state key read here never outlives them.
+  // Tiles likewise: a tile change raises the write count of the tours showing the panorama.
+  const panoramas = panoramaIdsIn(row.data);
+  const [imageFormats, tiles] = await Promise.all([imageFormatsOf(db, panoramas), tilesStateOf(db, panoramas)]);
+  return { ...recordFromRow(row), imageFormats, tiles };
 }
 
 /**
@@ -71,7 +88,7 @@ function recordFromRow({
   shared_team_id,
   state_key,
   ...row
-}: TourRow & { owner_type: string | null; floorplans_json: string; shared_team_id: number | null; state_key: string }): TourRecord {
+}: TourRow & { owner_type: string | null; floorplans_json: string; shared_team_id: number | null; state_key: string }): Omit<TourRecord, 'imageFormats'> {
   return { row, ownerType: owner_type, teamId: shared_team_id, floorplans: JSON.parse(floorplans_json) as FloorplanRow[], stateKey: state_key };
 }
 
@@ -157,7 +174,8 @@ export async function saveTour(db: Db, { record, input, passwordHash, revision }
       const now = await trx.selectFrom('tour').select('revision').where('id', '=', record.row.id).executeTakeFirst();
       return now ? { kind: 'stale', revision: now.revision } : { kind: 'gone' };
     }
-    return { kind: 'saved', tour: tourFromRecord({ ...record, row }), replaced: current.data, written: columns.data };
+    const imageFormats = await imageFormatsOf(trx, panoramaIdsIn(row.data));
+    return { kind: 'saved', tour: tourFromRecord({ ...record, row, imageFormats }), replaced: current.data, written: columns.data };
   });
 }
 
@@ -198,7 +216,7 @@ export function cloneTour(db: Db, shortId: string, owner: { id: number; type: st
           .executeTakeFirstOrThrow(),
       );
     }
-    return tourFromRecord({ row, ownerType: owner.type, teamId: null, floorplans });
+    return tourFromRecord({ row, ownerType: owner.type, teamId: null, floorplans, imageFormats: record.imageFormats });
   });
 }
 
@@ -236,12 +254,22 @@ export function floorplanFromRow(row: FloorplanRow): Floorplan {
   });
 }
 
-/** The tour as the API answers it; the stored JSON is parsed again so old rows gain new defaults. */
-export function tourFromRecord({ row, ownerType, teamId, floorplans, tiles }: Pick<TourRecord, 'row' | 'ownerType' | 'teamId' | 'floorplans' | 'tiles'>): Tour {
+/**
+ * The tour as the API answers it; the stored JSON is parsed again so old rows gain new defaults. Scenes whose
+ * panorama has modern image types list them, and those whose tiles are ready or coming say so.
+ */
+export function tourFromRecord({
+  row,
+  ownerType,
+  teamId,
+  floorplans,
+  imageFormats,
+  tiles,
+}: Pick<TourRecord, 'row' | 'ownerType' | 'teamId' | 'floorplans' | 'tiles'> & Partial<Pick<TourRecord, 'imageFormats'>>): Tour {
   const input = tourInputSchema.parse(JSON.parse(row.data));
   return {
     ...input,
-    images: input.images.map((scene) => sceneWithTiles(scene, tiles)),
+    images: input.images.map((image) => sceneWithTiles(imageFormats?.size ? withFormats(image, imageFormats) : image, tiles)),
     socialImage: input.socialImage || defaultSocialImage(row.short_id),
     privacy: row.privacy as Tour['privacy'],
     id: row.id,
@@ -254,6 +282,11 @@ export function tourFromRecord({ row, ownerType, teamId, floorplans, tiles }: Pi
     owner: row.user_id === null ? null : { type: parseUserType(ownerType) },
     revision: row.revision,
   };
+}
+
+function withFormats(image: Image, known: Map<string, ImageVariants>): SceneAnswer {
+  const formats = sceneFormats(image, known);
+  return formats ? { ...image, formats } : image;
 }
 
 /**

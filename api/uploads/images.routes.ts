@@ -8,6 +8,7 @@ import { storePanorama } from '../media/panorama-store';
 import { cubeResolutionFor } from '../media/tiles/cut-tiles';
 import { panoramaImageOf, queueTiles } from '../media/tiles/scene-tiles.repository';
 import type { TileQueue } from '../media/tiles/tile-queue';
+import { recordImageFormats } from '../media/image-formats';
 import { isTruthyField, uploaderTurn, uploadLimit, withUpload } from './upload';
 
 /** With `tiles`, this instance's tile queue, woken by each wide panorama queued (another instance's finds it otherwise). */
@@ -18,6 +19,8 @@ export function imagesRoutes(tiles?: TileQueue): Hono<AppEnv> {
     return withUpload(c, form, async ({ file, fields }) => {
       const checked = await checkImage(file, { equirectangular: !isTruthyField(fields.isNotEquirect) });
       const stored = await storeCheckedImage(checked, uploaderTurn(c), () => storePanorama(c.get('media'), file.path));
+      // Noted once its files are all stored: a failure here leaves them unnamed, for the sweep.
+      await recordImageFormats(c.get('db'), stored.image, stored.variants);
       // Queued here, cut in the background: the owner's editor shows the scene from its original meanwhile.
       const tiled = cubeResolutionFor(stored.width) !== undefined;
       if (tiled) {

@@ -2,10 +2,23 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Viewer } from '../viewer/viewer-context';
 
+/** How long the collector waits for a quiet moment after the first view, at most. */
+const IDLE_AT_MOST_MS = 2000;
+
+/** Runs `start` once the browser is idle (Safari, without idle callbacks: in a later task); returns its cancel. */
+function whenIdle(start: () => void): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(start, 0);
+    return () => clearTimeout(timer);
+  }
+  const handle = requestIdleCallback(start, { timeout: IDLE_AT_MOST_MS });
+  return () => cancelIdleCallback(handle);
+}
+
 /**
  * Reports the visit to the tour's owner from the first panorama on, unless `on` is false (`no-analytics`). The
- * collector is its own chunk, loaded only once the first panorama is drawn, so it never delays it; a chunk that
- * cannot be loaded costs the report only.
+ * collector is its own chunk, loaded once the first panorama is drawn and the browser is idle, so neither the first
+ * view nor the controls drawn with it wait for its bytes; a chunk that cannot be loaded costs the report only.
  */
 export function useAnalytics(viewer: Viewer, on: boolean): void {
   const { firstShown, tour } = useSnapshot(viewer.store);
@@ -14,13 +27,16 @@ export function useAnalytics(viewer: Viewer, on: boolean): void {
     if (!shortId) return;
     let stop: (() => void) | undefined;
     let stopped = false;
-    import('../analytics/collector')
-      .then(({ startCollector }) => {
-        if (!stopped) stop = startCollector(viewer, shortId);
-      })
-      .catch(() => undefined);
+    const cancel = whenIdle(() => {
+      import('../analytics/collector')
+        .then(({ startCollector }) => {
+          if (!stopped) stop = startCollector(viewer, shortId);
+        })
+        .catch(() => undefined);
+    });
     return () => {
       stopped = true;
+      cancel();
       stop?.();
     };
   }, [viewer, shortId]);

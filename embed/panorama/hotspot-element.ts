@@ -1,9 +1,22 @@
-import type { Hotspot } from '../../api/schema/tour';
+import type { Hotspot, SceneAnswer } from '../../api/schema/tour';
 import { absoluteUrl } from '../element/api-origin';
 import { onActivate } from './activate';
+import { pictureUrl } from './picture-types';
 
-/** Fills pannellum's hotspot div with a focusable button drawn in one of the four hotspot styles (pictures on `apiOrigin`). */
-export function renderSceneHotspot(div: HTMLDivElement, hotspot: Hotspot, apiOrigin: string, goTo: (sceneId: string) => void): void {
+/**
+ * The picture-style hot spot's picture: the scene it leads to as the hot spot saved it, in a modern type when the
+ * answer lists that scene's panorama (the same one) in any.
+ */
+function destinationPicture(hotspot: Hotspot, destination: SceneAnswer | undefined): string {
+  const scene = { ...hotspot.image, mobileUrl: '', formats: destination?.url === hotspot.image.url ? destination.formats : undefined };
+  return pictureUrl(scene, 'hotspotUrl') || pictureUrl(scene, 'thumbUrl');
+}
+
+/**
+ * Fills pannellum's hotspot div with a focusable button drawn in one of the four hotspot styles (pictures on
+ * `apiOrigin`); `destination` is the scene it leads to as the tour answer gives it, when known.
+ */
+export function renderSceneHotspot(div: HTMLDivElement, hotspot: Hotspot, apiOrigin: string, goTo: (sceneId: string) => void, destination?: SceneAnswer): void {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = `tv-hotspot tv-hotspot--style-${hotspot.style}`;
@@ -13,7 +26,7 @@ export function renderSceneHotspot(div: HTMLDivElement, hotspot: Hotspot, apiOri
   const face = document.createElement('span');
   face.className = 'tv-hotspot__face';
   face.style.transform = `rotate(${hotspot.rotation}deg)`;
-  const picture = hotspot.style === 1 ? hotspot.image.hotspotUrl || hotspot.image.thumbUrl : hotspot.style === 4 ? hotspot.customImageUrl : '';
+  const picture = hotspot.style === 1 ? destinationPicture(hotspot, destination) : hotspot.style === 4 ? hotspot.customImageUrl : '';
   if (picture) face.style.backgroundImage = `url("${absoluteUrl(picture, apiOrigin)}")`;
   button.append(face);
   // Every hotspot carries its title: the picture style always shows it, the others on hover and focus, and on

@@ -3,6 +3,7 @@ import { coordsToYawPitch } from '../../api/schema/coords';
 import type { Hotspot, Image, Infospot, SceneAnswer, Tour } from '../../api/schema/tour';
 import { absoluteUrl } from '../element/api-origin';
 import { maxTextureSize } from './max-texture-size';
+import { pictureUrl } from './picture-types';
 import type { PanoramaStart } from './start-pannellum';
 
 /** Default camera field of view. */
@@ -18,9 +19,9 @@ const TEXTURE_SIZE_EVERYWHERE = 4096;
  * uses the phone-sized variant. Only pictures wider than any device surely takes ask the device: asking costs a
  * WebGL context, on the way to the first panorama.
  */
-export function panoramaUrl(image: Image, apiOrigin: string): string {
+export function panoramaUrl(image: SceneAnswer, apiOrigin: string): string {
   const tooWide = image.width > 2 * TEXTURE_SIZE_EVERYWHERE && maxTextureSize() > 0 && image.width > 2 * maxTextureSize();
-  return absoluteUrl(tooWide && image.mobileUrl ? image.mobileUrl : image.url, apiOrigin);
+  return absoluteUrl(tooWide && image.mobileUrl ? pictureUrl(image, 'mobileUrl') : image.url, apiOrigin);
 }
 
 /**
@@ -72,7 +73,7 @@ export function pannellumConfig(
   // Shown until the first panorama is drawn: the page's poster, else the opening scene's own thumbnail. Not for
   // tiles: pannellum takes it away before the first tile arrives, so it would only compete with them for bandwidth.
   const opening = tour.images.find((image) => image.id === firstScene);
-  const preview = opening?.multires ? undefined : poster || opening?.thumbUrl;
+  const preview = opening?.multires ? undefined : poster || (opening && pictureUrl(opening, 'thumbUrl'));
   const scenes: Record<string, PannellumScene> = {};
   for (const image of tour.images) {
     const view = image.id === firstScene && firstView ? firstView : initialView(image);

@@ -70,7 +70,14 @@ export function startPannellum(parent: Element, tour: Tour, start: PanoramaStart
   const viewer = pannellum.viewer(
     container,
     pannellumConfig(tour, start, {
-      renderHotspot: (div, hotspot) => renderSceneHotspot(div, hotspot, start.apiOrigin, (id) => handlers.goTo(id)),
+      renderHotspot: (div, hotspot) =>
+        renderSceneHotspot(
+          div,
+          hotspot,
+          start.apiOrigin,
+          (id) => handlers.goTo(id),
+          tour.images.find((image) => image.id === hotspot.image.id),
+        ),
       renderInfospot: (div, spot) => renderInfospot(div, spot, (open) => handlers.openInfospot(open), start.allowLinks),
     }),
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } f
 import type { Tour } from '../../api/schema/tour';
 import { useMessages } from '../i18n/i18n-context';
 import { useMediaUrl } from '../viewer/api-origin-context';
+import { pictureUrl } from '../panorama/picture-types';
 
 /** Whether an element's text is cut off by its box, followed as the box changes size. */
 function useClipped(ref: RefObject<HTMLElement | null>, unfolded: boolean): boolean {
@@ -87,7 +88,7 @@ export function SceneReel({ tour, sceneId, onSelect, showBranding }: SceneReelPr
         {tour.images.map((image) => (
           <li key={image.id}>
             <button type="button" className="tv-reel__tile" aria-current={image.id === sceneId} data-scene-id={image.id} onClick={() => onSelect(image.id)}>
-              {image.thumbUrl && <img src={mediaUrl(image.thumbUrl)} alt="" loading="lazy" />}
+              {image.thumbUrl && <img src={mediaUrl(pictureUrl(image, 'thumbUrl'))} alt="" loading="lazy" />}
               <span>{image.title}</span>
             </button>
           </li>

@@ -40,7 +40,8 @@ describe('POST /api/images/', () => {
     const body = await response.json();
     expect(body).toMatchObject({ width: 800, height: 400, url: `/media/tours/${body.image}`, thumbUrl: `/media/tours/thumb-${body.image}`, mobileUrl: '' });
     expect(body.image).toMatch(/^[0-9a-f]{32}\.jpg$/);
-    expect(storedFiles().sort()).toEqual([body.image, `hotspot-${body.image}`, `thumb-${body.image}`].sort());
+    const modern = ['avif', 'webp'].flatMap((ext) => ['hotspot', 'thumb'].map((kind) => body.image.replace(/^(.*)\.jpg$/, `${kind}-$1.${ext}`)));
+    expect(storedFiles().sort()).toEqual([body.image, `hotspot-${body.image}`, `thumb-${body.image}`, ...modern].sort());
     const served = await t.app.request(body.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('cache-control')).toContain('immutable');

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sweepUnnamedMedia, UNNAMED_MEDIA_GRACE_MS } from '../../api/media/orphan-sweep';
+import type { SceneImageFormat } from '../../api/schema/tour';
 import { flatPhoto, smallPanorama } from '../support/pictures';
 import { startTestS3 } from '../support/s3-server';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -34,17 +35,25 @@ async function savedScene(t: TestApp, owner: TestUser, tour: { id: number; short
 
 const nameOf = (url: string) => url.split('/').pop()!;
 
+/** The addresses the tour answer lists for a scene's small pictures in modern types. */
+function modernUrls(scene: { formats?: SceneImageFormat[] }): string[] {
+  return (scene.formats ?? []).flatMap((format) => [format.thumbUrl, format.hotspotUrl, format.mobileUrl]).filter(Boolean);
+}
+
 describe('media in S3-compatible storage (S3_* set)', () => {
   it("stores a panorama's variants in the bucket and serves the tour's images from it through the app", async () => {
     const { t, owner, tour, bucket } = await appOnBucket();
     const scene = await savedScene(t, owner, tour);
-    const urls = [scene.url, scene.thumbUrl, scene.hotspotUrl, scene.mobileUrl];
+    const jpegs = [scene.url, scene.thumbUrl, scene.hotspotUrl, scene.mobileUrl];
+    const modern = modernUrls(scene);
+    expect(modern).toHaveLength(5);
+    const urls = [...jpegs, ...modern];
     expect(urls.every((url: string) => url.startsWith('/media/tours/'))).toBe(true);
     expect(await s3.keys(bucket)).toEqual(urls.map((url: string) => `tours/${nameOf(url)}`).sort());
     for (const url of urls) {
       const served = await t.app.request(url);
       expect(served.status, url).toBe(200);
-      expect(served.headers.get('Content-Type')).toBe('image/jpeg');
+      expect(served.headers.get('Content-Type')).toBe(`image/${url.endsWith('.jpg') ? 'jpeg' : url.split('.').pop()}`);
       expect(served.headers.get('Cache-Control')).toContain('immutable');
       expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(0);
     }
@@ -60,12 +69,12 @@ describe('media in S3-compatible storage (S3_* set)', () => {
     const owner = await signUp(t);
     const tour = await (await t.app.request('/api/tours', { method: 'POST', headers: owner.auth })).json();
     const scene = await savedScene(t, owner, tour);
-    for (const url of [scene.url, scene.thumbUrl, scene.hotspotUrl, scene.mobileUrl]) {
+    for (const url of [scene.url, scene.thumbUrl, scene.hotspotUrl, scene.mobileUrl, ...modernUrls(scene)]) {
       expect(url.startsWith(`${base}/tours/`), url).toBe(true);
       // What a CDN in front of the bucket would fetch.
       const fetched = await fetch(url);
       expect(fetched.status, url).toBe(200);
-      expect(fetched.headers.get('Content-Type')).toBe('image/jpeg');
+      expect(fetched.headers.get('Content-Type')).toBe(`image/${url.endsWith('.jpg') ? 'jpeg' : url.split('.').pop()}`);
       expect(fetched.headers.get('Cache-Control')).toContain('immutable');
       await fetched.arrayBuffer();
     }
@@ -75,7 +84,7 @@ describe('media in S3-compatible storage (S3_* set)', () => {
     const { t, owner, tour, bucket } = await appOnBucket();
     const scene = await savedScene(t, owner, tour);
     await t.app.request(`/api/tours/${tour.shortId}/meta/center.jpg`);
-    expect(await s3.keys(bucket)).toHaveLength(5);
+    expect(await s3.keys(bucket)).toHaveLength(10);
     expect((await t.app.request(`/api/tours/${tour.shortId}`, { method: 'DELETE', headers: owner.auth })).status).toBe(200);
     expect(await s3.keys(bucket)).toEqual([]);
     expect((await t.app.request(scene.url)).status).toBe(404);

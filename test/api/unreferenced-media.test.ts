@@ -139,8 +139,9 @@ async function furnishedTour(): Promise<{ tour: TourRef; files: string[] }> {
   const saved = await save(tour, { images: scenes, logo: logo.url, config: { ambience: { name: sound.name, audio: sound.url } } });
   expect((await t.app.request(`/api/tours/${tour.shortId}/meta/center.jpg`, { headers: owner.auth })).status).toBe(200);
   const files = storedFiles().filter((file) => !before.includes(file));
-  // The panoramas and the plan with thumb- and hotspot- (the wide panorama with mobile- and its share crop too), the logo, the sound.
-  expect(files).toHaveLength(13);
+  // The panoramas and the plan with thumb- and hotspot- in JPEG, WebP and AVIF (the wide panorama with mobile- in
+  // JPEG and WebP, and its share crop too), the logo, the sound.
+  expect(files).toHaveLength(26);
   expect(files.filter((file) => file.startsWith('social/'))).toHaveLength(1);
   return { tour: saved, files };
 }
@@ -188,7 +189,7 @@ describe('DELETE /api/tours/{shortId} and the media files', () => {
   it("keeps the demo tour's files when a clone of the demo is deleted", async () => {
     await seedDemoTour(t.db, t.media, resolve('.'));
     const demoFiles = storedFiles();
-    expect(demoFiles).toHaveLength(9);
+    expect(demoFiles).toHaveLength(21);
     await deleteTour(await cloneOf({ shortId: 'demo' }));
     expect(storedFiles()).toEqual(demoFiles);
   });
@@ -291,7 +292,7 @@ describe('DELETE /api/floorplan/delete/{floorplanId} and the media files', () =>
     const tour = await newTour();
     const floorplanId = await addFloorplan(tour);
     const files = storedFiles();
-    expect(files).toHaveLength(3);
+    expect(files).toHaveLength(7);
     const clone = await cloneOf(tour);
     await deletePlan(floorplanId);
     expect(storedFiles()).toEqual(files);
@@ -320,9 +321,9 @@ describe('POST /api/tours/{shortId} (save) and the media files', () => {
     const logo = await unlistedLogo();
     const sound = await uploadSound(tour);
     const changes = { images: tour.images.slice(0, 1), logo: logo.url, config: { ambience: { name: sound.name, audio: sound.url } } };
-    // The narrow panorama with thumb- and hotspot-, the logo, the sound.
+    // The narrow panorama with thumb- and hotspot- in three types, the logo, the sound.
     const dropped = filesOfAll([tour.images[1].url, tour.logo, tour.config.ambience!.audio]);
-    expect(dropped).toHaveLength(5);
+    expect(dropped).toHaveLength(9);
     return { changes, dropped };
   }
 
