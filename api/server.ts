@@ -100,10 +100,11 @@ async function start() {
 
 // Any start-up failure (the data folder in use, a port taken, a database that cannot be opened) is one plain line
 // and exit code 1.
-const { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, analytics, server, sweeps, summaries, tileQueue, tilesSweeps } = await start().catch((err: unknown) => {
-  process.stderr.write(`The server could not start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+const { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, analytics, server, sweeps, summaries, tileQueue, tilesSweeps } =
+  await start().catch((err: unknown) => {
+    process.stderr.write(`The server could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
 
 /** Longest wait for requests under way and sockets' closing handshakes before the process ends regardless. */
 const DRAIN_MS = 10_000;

@@ -56,7 +56,11 @@ export async function touchToursShowing(db: Db, image: string): Promise<void> {
  * `touchTours`, tours already showing it are told (a panorama found by the background sweep); a fresh upload's name
  * is in no tour yet.
  */
-export async function queueTiles(db: Db, image: string, { state = 'pending', touchTours = false }: { state?: 'pending' | 'skipped'; touchTours?: boolean } = {}): Promise<boolean> {
+export async function queueTiles(
+  db: Db,
+  image: string,
+  { state = 'pending', touchTours = false }: { state?: 'pending' | 'skipped'; touchTours?: boolean } = {},
+): Promise<boolean> {
   const at = now();
   const inserted = await db
     .insertInto('scene_tiles')

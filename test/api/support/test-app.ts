@@ -44,12 +44,7 @@ export function warningsLogger(): Logger {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  {
-    redis,
-    sqliteFile = false,
-    logger = warningsLogger(),
-    tiles = false,
-  }: { redis?: Redis; sqliteFile?: boolean; logger?: Logger; tiles?: boolean } = {},
+  { redis, sqliteFile = false, logger = warningsLogger(), tiles = false }: { redis?: Redis; sqliteFile?: boolean; logger?: Logger; tiles?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(process.env[TEMP_ROOT_VARIABLE] ?? tmpdir(), 'tour-api-'));
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, ...env });
