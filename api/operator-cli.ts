@@ -1,12 +1,13 @@
+import { pino } from 'pino';
 import { runOperatorCommand } from './billing/operator-commands';
-import { dataDirFrom, loadConfig } from './config/config';
+import { dataDirFrom, loadConfig, SettingsError, type Config } from './config/config';
 import { migrateToLatest, openConfiguredDatabase, type Db } from './db/database';
 import { openMediaStorage } from './media/open-media-storage';
+import { runTilesCommand } from './media/tiles/tiles-command';
 import { makeMissingVariants } from './media/variants-command';
 
 /** The database of the settings, migrated; a folder without one or a server that does not answer is one plain line and exit code 1. */
-async function openOrExit(): Promise<Db> {
-  const settings = { dataDir: dataDirFrom(process.env), databaseUrl: process.env.DATABASE_URL || undefined };
+async function openOrExit(settings: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Db> {
   try {
     const db = openConfiguredDatabase(settings);
     await migrateToLatest(db);
@@ -18,13 +19,37 @@ async function openOrExit(): Promise<Db> {
   }
 }
 
+/** Commands that store media (tiles, variants) need the server's media settings (the data folder or S3_*'s bucket) too. */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof SettingsError)) throw err;
+    process.stderr.write(`${err.problems.join('\n')}\n`);
+    process.exit(2);
+  }
+}
+
 // `npm run admin -- …`: works on the database of the settings (DATABASE_URL, else DATA_DIR's), while the server runs or not.
-const db = await openOrExit();
 const args = process.argv.slice(2);
+if (args.length === 1 && args[0] === 'tiles') {
+  const config = configOrExit();
+  const db = await openOrExit(config);
+  const code = await runTilesCommand({
+    db,
+    media: await openMediaStorage(config),
+    logger: pino({ level: 'warn' }, pino.destination(2)),
+    spoolDir: config.dataDir,
+    say: (line) => process.stdout.write(`${line}\n`),
+  });
+  await db.destroy();
+  process.exit(code);
+}
+const db = await openOrExit({ dataDir: dataDirFrom(process.env), databaseUrl: process.env.DATABASE_URL || undefined });
 let code: number;
 if (args.length === 1 && args[0] === 'variants') {
   // Also needs the media store the server writes to (the data folder's, or S3_*'s bucket).
-  const outcome = await makeMissingVariants(db, await openMediaStorage(loadConfig(process.env)), (line) => process.stdout.write(`${line}\n`));
+  const outcome = await makeMissingVariants(db, await openMediaStorage(configOrExit()), (line) => process.stdout.write(`${line}\n`));
   code = outcome.failed === 0 ? 0 : 1;
 } else {
   const result = await runOperatorCommand(db, args);

@@ -8,6 +8,7 @@ export const OPERATOR_USAGE = `Usage:
   npm run admin -- plan <email> pro-plus|basic     make an account Pro Plus, or basic again
   npm run admin -- tour <shortId> paid|free|locked  set a tour's type
   npm run admin -- confirm <email>                 confirm an account's address (servers without mail)
+  npm run admin -- tiles                           cut the tiles of every wide panorama that has none
   npm run admin -- variants                        make WebP/AVIF pictures of panoramas stored before them`;
 
 const PLAN_TYPES: Record<string, string> = { 'pro-plus': '2', basic: '1' };

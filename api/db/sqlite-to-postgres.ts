@@ -37,6 +37,7 @@ export const TABLES_IN_ORDER: Array<keyof Database> = [
   'tour_referrer_month_stats',
   'tour_duration_month_stats',
   'weekly_summary_sent',
+  'scene_tiles',
   'image_format',
 ];
 

@@ -325,6 +325,27 @@ export interface WeeklySummarySentTable {
   week: string;
 }
 
+/** Where a stored panorama's multires tiles are: queued, being cut, all stored, given up on, or not wanted (too narrow). */
+export type TilesState = 'pending' | 'cutting' | 'ready' | 'failed' | 'skipped';
+
+/** A stored panorama's multires tiles: their state, who is cutting them, and their layout once ready. */
+export interface SceneTilesTable {
+  /** The panorama's random name without its extension, as under media/tours/; its tiles lie under media/tiles/<image>/. */
+  image: string;
+  state: TilesState;
+  /** The instance (or command) cutting it, and since when: a claim older than the cut timeout may be taken again. */
+  claimed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  tries: Generated<number>;
+  /** Why the last cut failed. */
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  tile_resolution: ColumnType<number | null, number | null | undefined, number | null>;
+  max_level: ColumnType<number | null, number | null | undefined, number | null>;
+  cube_resolution: ColumnType<number | null, number | null | undefined, number | null>;
+  queued_at: string;
+  updated_at: string;
+}
+
 /**
  * A stored panorama (its 32-hex-digit id) whose small pictures exist in modern image types too: `variants` is JSON,
  * each type (best first) with the kinds of picture written in it, e.g. `{"image/webp":["thumb","hotspot","mobile"]}`.
@@ -365,6 +386,7 @@ export interface Database {
   tour_referrer_month_stats: MonthOf<TourReferrerDayStatsTable>;
   tour_duration_month_stats: MonthOf<TourDurationDayStatsTable>;
   weekly_summary_sent: WeeklySummarySentTable;
+  scene_tiles: SceneTilesTable;
   image_format: ImageFormatTable;
 }
 

@@ -72,6 +72,16 @@ export class LocalMediaStorage implements MediaStorage {
     return files;
   }
 
+  async removeFolder(folder: string): Promise<number> {
+    const dir = this.file(folder);
+    const files = await readdir(dir, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return [];
+      throw err;
+    });
+    await rm(dir, { recursive: true, force: true });
+    return files.filter((entry) => entry.isFile()).length;
+  }
+
   /** A real write: permissions, a read-only or vanished volume and a full inode table all show up, for root too. */
   async writable(): Promise<boolean> {
     const probe = join(this.dir, `.ready-${randomUUID()}`);

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import { forgetImageFormats, MODERN_IMAGE_EXTENSIONS, VARIANT_KINDS } from './image-formats';
 import type { MediaStorage } from './media-storage';
+import { removeTilesOf } from './tiles/tiles-removal';
 
 /** The random name media-file-store.ts and panorama-store.ts give a stored file: 32 hex digits; panorama variants add a prefix. */
 const STORED_NAME = String.raw`(?:thumb-|hotspot-|mobile-)?([0-9a-f]{32})\.([a-z0-9]{2,4})`;
@@ -108,15 +109,18 @@ export async function removeUnreferencedFiles(db: Db, media: MediaStorage, logge
         trx,
         files.map(([id]) => id),
       );
-      const doomed = files.filter(([id]) => !kept.has(id));
+      const unnamed = files.filter(([id]) => !kept.has(id));
       await unlinkMediaFiles(
         media,
-        doomed.flatMap(([, paths]) => [...paths]),
+        unnamed.flatMap(([, paths]) => [...paths]),
         logger,
       );
+      // A panorama's tiles are a folder beside it, with a row of their own.
+      const panoramas = unnamed.filter(([id, paths]) => paths.has(`tours/${id}.jpg`)).map(([id]) => id);
+      await removeTilesOf(trx, media, panoramas, logger);
       await forgetImageFormats(
         trx,
-        doomed.map(([id]) => id),
+        unnamed.map(([id]) => id),
       );
     });
   } catch (err) {

@@ -19,6 +19,8 @@ import {
 import type { UserType } from '../schema/user';
 import { tourTitle } from '../schema/tour-title';
 import { imageFormatsOf, panoramaIdsIn, sceneFormats, type ImageVariants } from '../media/image-formats';
+import { sceneWithTiles } from '../media/tiles/scene-multires';
+import { tilesStateOf, type SceneTilesState } from '../media/tiles/scene-tiles.repository';
 
 export interface TourRecord {
   row: TourRow;
@@ -30,6 +32,8 @@ export interface TourRecord {
   stateKey: string;
   /** The modern image types of the panoramas the tour names, by panorama id (those without any are absent). */
   imageFormats: Map<string, ImageVariants>;
+  /** The tiles of the panoramas its scenes show, ready or coming (read with the tour by id or short id only). */
+  tiles?: Map<string, SceneTilesState>;
 }
 
 /**
@@ -50,9 +54,13 @@ export function findTourById(db: Db, id: number): Promise<TourRecord | undefined
 
 async function findTour(db: Db, column: 'tour.short_id' | 'tour.id', value: string | number): Promise<TourRecord | undefined> {
   const row = await selectTourRecords(db).where(column, '=', value).executeTakeFirst();
+  if (!row) return undefined;
   // Read after the tour: a panorama's formats are noted before any save names it, and a command that adds them to
   // a named one raises the tour's write count after noting them, so the state key read here never outlives them.
-  return row && { ...recordFromRow(row), imageFormats: await imageFormatsOf(db, panoramaIdsIn(row.data)) };
+  // Tiles likewise: a tile change raises the write count of the tours showing the panorama.
+  const panoramas = panoramaIdsIn(row.data);
+  const [imageFormats, tiles] = await Promise.all([imageFormatsOf(db, panoramas), tilesStateOf(db, panoramas)]);
+  return { ...recordFromRow(row), imageFormats, tiles };
 }
 
 /**
@@ -248,7 +256,7 @@ export function floorplanFromRow(row: FloorplanRow): Floorplan {
 
 /**
  * The tour as the API answers it; the stored JSON is parsed again so old rows gain new defaults. Scenes whose
- * panorama has modern image types list them.
+ * panorama has modern image types list them, and those whose tiles are ready or coming say so.
  */
 export function tourFromRecord({
   row,
@@ -256,11 +264,12 @@ export function tourFromRecord({
   teamId,
   floorplans,
   imageFormats,
-}: Pick<TourRecord, 'row' | 'ownerType' | 'teamId' | 'floorplans'> & Partial<Pick<TourRecord, 'imageFormats'>>): Tour {
+  tiles,
+}: Pick<TourRecord, 'row' | 'ownerType' | 'teamId' | 'floorplans' | 'tiles'> & Partial<Pick<TourRecord, 'imageFormats'>>): Tour {
   const input = tourInputSchema.parse(JSON.parse(row.data));
   return {
     ...input,
-    images: imageFormats?.size ? input.images.map((image) => withFormats(image, imageFormats)) : input.images,
+    images: input.images.map((image) => sceneWithTiles(imageFormats?.size ? withFormats(image, imageFormats) : image, tiles)),
     socialImage: input.socialImage || defaultSocialImage(row.short_id),
     privacy: row.privacy as Tour['privacy'],
     id: row.id,

@@ -5,10 +5,14 @@ import { findTourByIdFor } from '../tours/tour-access';
 import type { ImageUpload } from '../schema/media';
 import { checkImage, MAX_IMAGE_BYTES, storeCheckedImage } from './image-checks';
 import { storePanorama } from '../media/panorama-store';
+import { cubeResolutionFor } from '../media/tiles/cut-tiles';
+import { panoramaImageOf, queueTiles } from '../media/tiles/scene-tiles.repository';
+import type { TileQueue } from '../media/tiles/tile-queue';
 import { recordImageFormats } from '../media/image-formats';
 import { isTruthyField, uploaderTurn, uploadLimit, withUpload } from './upload';
 
-export function imagesRoutes(): Hono<AppEnv> {
+/** With `tiles`, this instance's tile queue, woken by each wide panorama queued (another instance's finds it otherwise). */
+export function imagesRoutes(tiles?: TileQueue): Hono<AppEnv> {
   return new Hono<AppEnv>().post('/', uploadLimit(MAX_IMAGE_BYTES, 'picture'), async (c) => {
     requireUser(c);
     const form = { fileField: 'image', gate: { field: 'tourId', check: (tourId: string | undefined) => findTourByIdFor(c, tourId, 'edit') } };
@@ -17,6 +21,15 @@ export function imagesRoutes(): Hono<AppEnv> {
       const stored = await storeCheckedImage(checked, uploaderTurn(c), () => storePanorama(c.get('media'), file.path));
       // Noted once its files are all stored: a failure here leaves them unnamed, for the sweep.
       await recordImageFormats(c.get('db'), stored.image, stored.variants);
+      // Queued here, cut in the background: the owner's editor shows the scene from its original meanwhile.
+      const tiled = cubeResolutionFor(stored.width) !== undefined;
+      if (tiled) {
+        // The panorama is stored whatever happens here; the background sweep queues one this missed.
+        await queueTiles(c.get('db'), panoramaImageOf(`/tours/${stored.image}`)!).then(
+          () => tiles?.wake(),
+          (err: unknown) => c.get('logger').error({ err }, 'a wide panorama was not queued for tiles; the tiles sweep will'),
+        );
+      }
       const base = `${c.get('config').mediaBaseUrl}/tours/`;
       return c.json(
         {
@@ -28,6 +41,7 @@ export function imagesRoutes(): Hono<AppEnv> {
           thumbUrl: `${base}thumb-${stored.image}`,
           hotspotUrl: `${base}hotspot-${stored.image}`,
           mobileUrl: stored.mobileImage ? base + stored.mobileImage : '',
+          ...(tiled ? { tilesPreparing: true as const } : {}),
         } satisfies ImageUpload,
         201,
       );

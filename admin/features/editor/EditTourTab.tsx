@@ -9,6 +9,7 @@ import { changeTour, pickScene, removeSceneEverywhere } from './editor-store';
 import { moveScene, renameScene, sceneRemoval, sceneRemovalQuestion } from './tour-edits';
 import type { useImageUploads } from './use-image-uploads';
 import { UploadList } from './UploadList';
+import { PreparingTilesBadge, usePreparingTiles } from './PreparingTiles';
 import { countOf } from '../../lib/count-of';
 
 export interface EditTourTabProps {
@@ -23,6 +24,7 @@ export function EditTourTab({ uploads: { uploads, imagesRemaining, addImages, fa
   const confirm = useConfirm();
   // A scene goes with what leads to it, once the owner has agreed.
   const deleteScene = (id: string) => toast.success(removeSceneEverywhere(store, id));
+  const preparingTiles = usePreparingTiles(tour.shortId, tour.images);
   const shownScene = tour.images.find((image) => image.id === sceneId) ?? tour.images[0];
   return (
     <div className="ad-edit-tour">
@@ -67,6 +69,7 @@ export function EditTourTab({ uploads: { uploads, imagesRemaining, addImages, fa
               <span className="ad-scene-counts">
                 {countOf(image.hotspots.length, 'hotspot')} · {countOf(image.infospots.length, 'infospot')}
               </span>
+              {preparingTiles.has(image.url) && <PreparingTilesBadge />}
               <button
                 type="button"
                 className="ad-link ad-link--danger"
