@@ -15,9 +15,9 @@ import * as analytics from './2026-11-27T01-00-analytics';
 import * as ownersFollowUp from './2026-11-27T03-00-owners-follow-up';
 import * as accountBrand from './2026-11-27T04-00-account-brand';
 import * as weeklySummary from './2026-11-27T05-00-weekly-summary';
-import * as sceneTiles from './2026-11-28T01-00-scene-tiles';
 import * as imageFormats from './2026-11-28T02-00-image-formats';
 import * as analyticsRead from './2026-11-28T03-00-analytics-read';
+import * as sceneTiles from './2026-11-28T04-00-scene-tiles';
 
 /** Frozen migrations, in order. Add new files; never edit one that has landed. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,9 +37,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T03-00-owners-follow-up': ownersFollowUp,
   '2026-11-27T04-00-account-brand': accountBrand,
   '2026-11-27T05-00-weekly-summary': weeklySummary,
-  '2026-11-28T01-00-scene-tiles': sceneTiles,
   '2026-11-28T02-00-image-formats': imageFormats,
   '2026-11-28T03-00-analytics-read': analyticsRead,
+  '2026-11-28T04-00-scene-tiles': sceneTiles,
 };
 
 export const migrationProvider: MigrationProvider = {
