@@ -12,14 +12,39 @@ export type { CubeFace };
 /** pannellum's face letters, in the order its tile generator writes them. */
 export const CUBE_FACES: readonly CubeFace[] = ['f', 'b', 'u', 'd', 'l', 'r'];
 
-/** Decoded RGB pixels of a full 360°×180° equirectangular picture, rows top to bottom. */
+/**
+ * Decoded RGB pixels of a 360°×180° equirectangular picture `width`×`height`, rows top to bottom: all of them, or
+ * only the rows from `firstRow` on (as many as `pixels` holds), enough for the faces remapped from them.
+ */
 export interface EquirectPixels {
   pixels: Uint8Array;
   width: number;
   height: number;
+  firstRow?: number;
 }
 
 const CHANNELS = 3;
+
+/** The shallowest pitch the up and down faces reach, at their corners: atan(1/√2), 35.26°. */
+const CAP_FACE_MIN_PITCH = Math.atan(Math.SQRT1_2);
+/** The steepest pitch a side face reaches, at the middle of its top and bottom edges. */
+const SIDE_FACE_MAX_PITCH = Math.PI / 4;
+
+/**
+ * The rows [top, bottom) of a picture `height` rows high that remapping `face` reads: a side face only the band
+ * within ±45° of the horizon (half the rows), the up and down faces only their polar caps beyond ±35.26° (30% each),
+ * so a cutter need not hold the whole picture at once.
+ */
+export function faceSourceRows(face: CubeFace, height: number): { top: number; bottom: number } {
+  const rowsPerRadian = height / Math.PI;
+  // The source row (as remapFaceRows places it) of a pitch; its bilinear sample reads the row below it too, and
+  // one row of margin each side covers the polynomial atan's error.
+  const row = (pitch: number) => Math.floor((Math.PI / 2 - pitch) * rowsPerRadian - 0.5);
+  const within = (top: number, bottom: number) => ({ top: Math.max(0, top - 1), bottom: Math.min(height, bottom + 3) });
+  if (face === 'u') return within(0, row(CAP_FACE_MIN_PITCH));
+  if (face === 'd') return within(row(-CAP_FACE_MIN_PITCH), height);
+  return within(row(SIDE_FACE_MAX_PITCH), row(-SIDE_FACE_MAX_PITCH));
+}
 
 /** Yaw of each side face's centre: the side faces are the front face turned about the vertical axis. */
 const SIDE_FACE_YAW: Partial<Record<CubeFace, number>> = { f: 0, r: Math.PI / 2, b: Math.PI, l: -Math.PI / 2 };
@@ -100,7 +125,7 @@ function wrapYaw(yaw: number): number {
 
 /** Bilinear sample at (x, y) in source pixel coordinates, wrapped around horizontally, clamped vertically. */
 function sample(source: EquirectPixels, x: number, y: number, target: Uint8Array, out: number): void {
-  const { pixels, width, height } = source;
+  const { pixels, width, height, firstRow = 0 } = source;
   if (y < 0) y = 0;
   else if (y > height - 1) y = height - 1;
   const left = Math.floor(x);
@@ -110,8 +135,8 @@ function sample(source: EquirectPixels, x: number, y: number, target: Uint8Array
   const x0 = (left < 0 ? left + width : left) * CHANNELS;
   const x1 = (left + 1 >= width ? left + 1 - width : left + 1) * CHANNELS;
   const rowStride = width * CHANNELS;
-  const row0 = top * rowStride;
-  const row1 = (top + 1 < height ? top + 1 : top) * rowStride;
+  const row0 = (top - firstRow) * rowStride;
+  const row1 = (top + 1 < height ? top + 1 - firstRow : top - firstRow) * rowStride;
   const w00 = (1 - fx) * (1 - fy);
   const w01 = fx * (1 - fy);
   const w10 = (1 - fx) * fy;

@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { MAX_INPUT_PIXELS } from '../panorama-store';
-import { CUBE_FACES, type CubeFace } from './cube-projection';
+import type { CubeFace } from './cube-projection';
 import { RemapWorkers } from './remap-workers';
 import { marzipanoPlan, pannellumPlan, TILE_SIZE_PX, type CutPlan, type LevelPlan, type TileLayout } from './tile-layouts';
 
@@ -14,6 +14,8 @@ const CHANNELS = 3;
 const TILES_IN_FLIGHT = 4;
 /** The quality and tables of our stored JPEGs (mozjpeg's table 3 keeps most of its saving at baseline speed). */
 const TILE_JPEG = { quality: 85, quantisationTable: 3 } as const;
+/** The side faces first, as they read the same band of the picture, then each polar cap: three decodes of rows. */
+const REMAP_ORDER: readonly CubeFace[] = ['f', 'r', 'b', 'l', 'u', 'd'];
 
 /**
  * Cube face edge for an equirectangular width: width/π rounded down to a multiple of 512, at most 8192; undefined
@@ -40,16 +42,16 @@ export async function cutTiles(
   const cubeResolution = cubeResolutionFor(width);
   if (cubeResolution === undefined) throw new Error(`A panorama ${width} px wide is too small to cut into tiles`);
   const plan = options?.layout === 'marzipano' ? marzipanoPlan(cubeResolution) : pannellumPlan(cubeResolution);
-  const workers = await RemapWorkers.start(sourcePath, width, height);
+  const workers = RemapWorkers.start(sourcePath, width, height);
   try {
     // Two face buffers: the workers remap the next face into one while sharp cuts the other into tiles.
     const faces = [0, 1].map(() => new SharedArrayBuffer(cubeResolution * cubeResolution * CHANNELS));
     const stripFaces = new Map<CubeFace, Buffer>();
-    await workers.remapFace(CUBE_FACES[0], cubeResolution, faces[0]);
-    for (let i = 0; i < CUBE_FACES.length; i++) {
-      const next = CUBE_FACES[i + 1];
+    await workers.remapFace(REMAP_ORDER[0], cubeResolution, faces[0]);
+    for (let i = 0; i < REMAP_ORDER.length; i++) {
+      const next = REMAP_ORDER[i + 1];
       await allSettled([
-        cutFace(CUBE_FACES[i], Buffer.from(faces[i % 2]), plan, write).then((smallest) => stripFaces.set(CUBE_FACES[i], smallest)),
+        cutFace(REMAP_ORDER[i], Buffer.from(faces[i % 2]), plan, write).then((smallest) => stripFaces.set(REMAP_ORDER[i], smallest)),
         next && workers.remapFace(next, cubeResolution, faces[(i + 1) % 2]),
       ]);
     }

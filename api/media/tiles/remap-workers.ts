@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { CubeFace } from './cube-projection';
+import { CUBE_FACES, faceSourceRows, type CubeFace } from './cube-projection';
 import type { DecodeBand } from './decode-worker';
 import { nextMessage, startWorker } from './start-worker';
 import type { RemapBand, TileWorkerData } from './tile-worker';
@@ -10,48 +10,53 @@ const WORKERS = 2;
 const BANDS_PER_FACE = 16;
 const CHANNELS = 3;
 /**
- * The picture is decoded at most this many bytes at a time: decoded whole, a 16384×8192 picture would be held twice
- * (sharp's buffer and the shared copy), 768 MB. Each band decodes the rows above it again (JPEG and PNG decode from
- * the top), so a 16K picture takes two bands, one and a half decodes; an 8K picture, one.
+ * The rows a face needs are decoded at most this many bytes at a time, each chunk held twice (sharp's buffer and
+ * the shared copy) until it is copied. Each chunk decodes the rows above it again (JPEG and PNG decode from the
+ * top): a 16K picture's three spans take seven chunks, about four and a half decodes, a few seconds of CPU.
  */
-const DECODE_BAND_BYTES = 192 * 1024 * 1024;
+const DECODE_BAND_BYTES = 64 * 1024 * 1024;
 
 // The build emits each worker as JavaScript beside the server and rewrites these URLs to it.
 const DECODE_WORKER_URL = new URL('./decode-worker.ts', import.meta.url);
 const TILE_WORKER_URL = new URL('./tile-worker.ts', import.meta.url);
 
-/** Worker threads sharing one decoded panorama, remapping cube faces from it into shared face buffers. */
+/**
+ * Worker threads sharing the rows of one panorama that the faces being remapped need, remapping cube faces from
+ * them into shared face buffers. Only one span of rows is held at a time (the side faces' band, or a polar cap): a
+ * 16384×8192 picture decoded whole is 402 MB, its side band 158 MB.
+ */
 export class RemapWorkers {
-  private constructor(private readonly workers: Worker[]) {}
+  /** The rows [top, bottom) of the picture the shared buffer holds now. */
+  private held = { top: 0, bottom: 0 };
 
-  /** Decodes the picture at `sourcePath` into memory the workers share; they start meanwhile. */
-  static async start(sourcePath: string, width: number, height: number): Promise<RemapWorkers> {
-    const source = new SharedArrayBuffer(width * height * CHANNELS);
-    const workers = new RemapWorkers(Array.from({ length: WORKERS }, () => startWorker(TILE_WORKER_URL, { source, width, height } satisfies TileWorkerData)));
-    try {
-      const bandRows = Math.max(1, Math.floor(DECODE_BAND_BYTES / (width * CHANNELS)));
-      for (let top = 0; top < height; top += bandRows) {
-        const band: DecodeBand = { sourcePath, width, top, rows: Math.min(bandRows, height - top), target: source };
-        const decoder = startWorker(DECODE_WORKER_URL, band);
-        try {
-          await nextMessage(decoder);
-        } finally {
-          await decoder.terminate();
-        }
-      }
-    } catch (error) {
-      await workers.close();
-      throw error;
-    }
-    return workers;
+  private constructor(
+    private readonly workers: Worker[],
+    private readonly source: SharedArrayBuffer,
+    private readonly sourcePath: string,
+    private readonly width: number,
+    private readonly height: number,
+  ) {}
+
+  /** Starts the workers, sharing a buffer for the largest span of rows a face needs. */
+  static start(sourcePath: string, width: number, height: number): RemapWorkers {
+    const spanRows = Math.max(...CUBE_FACES.map((face) => rowCount(faceSourceRows(face, height))));
+    const source = new SharedArrayBuffer(spanRows * width * CHANNELS);
+    const workers = Array.from({ length: WORKERS }, () => startWorker(TILE_WORKER_URL, { source, width, height } satisfies TileWorkerData));
+    return new RemapWorkers(workers, source, sourcePath, width, height);
   }
 
-  /** Fills `target` (a `size`×`size` RGB face) with `face`, the workers taking its bands in turn. */
+  /**
+   * Fills `target` (a `size`×`size` RGB face) with `face`, the workers taking its bands in turn; first decodes the
+   * rows it needs unless they are held already. Faces needing the same rows are best remapped one after another.
+   */
   async remapFace(face: CubeFace, size: number, target: SharedArrayBuffer): Promise<void> {
+    const rows = faceSourceRows(face, this.height);
+    if (rows.top < this.held.top || rows.bottom > this.held.bottom) await this.decode(rows);
+    const firstRow = this.held.top;
     const rowsPerBand = Math.ceil(size / BANDS_PER_FACE);
     const bands: RemapBand[] = [];
     for (let rowStart = 0; rowStart < size; rowStart += rowsPerBand) {
-      bands.push({ face, size, rowStart, rowEnd: Math.min(size, rowStart + rowsPerBand), target });
+      bands.push({ face, size, rowStart, rowEnd: Math.min(size, rowStart + rowsPerBand), target, firstRow });
     }
     await Promise.all(
       this.workers.map(async (worker) => {
@@ -64,7 +69,34 @@ export class RemapWorkers {
     );
   }
 
+  /** Decodes the rows [top, bottom) into the shared buffer, a chunk at a time, each in a thread of its own. */
+  private async decode({ top, bottom }: { top: number; bottom: number }): Promise<void> {
+    this.held = { top: 0, bottom: 0 };
+    const chunkRows = Math.max(1, Math.floor(DECODE_BAND_BYTES / (this.width * CHANNELS)));
+    for (let row = top; row < bottom; row += chunkRows) {
+      const band: DecodeBand = {
+        sourcePath: this.sourcePath,
+        width: this.width,
+        top: row,
+        rows: Math.min(chunkRows, bottom - row),
+        target: this.source,
+        targetRow: row - top,
+      };
+      const decoder = startWorker(DECODE_WORKER_URL, band);
+      try {
+        await nextMessage(decoder);
+      } finally {
+        await decoder.terminate();
+      }
+    }
+    this.held = { top, bottom };
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
+}
+
+function rowCount({ top, bottom }: { top: number; bottom: number }): number {
+  return bottom - top;
 }

@@ -10,19 +10,24 @@ export interface TileWorkerData {
   height: number;
 }
 
-/** One band of rows of one face, written into `target` (the whole face, shared). */
+/**
+ * One band of rows of one face, written into `target` (the whole face, shared), from the picture's rows that the
+ * shared source holds now, starting at `firstRow`.
+ */
 export interface RemapBand {
   face: CubeFace;
   size: number;
   rowStart: number;
   rowEnd: number;
   target: SharedArrayBuffer;
+  firstRow: number;
 }
 
 const { source, width, height } = workerData as TileWorkerData;
-const equirect: EquirectPixels = { pixels: new Uint8Array(source), width, height };
+const pixels = new Uint8Array(source);
 
 parentPort!.on('message', (band: RemapBand) => {
+  const equirect: EquirectPixels = { pixels, width, height, firstRow: band.firstRow };
   remapFaceRows(equirect, band.face, band.size, band.rowStart, band.rowEnd, new Uint8Array(band.target));
   parentPort!.postMessage('done');
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cubeResolutionFor, cutTiles, TILE_SIZE_PX, type TileLayout } from '../../../../../api/media/tiles/cut-tiles';
+import { CUBE_FACES, faceSourceRows, remapFaceRows } from '../../../../../api/media/tiles/cube-projection';
 import { marzipanoLevels, pannellumPlan } from '../../../../../api/media/tiles/tile-layouts';
 
 type Face = 'f' | 'b' | 'u' | 'd' | 'l' | 'r';
@@ -148,6 +149,39 @@ describe('cube face size', () => {
     expect([4096, 6000, 8192, 16384, 26000, 60000].map(cubeResolutionFor)).toEqual([1024, 1536, 2560, 5120, 8192, 8192]);
     expect(cubeResolutionFor(4095)).toBeUndefined();
     expect(TILE_SIZE_PX).toBe(512);
+  });
+});
+
+describe('the rows of the picture each face is remapped from', () => {
+  it('are enough: each face from its rows alone is the face from the whole picture, whatever the height', () => {
+    for (const [width, height] of [
+      [1024, 512],
+      [1026, 513],
+    ]) {
+      const pixels = new Uint8Array(width * height * 3).map((_, i) => (i * 2654435761) >>> 24);
+      for (const face of CUBE_FACES) {
+        const size = 256;
+        const whole = new Uint8Array(size * size * 3);
+        remapFaceRows({ pixels, width, height }, face, size, 0, size, whole);
+        const { top, bottom } = faceSourceRows(face, height);
+        const rows = pixels.slice(top * width * 3, bottom * width * 3);
+        const fromRows = new Uint8Array(size * size * 3);
+        remapFaceRows({ pixels: rows, width, height, firstRow: top }, face, size, 0, size, fromRows);
+        expect(Buffer.from(fromRows).equals(Buffer.from(whole)), `${face} at ${width}×${height}`).toBe(true);
+      }
+    }
+  });
+
+  it('are the band within ±45° of the horizon for a side face, a polar cap for the up and down faces', () => {
+    const share = (face: (typeof CUBE_FACES)[number]) => {
+      const { top, bottom } = faceSourceRows(face, 8192);
+      return (bottom - top) / 8192;
+    };
+    for (const face of ['f', 'b', 'l', 'r'] as const) expect(share(face)).toBeLessThan(0.51);
+    expect(share('u')).toBeLessThan(0.31);
+    expect(share('d')).toBeLessThan(0.31);
+    expect(faceSourceRows('u', 8192).top).toBe(0);
+    expect(faceSourceRows('d', 8192).bottom).toBe(8192);
   });
 });
 
