@@ -1,38 +1,10 @@
 import { expect } from 'chai';
-import { imageSchema, type SceneAnswer, type SceneMultires, type Tour } from '../../../../api/schema/tour';
+import type { SceneMultires, Tour } from '../../../../api/schema/tour';
+import { vrPanoramaUrl } from '../../../../embed/panorama/scene-config';
 import { startPannellum, type StartedPanorama } from '../../../../embed/panorama/start-pannellum';
 import { apiTour } from '../support/fixtures';
 import { until } from '../support/render';
-
-// Tiles come from the test runner's /test-tiles/ route (scripts/wtr-test-tiles.mjs); each test its own set, so
-// that no tile comes from the memory cache without a resource timing entry.
-let sets = 0;
-
-/** pannellum's multires layout of a picture `width` pixels wide, as the server cuts it: faces of width/π, to one tile per face. */
-function tiles(width: number, set = `s${Date.now()}-${++sets}`): SceneMultires {
-  const cubeResolution = Math.min(8192, Math.floor(width / Math.PI / 512) * 512);
-  const maxLevel = Math.ceil(Math.log2(cubeResolution / 512)) + 1;
-  return { basePath: `/test-tiles/${set}`, path: '/%l/%s%y_%x', fallbackPath: '/fallback/%s', extension: 'jpg', tileResolution: 512, maxLevel, cubeResolution };
-}
-
-/** A scene of a picture `width` wide with its tiles, its original and phone variant at addresses that must not be asked for. */
-function tiledScene(width: number, multires: SceneMultires): SceneAnswer {
-  return {
-    ...imageSchema.parse({ id: 'hall', title: 'Hall', uploaded: true, width, height: width / 2 }),
-    url: `/test-originals/${width}.jpg`,
-    mobileUrl: `/test-originals/${width}-mobile.jpg`,
-    thumbUrl: `/test-originals/${width}-thumb.jpg`,
-    multires,
-  };
-}
-
-/** Paths of everything the page fetched under `prefix` since the test started. */
-function requested(prefix: string): string[] {
-  return performance
-    .getEntriesByType('resource')
-    .map((entry) => new URL(entry.name).pathname)
-    .filter((path) => path.startsWith(prefix));
-}
+import { requested, tiledScene, tiles } from '../support/test-tiles';
 
 /** The level of each tile fetched from a set. */
 function levels(multires: SceneMultires): number[] {
@@ -137,5 +109,26 @@ describe('a scene with tiles on a phone', () => {
     const { viewer } = await start(apiTour({ images: [scene] }));
     expect(viewer.getScene()).to.equal('hall');
     expect(requested('/test-tiles/whole/')).to.deep.equal(['/test-tiles/whole/fallback/f.jpg']);
+  });
+
+  it('in VR draws the picture one texture holds: the phone variant of a picture wider than the device takes, never tiles', async () => {
+    capTextures(4096);
+    const multires = tiles(8192);
+    // The phone variant at an address that answers a picture.
+    const scene = { ...tiledScene(8192, multires), mobileUrl: `${multires.basePath}/fallback/f.jpg` };
+    expect(vrPanoramaUrl(scene, location.origin)).to.equal(`${location.origin}${scene.mobileUrl}`);
+    expect(vrPanoramaUrl(tiledScene(4096, tiles(4096)), location.origin), 'a picture any device takes whole').to.equal(
+      `${location.origin}/test-originals/4096.jpg`,
+    );
+    const { startCardboard } = await import('../../../../embed/vr/cardboard');
+    const stage = phoneFrame();
+    const session = startCardboard(stage, vrPanoramaUrl(scene, location.origin), { yaw: 0, pitch: 0, hfov: 90 });
+    try {
+      await until(() => requested(scene.mobileUrl).length === 1 && stage.querySelector('canvas'), 'the phone variant fetched and drawn');
+      expect(levels(multires), 'no tiles').to.deep.equal([]);
+      expect(requested('/test-originals/')).to.deep.equal([]);
+    } finally {
+      session.stop();
+    }
   });
 });
