@@ -6,7 +6,9 @@ import { readFile } from 'node:fs/promises';
  * partner page's own copy. Rewritten as module-scoped variables it stays out of the host page's globals.
  */
 export function pannellumToModule(source) {
-  const rewritten = withBaseLevelLoaded(source.replace(/^window\.libpannellum=/m, 'var libpannellum=').replace(/^window\.pannellum=/m, 'var pannellum='));
+  const rewritten = withTileCulling(
+    withBaseLevelLoaded(source.replace(/^window\.libpannellum=/m, 'var libpannellum=').replace(/^window\.pannellum=/m, 'var pannellum=')),
+  );
   if (rewritten.includes('window.pannellum=') || !rewritten.includes('var pannellum=')) {
     throw new Error('pannellum build layout changed: update pannellumToModule');
   }
@@ -20,17 +22,43 @@ const IS_LOADING =
 /**
  * pannellum says 'load' for tiles before any tile has arrived, and tells nobody when they do. The renderer gains
  * baseLevelSettled(): undefined until it has drawn a frame of tiles, then whether every visible tile of the
- * coarsest level has arrived (or failed), and how many failed — the viewer's first view and its tile failures.
+ * coarsest level has arrived (or failed), and how many failed — the viewer's first view and its tile failures;
+ * and baseLevelTiles(): the addresses (without extension) of the coarsest tiles in view, none before that frame or
+ * without WebGL. pannellum asks for them one per frame; the viewer asks for them all at once.
  */
 function withBaseLevelLoaded(source) {
   const match = IS_LOADING.exec(source);
   if (!match) throw new Error('pannellum build layout changed: update withBaseLevelLoaded');
   const [isLoading, gl, imageType, , program] = match;
+  const baseLevel = `${program}.currentNodes.filter(function(t){return 1==t.level})`;
   const baseLevelSettled =
     `this.baseLevelSettled=function(){if(!${gl}||"multires"!=${imageType})return{settled:!0,failed:0};` +
-    `var n=${program}.currentNodes.filter(function(t){return 1==t.level});if(!n.length)return;` +
+    `var n=${baseLevel};if(!n.length)return;` +
     `return{settled:n.every(function(t){return t.textureLoaded}),failed:n.filter(function(t){return 1==t.textureLoaded}).length}};`;
-  return source.replace(isLoading, isLoading + baseLevelSettled);
+  const baseLevelTiles =
+    `this.baseLevelTiles=function(){if(!${gl}||"multires"!=${imageType}||!${program}||!${program}.currentNodes)return[];` +
+    `return ${baseLevel}.map(function(t){return t.path})};`;
+  return source.replace(isLoading, isLoading + baseLevelSettled + baseLevelTiles);
+}
+
+/** pannellum's checkInView(m, v), minified: where a cube corner falls against the view on each axis. */
+const CHECK_IN_VIEW =
+  /function (\w+)\(a,d\)\{var c=\[a\[0\]\*d\[0\]\+a\[1\]\*d\[1\]\+a\[2\]\*d\[2\],a\[4\]\*d\[0\]\+a\[5\]\*d\[1\]\+a\[6\]\*d\[2\],a\[11\]\+a\[8\]\*d\[0\]\+a\[9\]\*d\[1\]\+a\[10\]\*d\[2\],1\/\(a\[12\]\*d\[0\]\+a\[13\]\*d\[1\]\+a\[14\]\*d\[2\]\)\],g=c\[0\]\*c\[3\],k=c\[1\]\*c\[3\],c=c\[2\]\*c\[3\],h=\[0,0,0\];-1>g&&\(h\[0\]=-1\);1<g&&\(h\[0\]=1\);-1>k&&\(h\[1\]=-1\);1<k&&\(h\[1\]=1\);if\(-1>c\|\|1<c\)h\[2\]=1;return h\}/;
+
+/**
+ * pannellum keeps a tile unless its four corners lie beyond one edge of the view, but it finds where a corner lies by
+ * dividing by its depth, which flips the side of a corner behind the eye: nearly every face a view borders on was
+ * kept, and its tiles fetched (five coarsest tiles for a first view that shows one or three). The same test made in
+ * clip space, before that division, holds for corners behind the eye too, and still never drops a tile in view.
+ */
+function withTileCulling(source) {
+  const match = CHECK_IN_VIEW.exec(source);
+  if (!match) throw new Error('pannellum build layout changed: update withTileCulling');
+  const checkInView =
+    `function ${match[1]}(a,d){var w=a[12]*d[0]+a[13]*d[1]+a[14]*d[2],x=a[0]*d[0]+a[1]*d[1]+a[2]*d[2],` +
+    `y=a[4]*d[0]+a[5]*d[1]+a[6]*d[2],z=a[11]+a[8]*d[0]+a[9]*d[1]+a[10]*d[2];` +
+    `return[x<-w?-1:x>w?1:0,y<-w?-1:y>w?1:0,z<-w||z>w?1:0]}`;
+  return source.replace(match[0], checkInView);
 }
 
 export const PANNELLUM_JS = /pannellum[\\/]build[\\/]pannellum\.js$/;

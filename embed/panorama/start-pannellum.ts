@@ -3,6 +3,7 @@ import type { Infospot, Tour } from '../../api/schema/tour';
 import type { PanoramaView } from '../video/contract';
 import { renderSceneHotspot } from './hotspot-element';
 import { renderInfospot } from './infospot-element';
+import { prefetchOpeningTiles } from './opening-tiles';
 import { pannellumConfig } from './scene-config';
 import { watchSceneDrawn } from './scene-drawn';
 
@@ -76,7 +77,8 @@ export function startPannellum(parent: Element, tour: Tour, start: PanoramaStart
   );
   watchProgress(container, (fraction) => handlers.progress(fraction));
   const started: StartedPanorama = { viewer, container, handlers, key: panoramaKey(tour, start), loaded: false };
-  const tiledBasePath = (sceneId: string) => tour.images.find((image) => image.id === sceneId)?.multires?.basePath;
+  const tilesOf = (sceneId: string) => tour.images.find((image) => image.id === sceneId)?.multires;
+  const tiledBasePath = (sceneId: string) => tilesOf(sceneId)?.basePath;
   watchSceneDrawn(
     viewer,
     tiledBasePath,
@@ -91,6 +93,7 @@ export function startPannellum(parent: Element, tour: Tour, start: PanoramaStart
   );
   // pannellum's own load button, the one way to start a viewer made without autoLoad.
   container.querySelector<HTMLElement>('.pnlm-load-button')!.click();
+  prefetchOpeningTiles(viewer, tilesOf(start.sceneId));
   return started;
 }
 

@@ -15,18 +15,18 @@ const frames: HTMLElement[] = [];
 const viewers: StartedPanorama[] = [];
 let restore: (() => void) | undefined;
 
-/** A phone-sized portrait frame (390×700 CSS pixels). */
-function phoneFrame(): HTMLElement {
+/** A phone-sized portrait frame (390×700 CSS pixels), or another size. */
+function phoneFrame(size = 'width:390px;height:700px'): HTMLElement {
   const frame = document.createElement('div');
-  frame.style.cssText = 'width:390px;height:700px';
+  frame.style.cssText = size;
   document.body.append(frame);
   frames.push(frame);
   return frame;
 }
 
 /** Starts the viewer on a one-scene tour; resolves once it says the scene was drawn, or rejects with its failure. */
-function start(tour: Tour): Promise<StartedPanorama> {
-  const started = startPannellum(phoneFrame(), tour, { apiOrigin: location.origin, sceneId: tour.images[0].id, allowLinks: true });
+function start(tour: Tour, size?: string): Promise<StartedPanorama> {
+  const started = startPannellum(phoneFrame(size), tour, { apiOrigin: location.origin, sceneId: tour.images[0].id, allowLinks: true });
   viewers.push(started);
   return new Promise((resolve, reject) => {
     started.handlers.drawn = () => resolve(started);
@@ -65,6 +65,28 @@ describe('a scene with tiles on a phone', () => {
     expect(first[0]).to.equal(1);
     expect(Math.max(...first), 'no more detail than a phone-wide view needs').to.be.below(multires.maxLevel);
     expect(requested('/test-originals/'), 'the whole picture is never fetched').to.deep.equal([]);
+  });
+
+  it('asks for all the coarsest tiles in sight as it starts, those it then draws first, and not the faces out of sight', async () => {
+    const multires = tiles(8192);
+    const asked: string[] = [];
+    const src = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src')!;
+    Object.defineProperty(HTMLImageElement.prototype, 'src', {
+      ...src,
+      set(this: HTMLImageElement, value: string) {
+        asked.push(new URL(value, location.href).pathname);
+        src.set!.call(this, value);
+      },
+    });
+    restore = () => Object.defineProperty(HTMLImageElement.prototype, 'src', src);
+    // Looking along the front face's middle, 60° across a wide frame: the front face alone is in sight.
+    const scene = { ...tiledScene(8192, multires), cameraZoom: 60 };
+    const drawn = start(apiTour({ images: [scene] }), 'width:800px;height:450px');
+    // pannellum itself asks for its first tile only after a timeout, and one per frame after that.
+    const atStart = asked.filter((path) => path.startsWith(`${multires.basePath}/1/`));
+    await drawn;
+    expect(atStart).to.deep.equal([`${multires.basePath}/1/f0_0.jpg`]);
+    expect(requested(`${multires.basePath}/1/`), 'the coarsest tiles drawn').to.deep.equal(atStart);
   });
 
   it('shows full detail at full zoom under a 4096 texture limit: the finest level of a 16K picture is fetched', async () => {
