@@ -4,7 +4,7 @@ import replace from '@rollup/plugin-replace';
 import { readFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import esbuild from 'rollup-plugin-esbuild';
-import { rollupSourceTransforms } from './scripts/build-plugins.mjs';
+import { rollupSourceTransforms, workerEntries } from './scripts/build-plugins.mjs';
 import { precompress } from './scripts/precompress.mjs';
 
 const extensions = ['.ts', '.tsx', '.mjs', '.js', '.json'];
@@ -117,6 +117,6 @@ export default [
     },
     output: { dir: 'dist/api', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     external: (id) => serverExternals.some((name) => id === name || id.startsWith(`${name}/`) || id.startsWith('node:')),
-    plugins: [nodeResolve({ extensions, preferBuiltins: true }), esbuild({ target: 'node20' })],
+    plugins: [workerEntries(), nodeResolve({ extensions, preferBuiltins: true }), esbuild({ target: 'node20' })],
   },
 ];

@@ -15,6 +15,7 @@ import type { MailSender } from './mail/mail-sender';
 import { createMailer } from './mail/mailer';
 import { LocalMediaStorage } from './media/local-media-storage';
 import type { MediaStorage } from './media/media-storage';
+import type { TileQueue } from './media/tiles/tile-queue';
 import { imagesRoutes } from './uploads/images.routes';
 import type { Logger } from './config/logger';
 import { pagesRoutes } from './pages/pages.routes';
@@ -67,6 +68,8 @@ export interface AppDeps {
   analytics?: VisitRollups;
   /** Sends queued mails in the background (with SMTP_URL); woken by each mail queued. Its owner stops it. */
   mailSender?: MailSender;
+  /** Cuts wide panoramas into tiles in the background; woken by each upload that queues one. Its owner stops it. */
+  tileQueue?: TileQueue;
 }
 
 /** The routers of one resource, joined under its prefix in the order given. */
@@ -85,6 +88,7 @@ export function createApp({
   hub = new RoomHub({ logger }),
   redis,
   mailSender,
+  tileQueue,
   analytics = new VisitRollups(db),
 }: AppDeps): Hono<AppEnv> {
   // Paths come with and without a trailing slash (/api/images/, /api/assets/).
@@ -121,7 +125,7 @@ export function createApp({
       tourPublishingRoutes(payments),
     ),
   );
-  api.route('/images', imagesRoutes());
+  api.route('/images', imagesRoutes(tileQueue));
   api.route('/floorplans', floorplansRoutes());
   api.route('/floorplan', floorplanRoutes());
   api.route('/assets', assetsRoutes());

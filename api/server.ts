@@ -14,6 +14,8 @@ import { startMailSender } from './mail/mail-sender';
 import { createMailer } from './mail/mailer';
 import { openMediaStorage } from './media/open-media-storage';
 import { MEDIA_SWEEP_LOCK_MS, startMediaSweeps } from './media/orphan-sweep';
+import { startTileQueue } from './media/tiles/tile-queue';
+import { startTilesSweeps } from './media/tiles/uncut-panoramas';
 import { connectRedis } from './redis/redis-connection';
 import { RedisLock } from './redis/redis-lock';
 import { createRtcSocketServer } from './rtc/connection-guard';
@@ -62,7 +64,8 @@ async function start() {
   const mailSender = startMailSender(db, config, logger);
   const analytics = new VisitRollups(db);
   analytics.start(logger);
-  const app = createApp({ db, config, rootDir, media, hub, logger, redis, mailSender, analytics });
+  const tileQueue = startTileQueue({ db, media, logger, spoolDir: config.dataDir });
+  const app = createApp({ db, config, rootDir, media, hub, logger, redis, mailSender, analytics, tileQueue });
   // autoCleanupIncoming off: the adapter would cut a connection whose body still arrives 500 ms after the answer, so a
   // refused upload's client would see a broken pipe instead of its 403/404; the upload reader drops that rest itself.
   const server = serve({
@@ -82,18 +85,19 @@ async function start() {
   });
   // Not awaited: the server listens while the first sweep runs.
   const sweeps = startMediaSweeps(db, media, logger, redis && new RedisLock(redis, 'media-sweep', MEDIA_SWEEP_LOCK_MS));
+  const tilesSweeps = startTilesSweeps(db, media, logger, tileQueue.wake);
   const summaries = startWeeklySummaries(
     db,
     config,
     createMailer(db, config, () => mailSender?.wake()),
     logger,
   );
-  return { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, analytics, server, sweeps, summaries };
+  return { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, analytics, server, sweeps, summaries, tileQueue, tilesSweeps };
 }
 
 // Any start-up failure (the data folder in use, a port taken, a database that cannot be opened) is one plain line
 // and exit code 1.
-const { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, analytics, server, sweeps, summaries } = await start().catch((err: unknown) => {
+const { dataDirLock, logger, db, roomStore, hub, redis, sockets, mailSender, analytics, server, sweeps, summaries, tileQueue, tilesSweeps } = await start().catch((err: unknown) => {
   process.stderr.write(`The server could not start: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });
@@ -115,6 +119,8 @@ function shutdown(signal: string): void {
   for (const socket of sockets.clients) socket.close(1001, 'server shutting down');
   // A sweep under way finishes before the database closes under it.
   const swept = sweeps.stop();
+  // A cut under way finishes and is recorded (a stopped one would be cut again once its claim runs out).
+  const cut = tilesSweeps.stop().then(() => tileQueue.stop());
   const summed = summaries.stop();
   // A send under way finishes (or fails and is put back for the next start) before the database closes.
   const mailed = mailSender?.stop();
@@ -122,7 +128,7 @@ function shutdown(signal: string): void {
   server.close(() => {
     // The last second's visits are written once no more beacons can arrive.
     const counted = analytics.stop().catch((err: unknown) => logger.error({ err }, 'the last visits were not written'));
-    void Promise.all([swept, summed, roomsLeft, mailed, counted])
+    void Promise.all([swept, cut, summed, roomsLeft, mailed, counted])
       .then(() => Promise.all([db.destroy(), redis?.quit()]))
       .then(() => dataDirLock.release())
       .finally(() => process.exit(0));

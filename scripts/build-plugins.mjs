@@ -1,5 +1,6 @@
 // Transforms shared by the production build (rollup) and the browser-test bundler (esbuild).
 import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 
 /**
  * pannellum is a classic script that assigns window.pannellum and window.libpannellum, which would overwrite a
@@ -93,6 +94,29 @@ export function esbuildSourceTransforms() {
         contents: cssToModule(await readFile(args.path, 'utf8')),
         loader: 'js',
       }));
+    },
+  };
+}
+
+/**
+ * rollup plugin: `new URL('./some-worker.ts', import.meta.url)` in server code names a worker thread's entry. The
+ * file is built as an entry of its own and the URL rewritten to the emitted JavaScript, wherever the chunk that
+ * starts the worker lands.
+ */
+export function workerEntries() {
+  const WORKER_URL = /new URL\((['"])(\.{1,2}\/[\w./-]+)\.ts\1, import\.meta\.url\)/g;
+  return {
+    name: 'worker-entries',
+    async transform(code, id) {
+      if (!code.includes('import.meta.url')) return null;
+      let rewritten = code;
+      for (const match of code.matchAll(WORKER_URL)) {
+        const resolved = await this.resolve(`${match[2]}.ts`, id);
+        const reference = this.emitFile({ type: 'chunk', id: resolved.id, name: basename(match[2]) });
+        rewritten = rewritten.replace(match[0], `new URL(import.meta.ROLLUP_FILE_URL_${reference})`);
+      }
+      // Each URL is replaced within its own line, so the lines of any source map stay right.
+      return rewritten === code ? null : { code: rewritten, map: null };
     },
   };
 }

@@ -7,7 +7,8 @@ import { setTourType } from '../tours/tour.repository';
 export const OPERATOR_USAGE = `Usage:
   npm run admin -- plan <email> pro-plus|basic     make an account Pro Plus, or basic again
   npm run admin -- tour <shortId> paid|free|locked  set a tour's type
-  npm run admin -- confirm <email>                 confirm an account's address (servers without mail)`;
+  npm run admin -- confirm <email>                 confirm an account's address (servers without mail)
+  npm run admin -- tiles                           cut the tiles of every wide panorama that has none`;
 
 const PLAN_TYPES: Record<string, string> = { 'pro-plus': '2', basic: '1' };
 /** The types an operator may give a tour (locked-with-email comes only from a visitor's e-mail). */

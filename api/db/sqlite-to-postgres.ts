@@ -33,6 +33,7 @@ const TABLES_IN_ORDER: Array<keyof Database> = [
   'tour_referrer_day_stats',
   'tour_duration_day_stats',
   'weekly_summary_sent',
+  'scene_tiles',
 ];
 
 /** Rows sent per insert: well below PostgreSQL's 65,535 parameters for the widest table. */

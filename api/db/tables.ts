@@ -319,6 +319,27 @@ export interface WeeklySummarySentTable {
   week: string;
 }
 
+/** Where a stored panorama's multires tiles are: queued, being cut, all stored, given up on, or not wanted (too narrow). */
+export type TilesState = 'pending' | 'cutting' | 'ready' | 'failed' | 'skipped';
+
+/** A stored panorama's multires tiles: their state, who is cutting them, and their layout once ready. */
+export interface SceneTilesTable {
+  /** The panorama's random name without its extension, as under media/tours/; its tiles lie under media/tiles/<image>/. */
+  image: string;
+  state: TilesState;
+  /** The instance (or command) cutting it, and since when: a claim older than the cut timeout may be taken again. */
+  claimed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  tries: Generated<number>;
+  /** Why the last cut failed. */
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  tile_resolution: ColumnType<number | null, number | null | undefined, number | null>;
+  max_level: ColumnType<number | null, number | null | undefined, number | null>;
+  cube_resolution: ColumnType<number | null, number | null | undefined, number | null>;
+  queued_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   user: UserTable;
   tour: TourTable;
@@ -346,6 +367,7 @@ export interface Database {
   tour_referrer_day_stats: TourReferrerDayStatsTable;
   tour_duration_day_stats: TourDurationDayStatsTable;
   weekly_summary_sent: WeeklySummarySentTable;
+  scene_tiles: SceneTilesTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -67,9 +67,19 @@ export class LocalMediaStorage implements MediaStorage {
     for (const name of names) {
       // Gone since it was listed (a save or delete removed it): not there any more.
       const stats = await stat(join(dir, name)).catch(() => undefined);
-      if (stats) files.push({ name, modifiedMs: stats.mtimeMs });
+      if (stats?.isFile()) files.push({ name, modifiedMs: stats.mtimeMs });
     }
     return files;
+  }
+
+  async removeFolder(folder: string): Promise<number> {
+    const dir = this.file(folder);
+    const files = await readdir(dir, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return [];
+      throw err;
+    });
+    await rm(dir, { recursive: true, force: true });
+    return files.filter((entry) => entry.isFile()).length;
   }
 
   /** A real write: permissions, a read-only or vanished volume and a full inode table all show up, for root too. */

@@ -29,8 +29,10 @@ export interface MediaStorage {
   /** Removes the file: true when it went, false when there was none; any other failure throws. */
   delete(path: string): Promise<boolean>;
   exists(path: string): Promise<boolean>;
-  /** What lies directly in `folder`; nothing when nothing has been stored there yet. */
+  /** The files directly in `folder` (not those of folders within it); nothing when nothing has been stored there yet. */
   list(folder: string): Promise<StoredFile[]>;
+  /** Removes `folder` with everything in it, however deep (a panorama's tiles); answers how many files went. */
+  removeFolder(folder: string): Promise<number>;
   /** Whether a file can be stored now: the readiness check's question. */
   writable(): Promise<boolean>;
   /** What most likely stopped a failed `put`, told to the owner whose upload it was. */

@@ -1,6 +1,7 @@
 import type { Logger } from '../config/logger';
 import type { Db } from '../db/database';
 import type { MediaStorage } from './media-storage';
+import { removeTilesOf, tilesQueuedBefore } from './tiles/tiles-removal';
 import { idsNamedByRows, STORED_FILE_NAME, unlinkMediaFiles } from './unreferenced-files';
 
 /**
@@ -34,18 +35,28 @@ async function storedFilesOlderThan(media: MediaStorage, cutoff: number): Promis
  */
 export async function sweepUnnamedMedia(db: Db, media: MediaStorage, logger: Logger): Promise<number> {
   try {
-    const old = await storedFilesOlderThan(media, Date.now() - UNNAMED_MEDIA_GRACE_MS);
+    const cutoff = Date.now() - UNNAMED_MEDIA_GRACE_MS;
+    const old = await storedFilesOlderThan(media, cutoff);
+    const oldTiles = await tilesQueuedBefore(db, cutoff);
     // Checked and removed in one transaction, which holds the database: no save can name a file between the two.
     const removed =
-      old.size === 0
+      old.size === 0 && oldTiles.length === 0
         ? 0
         : await db.transaction().execute(async (trx) => {
             const named = await idsNamedByRows(trx);
-            return unlinkMediaFiles(
+            const files = await unlinkMediaFiles(
               media,
               [...old].filter(([id]) => !named.has(id)).flatMap(([, paths]) => paths),
               logger,
             );
+            // A panorama's tiles are a folder with a row of their own: they go when nothing names the panorama.
+            const tiles = await removeTilesOf(
+              trx,
+              media,
+              oldTiles.filter((image) => !named.has(image)),
+              logger,
+            );
+            return files + tiles;
           });
     logger.info(`media sweep: removed ${removed} file(s) nothing names`);
     return removed;

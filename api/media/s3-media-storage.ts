@@ -1,5 +1,6 @@
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   paginateListObjectsV2,
@@ -106,6 +107,20 @@ export class S3MediaStorage implements MediaStorage {
       }
     }
     return files;
+  }
+
+  /** Lists the keys under the folder without a delimiter (every depth) and deletes them a page (1000) at a time. */
+  async removeFolder(folder: string): Promise<number> {
+    const prefix = `${checkedMediaPath(folder)}/`;
+    let removed = 0;
+    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: prefix })) {
+      const keys = (page.Contents ?? []).flatMap(({ Key }) => (Key ? [{ Key }] : []));
+      if (keys.length === 0) continue;
+      const { Errors } = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+      if (Errors?.length) throw new Error(`${Errors.length} object(s) under ${prefix} could not be deleted: ${Errors[0].Message ?? Errors[0].Code}`);
+      removed += keys.length;
+    }
+    return removed;
   }
 
   /** A real write and delete: a missing bucket, wrong keys and a read-only policy all show up. */

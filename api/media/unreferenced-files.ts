@@ -2,6 +2,7 @@ import type { Logger } from '../config/logger';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import type { MediaStorage } from './media-storage';
+import { removeTilesOf } from './tiles/tiles-removal';
 
 /** The random name media-file-store.ts and panorama-store.ts give a stored file: 32 hex digits; panorama variants add a prefix. */
 const STORED_NAME = String.raw`(?:thumb-|hotspot-|mobile-)?([0-9a-f]{32})\.([a-z0-9]{2,4})`;
@@ -104,8 +105,15 @@ export async function removeUnreferencedFiles(db: Db, media: MediaStorage, logge
         trx,
         files.map(([id]) => id),
       );
-      const doomed = files.filter(([id]) => !kept.has(id)).flatMap(([, paths]) => [...paths]);
-      await unlinkMediaFiles(media, doomed, logger);
+      const unnamed = files.filter(([id]) => !kept.has(id));
+      await unlinkMediaFiles(
+        media,
+        unnamed.flatMap(([, paths]) => [...paths]),
+        logger,
+      );
+      // A panorama's tiles are a folder beside it, with a row of their own.
+      const panoramas = unnamed.filter(([id, paths]) => paths.has(`tours/${id}.jpg`)).map(([id]) => id);
+      await removeTilesOf(trx, media, panoramas, logger);
     });
   } catch (err) {
     logger.error({ err }, 'media no longer named stays: the references could not be checked');

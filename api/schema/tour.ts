@@ -240,6 +240,8 @@ export interface SceneImageFormat {
 export interface SceneAnswer extends Image {
   /** Present once the panorama's tiles are ready; until then the viewer opens `url` (or `mobileUrl`). */
   multires?: SceneMultires;
+  /** True while the panorama's tiles are queued or being cut (the editor says so); the original serves meanwhile. */
+  tilesPreparing?: true;
   /** The same small pictures in modern types, best first: the viewer takes the first its browser decodes, else the JPEG. */
   formats?: SceneImageFormat[];
 }

@@ -7,6 +7,8 @@ import type { Page, TourListFilter } from '../schema/requests';
 import { cloneTitles, defaultSocialImage, floorplanSchema, tourInputSchema, type Floorplan, type Tour, type TourInput, type TourType } from '../schema/tour';
 import type { UserType } from '../schema/user';
 import { tourTitle } from '../schema/tour-title';
+import { panoramasNamedIn, sceneWithTiles } from '../media/tiles/scene-multires';
+import { tilesStateOf, type SceneTilesState } from '../media/tiles/scene-tiles.repository';
 
 export interface TourRecord {
   row: TourRow;
@@ -16,6 +18,8 @@ export interface TourRecord {
   floorplans: FloorplanRow[];
   /** The state the read cache keeps the tour under, from the same expression its key query asks. */
   stateKey: string;
+  /** The tiles of the panoramas its scenes show, ready or coming (read with the tour by id or short id only). */
+  tiles?: Map<string, SceneTilesState>;
 }
 
 /**
@@ -36,7 +40,10 @@ export function findTourById(db: Db, id: number): Promise<TourRecord | undefined
 
 async function findTour(db: Db, column: 'tour.short_id' | 'tour.id', value: string | number): Promise<TourRecord | undefined> {
   const row = await selectTourRecords(db).where(column, '=', value).executeTakeFirst();
-  return row && recordFromRow(row);
+  if (!row) return undefined;
+  // A second query, made only when a tour's state changed (the read cache keeps the answer): a tile change raises
+  // the write count of the tours showing the panorama.
+  return { ...recordFromRow(row), tiles: await tilesStateOf(db, panoramasNamedIn(row.data)) };
 }
 
 /**
@@ -230,10 +237,11 @@ export function floorplanFromRow(row: FloorplanRow): Floorplan {
 }
 
 /** The tour as the API answers it; the stored JSON is parsed again so old rows gain new defaults. */
-export function tourFromRecord({ row, ownerType, teamId, floorplans }: Pick<TourRecord, 'row' | 'ownerType' | 'teamId' | 'floorplans'>): Tour {
+export function tourFromRecord({ row, ownerType, teamId, floorplans, tiles }: Pick<TourRecord, 'row' | 'ownerType' | 'teamId' | 'floorplans' | 'tiles'>): Tour {
   const input = tourInputSchema.parse(JSON.parse(row.data));
   return {
     ...input,
+    images: input.images.map((scene) => sceneWithTiles(scene, tiles)),
     socialImage: input.socialImage || defaultSocialImage(row.short_id),
     privacy: row.privacy as Tour['privacy'],
     id: row.id,

@@ -5,15 +5,24 @@ import { findTourByIdFor } from '../tours/tour-access';
 import type { ImageUpload } from '../schema/media';
 import { checkImage, MAX_IMAGE_BYTES, storeCheckedImage } from './image-checks';
 import { storePanorama } from '../media/panorama-store';
+import { cubeResolutionFor } from '../media/tiles/cut-tiles';
+import { panoramaImageOf, queueTiles } from '../media/tiles/scene-tiles.repository';
+import type { TileQueue } from '../media/tiles/tile-queue';
 import { isTruthyField, uploaderTurn, uploadLimit, withUpload } from './upload';
 
-export function imagesRoutes(): Hono<AppEnv> {
+/** With `tiles`, this instance's tile queue, woken by each wide panorama queued (another instance's finds it otherwise). */
+export function imagesRoutes(tiles?: TileQueue): Hono<AppEnv> {
   return new Hono<AppEnv>().post('/', uploadLimit(MAX_IMAGE_BYTES, 'picture'), async (c) => {
     requireUser(c);
     const form = { fileField: 'image', gate: { field: 'tourId', check: (tourId: string | undefined) => findTourByIdFor(c, tourId, 'edit') } };
     return withUpload(c, form, async ({ file, fields }) => {
       const checked = await checkImage(file, { equirectangular: !isTruthyField(fields.isNotEquirect) });
       const stored = await storeCheckedImage(checked, uploaderTurn(c), () => storePanorama(c.get('media'), file.path));
+      // Queued here, cut in the background: the owner's editor shows the scene from its original meanwhile.
+      if (cubeResolutionFor(stored.width) !== undefined) {
+        await queueTiles(c.get('db'), panoramaImageOf(`/tours/${stored.image}`)!);
+        tiles?.wake();
+      }
       const base = `${c.get('config').mediaBaseUrl}/tours/`;
       return c.json(
         {

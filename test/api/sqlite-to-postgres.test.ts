@@ -64,7 +64,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('moving an installation from SQLite t
 
   it('copies every row with its id, and the app on PostgreSQL serves the demo tour and signs the owner in', async () => {
     const result = await copySqliteToPostgres(databaseFile(dataDir), url);
-    expect(result).toMatchObject({ code: 0, message: expect.stringMatching(/^Copied \d+ rows of 26 tables from /) });
+    expect(result).toMatchObject({ code: 0, message: expect.stringMatching(/^Copied \d+ rows of 27 tables from /) });
     postgres = openPostgres(url);
     const after = appOn(postgres);
     expect(await (await after.app.request('/api/tours/demo')).json()).toEqual(demoOnSqlite);

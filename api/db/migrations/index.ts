@@ -15,6 +15,7 @@ import * as analytics from './2026-11-27T01-00-analytics';
 import * as ownersFollowUp from './2026-11-27T03-00-owners-follow-up';
 import * as accountBrand from './2026-11-27T04-00-account-brand';
 import * as weeklySummary from './2026-11-27T05-00-weekly-summary';
+import * as sceneTiles from './2026-11-28T01-00-scene-tiles';
 
 /** Frozen migrations, in order. Add new files; never edit one that has landed. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T03-00-owners-follow-up': ownersFollowUp,
   '2026-11-27T04-00-account-brand': accountBrand,
   '2026-11-27T05-00-weekly-summary': weeklySummary,
+  '2026-11-28T01-00-scene-tiles': sceneTiles,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,6 +11,7 @@ import type { Logger } from '../../../api/config/logger';
 import { startMailSender, type MailSender } from '../../../api/mail/mail-sender';
 import type { MediaStorage } from '../../../api/media/media-storage';
 import { openMediaStorage } from '../../../api/media/open-media-storage';
+import { startTileQueue, type TileQueue } from '../../../api/media/tiles/tile-queue';
 import { TEST_JWT_SECRET } from '../../support/test-secret';
 import { TEMP_ROOT_VARIABLE } from './temp-root-variable';
 import { openTestDatabase } from './test-database';
@@ -27,6 +28,8 @@ export interface TestApp {
   mailSender?: MailSender;
   /** The app's sums of visits, which tests flush themselves (no timer runs). */
   analytics: VisitRollups;
+  /** With `tiles`: the app's tile queue, running as on a server; tests wait for it with `cutWaiting()` and stop it. */
+  tileQueue?: TileQueue;
 }
 
 /** What a test app logs: warnings and failures, on the test's output. */
@@ -37,11 +40,16 @@ export function warningsLogger(): Logger {
 /**
  * The real app on a fresh database (in memory, or TEST_DATABASE's engine) and a temporary media folder (or a
  * bucket, with S3_* settings); with `redis`, one of several instances; with `sqliteFile`, SQLite in the data
- * folder's database file as the server keeps it.
+ * folder's database file as the server keeps it; with `tiles`, cutting the tiles of wide panoramas in the background.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { redis, sqliteFile = false, logger = warningsLogger() }: { redis?: Redis; sqliteFile?: boolean; logger?: Logger } = {},
+  {
+    redis,
+    sqliteFile = false,
+    logger = warningsLogger(),
+    tiles = false,
+  }: { redis?: Redis; sqliteFile?: boolean; logger?: Logger; tiles?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(process.env[TEMP_ROOT_VARIABLE] ?? tmpdir(), 'tour-api-'));
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, ...env });
@@ -49,6 +57,8 @@ export async function createTestApp(
   const media = await openMediaStorage(config);
   const mailSender = startMailSender(db, config, logger);
   const analytics = new VisitRollups(db);
-  const app = createApp({ db, config, media, rootDir: resolve('.'), redis, logger, mailSender, analytics });
-  return { app, db, config, media, logger, mailSender, analytics };
+  // Uploads queue their cuts either way; only apps that ask cut them (a test stops its queue before its database closes).
+  const tileQueue = tiles ? startTileQueue({ db, media, logger, spoolDir: dataDir }) : undefined;
+  const app = createApp({ db, config, media, rootDir: resolve('.'), redis, logger, mailSender, analytics, tileQueue });
+  return { app, db, config, media, logger, mailSender, analytics, tileQueue };
 }
