@@ -49,7 +49,7 @@ declare module 'pannellum/build/pannellum.js' {
     /** pannellum's own element (focusable: it takes the arrow keys). */
     getContainer(): HTMLElement;
     /** The current scene's config; each hot spot carries the element pannellum drew it in. */
-    getConfig(): { hotSpots?: Array<PannellumHotSpot & { div?: HTMLElement }> };
+    getConfig(): { hotSpots?: Array<PannellumHotSpot & { div?: HTMLElement }>; autoRotate?: number | false };
     startAutoRotate(speed?: number, pitch?: number): PannellumViewer;
     stopAutoRotate(): PannellumViewer;
     toggleFullscreen(): PannellumViewer;

@@ -89,6 +89,14 @@ describe('a scene with tiles on a phone', () => {
     expect(requested(`${multires.basePath}/1/`), 'the coarsest tiles drawn').to.deep.equal(atStart);
   });
 
+  it('turns a tour that autorotates only once its first tiles are drawn', async () => {
+    const tour = apiTour({ images: [tiledScene(8192, tiles(8192))] });
+    expect(tour.config.autoRotate).to.equal(true);
+    const { viewer } = await start(tour);
+    expect(viewer.getYaw(), 'still where the scene opens').to.equal(0);
+    await until(() => viewer.getYaw() !== 0, 'turning');
+  });
+
   it('shows full detail at full zoom under a 4096 texture limit: the finest level of a 16K picture is fetched', async () => {
     capTextures(4096);
     const multires = tiles(16384);
