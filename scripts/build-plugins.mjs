@@ -7,8 +7,8 @@ import { basename } from 'node:path';
  * partner page's own copy. Rewritten as module-scoped variables it stays out of the host page's globals.
  */
 export function pannellumToModule(source) {
-  const rewritten = withTileCulling(
-    withBaseLevelLoaded(source.replace(/^window\.libpannellum=/m, 'var libpannellum=').replace(/^window\.pannellum=/m, 'var pannellum=')),
+  const rewritten = withBaseLevelFirst(
+    withTileCulling(withBaseLevelLoaded(source.replace(/^window\.libpannellum=/m, 'var libpannellum=').replace(/^window\.pannellum=/m, 'var pannellum='))),
   );
   if (rewritten.includes('window.pannellum=') || !rewritten.includes('var pannellum=')) {
     throw new Error('pannellum build layout changed: update pannellumToModule');
@@ -49,17 +49,36 @@ const CHECK_IN_VIEW =
 /**
  * pannellum keeps a tile unless its four corners lie beyond one edge of the view, but it finds where a corner lies by
  * dividing by its depth, which flips the side of a corner behind the eye: nearly every face a view borders on was
- * kept, and its tiles fetched (five coarsest tiles for a first view that shows one or three). The same test made in
- * clip space, before that division, holds for corners behind the eye too, and still never drops a tile in view.
+ * kept, and its tiles fetched (five coarsest tiles for a first view that shows one). The test is now made in clip
+ * space, before that division; a corner behind the eye lies beyond the side its x (or y) points to, which keeps
+ * every face with a part in front of the eye on the view's side of that edge. A corner on an edge (within a
+ * millionth, as a 90° view's side faces are) counts as beyond it: such a face shows no pixel.
  */
 function withTileCulling(source) {
   const match = CHECK_IN_VIEW.exec(source);
   if (!match) throw new Error('pannellum build layout changed: update withTileCulling');
   const checkInView =
     `function ${match[1]}(a,d){var w=a[12]*d[0]+a[13]*d[1]+a[14]*d[2],x=a[0]*d[0]+a[1]*d[1]+a[2]*d[2],` +
-    `y=a[4]*d[0]+a[5]*d[1]+a[6]*d[2],z=a[11]+a[8]*d[0]+a[9]*d[1]+a[10]*d[2];` +
-    `return[x<-w?-1:x>w?1:0,y<-w?-1:y>w?1:0,z<-w||z>w?1:0]}`;
+    `y=a[4]*d[0]+a[5]*d[1]+a[6]*d[2],z=a[11]+a[8]*d[0]+a[9]*d[1]+a[10]*d[2],e=1e-6*Math.abs(w);` +
+    `if(w<=0)return[Math.sign(x),Math.sign(y),1];` +
+    `return[x<=e-w?-1:x>=w-e?1:0,y<=e-w?-1:y>=w-e?1:0,z<-w||z>w?1:0]}`;
   return source.replace(match[0], checkInView);
+}
+
+/** pannellum's pick of the next tile to ask for, minified: the first node in view without a texture or a request. */
+const NEXT_TILE =
+  /if\(0===(\w+)\.length\)for\((\w+)=0;\2<(\w+)\.currentNodes\.length;\2\+\+\)if\((\w+)=\3\.currentNodes\[\2\],!\4\.texture&&!\4\.textureLoad\)\{/;
+
+/**
+ * pannellum asks for finer tiles as soon as the coarsest are asked for, and on a phone's connection they share its
+ * bandwidth with the first view's. Finer tiles now wait until every coarsest tile in view has arrived (or failed).
+ */
+function withBaseLevelFirst(source) {
+  const match = NEXT_TILE.exec(source);
+  if (!match) throw new Error('pannellum build layout changed: update withBaseLevelFirst');
+  const [found, , , program, node] = match;
+  const baseLevelIn = `${program}.currentNodes.every(function(t){return 1!=t.level||t.textureLoaded})`;
+  return source.replace(found, found.replace(`!${node}.textureLoad)`, `!${node}.textureLoad&&(1==${node}.level||${baseLevelIn}))`));
 }
 
 export const PANNELLUM_JS = /pannellum[\\/]build[\\/]pannellum\.js$/;

@@ -79,14 +79,24 @@ describe('a scene with tiles on a phone', () => {
       },
     });
     restore = () => Object.defineProperty(HTMLImageElement.prototype, 'src', src);
-    // Looking along the front face's middle, 60° across a wide frame: the front face alone is in sight.
-    const scene = { ...tiledScene(8192, multires), cameraZoom: 60 };
-    const drawn = start(apiTour({ images: [scene] }), 'width:800px;height:450px');
+    // Looking along the front face's middle, 90° across a wide frame: the front face fills the view, the side faces
+    // only touch its edges.
+    const drawn = start(apiTour({ images: [tiledScene(8192, multires)] }), 'width:800px;height:450px');
     // pannellum itself asks for its first tile only after a timeout, and one per frame after that.
     const atStart = asked.filter((path) => path.startsWith(`${multires.basePath}/1/`));
     await drawn;
     expect(atStart).to.deep.equal([`${multires.basePath}/1/f0_0.jpg`]);
     expect(requested(`${multires.basePath}/1/`), 'the coarsest tiles drawn').to.deep.equal(atStart);
+  });
+
+  it('asks for finer tiles only once the coarsest in view have arrived', async () => {
+    // The set's coarsest tiles come slowly (scripts/wtr-test-tiles.mjs), as on a phone's connection.
+    const multires = tiles(8192, `slow-${Date.now()}`);
+    await start(apiTour({ images: [tiledScene(8192, multires)] }), 'width:800px;height:450px');
+    const fetched = (level: number) => performance.getEntriesByType('resource').filter((entry) => entry.name.includes(`${multires.basePath}/${level}/`));
+    await until(() => fetched(2).length > 0, 'finer tiles');
+    const coarsestArrived = Math.max(...fetched(1).map((entry) => entry.responseEnd));
+    for (const entry of fetched(2)) expect(entry.startTime, 'asked for after the coarsest arrived').to.be.at.least(coarsestArrived);
   });
 
   it('turns a tour that autorotates only once its first tiles are drawn', async () => {
