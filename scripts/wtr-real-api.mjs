@@ -11,7 +11,8 @@ function realApi() {
   server ??= tsImport('../test/api/support/test-app.ts', import.meta.url).then(async ({ createTestApp }) => {
     // The white-label check's "owner domains" in these tests are this machine's loopback servers. Behind one
     // trusted proxy (this middleware), each test file is its own visitor for the per-address limits.
-    const { app, config, db, analytics } = await createTestApp({ WHITE_LABEL_PRIVATE_NETWORKS: '1', TRUST_PROXY: '1' });
+    // Wide panoramas are cut into tiles in the background, as on a server.
+    const { app, config, db, analytics } = await createTestApp({ WHITE_LABEL_PRIVATE_NETWORKS: '1', TRUST_PROXY: '1' }, { tiles: true });
     process.once('exit', () => rmSync(config.dataDir, { recursive: true, force: true }));
     return { handle: getRequestListener(app.fetch), db, analytics };
   });

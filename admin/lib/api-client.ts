@@ -9,6 +9,11 @@ export function api<T>(method: string, path: string, body?: unknown): Promise<T>
   return trackRequest(send<T>(method, path, body));
 }
 
+/** The same call without the loading bar: for background polls the owner did not ask for. */
+export function apiQuietly<T>(method: string, path: string): Promise<T> {
+  return send<T>(method, path);
+}
+
 async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   if (session.user) headers.Authorization = `JWT ${session.user.token}`;

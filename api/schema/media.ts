@@ -38,4 +38,6 @@ export interface ImageUpload {
   hotspotUrl: string;
   /** Empty when the panorama is small enough for phones as it is. */
   mobileUrl: string;
+  /** True when the panorama is wide enough for tiles: they are cut in the background, the original serving meanwhile. */
+  tilesPreparing?: true;
 }

@@ -19,7 +19,8 @@ export function imagesRoutes(tiles?: TileQueue): Hono<AppEnv> {
       const checked = await checkImage(file, { equirectangular: !isTruthyField(fields.isNotEquirect) });
       const stored = await storeCheckedImage(checked, uploaderTurn(c), () => storePanorama(c.get('media'), file.path));
       // Queued here, cut in the background: the owner's editor shows the scene from its original meanwhile.
-      if (cubeResolutionFor(stored.width) !== undefined) {
+      const tiled = cubeResolutionFor(stored.width) !== undefined;
+      if (tiled) {
         await queueTiles(c.get('db'), panoramaImageOf(`/tours/${stored.image}`)!);
         tiles?.wake();
       }
@@ -34,6 +35,7 @@ export function imagesRoutes(tiles?: TileQueue): Hono<AppEnv> {
           thumbUrl: `${base}thumb-${stored.image}`,
           hotspotUrl: `${base}hotspot-${stored.image}`,
           mobileUrl: stored.mobileImage ? base + stored.mobileImage : '',
+          ...(tiled ? { tilesPreparing: true as const } : {}),
         } satisfies ImageUpload,
         201,
       );

@@ -5,6 +5,7 @@ import { readMediaFile } from '../../api/media/media-storage';
 import { sweepUnnamedMedia, UNNAMED_MEDIA_GRACE_MS } from '../../api/media/orphan-sweep';
 import { claimTiles, TILES_CLAIM_MS, tilesReady } from '../../api/media/tiles/scene-tiles.repository';
 import { startTileQueue, type TileQueue } from '../../api/media/tiles/tile-queue';
+import { queueUncutPanoramas, shownPanoramas } from '../../api/media/tiles/uncut-panoramas';
 import type { SceneAnswer, Tour } from '../../api/schema/tour';
 import { smallPanorama } from '../support/pictures';
 import { startTestS3 } from '../support/s3-server';
@@ -78,6 +79,8 @@ describe('tiles of wide panoramas', () => {
     const wide = await upload(t, owner, tour, 4096);
     const narrow = await upload(t, owner, tour, 2048);
     expect(await tilesRow(t, imageOf(wide.url)), 'queued with the upload').toMatchObject({ state: 'pending', tries: 0 });
+    expect(wide.tilesPreparing, 'the upload says so').toBe(true);
+    expect(narrow.tilesPreparing).toBeUndefined();
     expect(await tilesRow(t, imageOf(narrow.url)), 'too narrow for tiles').toBeUndefined();
 
     const before = await saveScenes(t, owner, tour, [wide, narrow]);
@@ -87,7 +90,14 @@ describe('tiles of wide panoramas', () => {
     const counted = await writeCount(t, tour);
 
     await queueOf(t).cutWaiting();
-    expect(await tilesRow(t, imageOf(wide.url))).toMatchObject({ state: 'ready', tries: 1, claimed_by: null, tile_resolution: 512, max_level: 2, cube_resolution: 1024 });
+    expect(await tilesRow(t, imageOf(wide.url))).toMatchObject({
+      state: 'ready',
+      tries: 1,
+      claimed_by: null,
+      tile_resolution: 512,
+      max_level: 2,
+      cube_resolution: 1024,
+    });
     expect(await writeCount(t, tour), "the tour's cached answers are stale").toBeGreaterThan(counted);
 
     const after = await ownerRead(t, owner, tour);
@@ -215,7 +225,11 @@ describe('tiles of wide panoramas', () => {
     const image = imageOf(wide.url);
     const multires = (await ownerRead(t, owner, tour)).images[0].multires!;
     const keys = (await s3.keys(settings.S3_BUCKET)).filter((key) => key.startsWith(`tiles/${image}/`));
-    expect(keys.sort()).toEqual(expectedTiles({ ...scene, multires }).map((path) => `tiles/${image}/${path}`).sort());
+    expect(keys.sort()).toEqual(
+      expectedTiles({ ...scene, multires })
+        .map((path) => `tiles/${image}/${path}`)
+        .sort(),
+    );
     expect((await t.media.list(`tiles/${image}/2`)).map((file) => file.name).sort()).toEqual(
       [...'bdflru'].flatMap((face) => ['0_0', '0_1', '1_0', '1_1'].map((tile) => `${face}${tile}.jpg`)),
     );
@@ -227,6 +241,27 @@ describe('tiles of wide panoramas', () => {
 
     expect((await t.app.request(`/api/tours/${tour.shortId}`, { method: 'DELETE', headers: owner.auth })).status).toBe(200);
     expect(await s3.keys(settings.S3_BUCKET)).toEqual([]);
+  });
+
+  it('queues the wide panoramas of tours from before tiles, telling their tours, and skips narrow ones', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    const tour = await newTour(t, owner);
+    const [wide, narrow] = [await upload(t, owner, tour, 4200), await upload(t, owner, tour, 1024)];
+    await saveScenes(t, owner, tour, [wide, narrow]);
+    await t.db.deleteFrom('scene_tiles').execute();
+    const counted = await writeCount(t, tour);
+    const shown = await shownPanoramas(t.db);
+    expect([...shown.values()]).toEqual([
+      { image: imageOf(wide.url), shortId: tour.shortId, sceneId: 'scene0', title: 'Scene 0' },
+      { image: imageOf(narrow.url), shortId: tour.shortId, sceneId: 'scene1', title: 'Scene 1' },
+    ]);
+    expect(await queueUncutPanoramas(t.db, t.media, t.logger, shown)).toBe(1);
+    expect(await tilesRow(t, imageOf(wide.url))).toMatchObject({ state: 'pending' });
+    expect(await tilesRow(t, imageOf(narrow.url))).toMatchObject({ state: 'skipped' });
+    expect(await writeCount(t, tour), 'the editor learns its scene is being prepared').toBeGreaterThan(counted);
+    expect((await ownerRead(t, owner, tour)).images.map((scene) => scene.tilesPreparing)).toEqual([true, undefined]);
+    expect(await queueUncutPanoramas(t.db, t.media, t.logger, shown), 'each is read once').toBe(0);
   });
 
   it('records a cut that fails and tries it again later, the original serving meanwhile', async () => {

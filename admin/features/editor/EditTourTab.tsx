@@ -7,6 +7,7 @@ import { EditorPanorama } from './panorama/EditorPanorama';
 import { moveScene, renameScene, sceneRemoval, sceneRemovalQuestion } from './tour-edits';
 import type { useImageUploads } from './use-image-uploads';
 import { UploadList } from './UploadList';
+import { PreparingTilesBadge, usePreparingTiles } from './PreparingTiles';
 import { countOf } from '../../lib/count-of';
 
 export interface EditTourTabProps {
@@ -30,6 +31,7 @@ export function EditTourTab({
   onRemoveScene,
 }: EditTourTabProps) {
   const confirm = useConfirm();
+  const preparingTiles = usePreparingTiles(tour.shortId, tour.images);
   const shownScene = tour.images.find((image) => image.id === sceneId) ?? tour.images[0];
   return (
     <div className="ad-edit-tour">
@@ -74,6 +76,7 @@ export function EditTourTab({
               <span className="ad-scene-counts">
                 {countOf(image.hotspots.length, 'hotspot')} · {countOf(image.infospots.length, 'infospot')}
               </span>
+              {preparingTiles.has(image.url) && <PreparingTilesBadge />}
               <button
                 type="button"
                 className="ad-link ad-link--danger"
