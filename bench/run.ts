@@ -6,6 +6,7 @@ import { benchApi, benchApiPostgres } from './api.bench';
 import { benchBundle } from './bundle.bench';
 import { benchLateJoiner } from './late-joiner.bench';
 import { benchStatic } from './static.bench';
+import { benchTiles } from './tiles.bench';
 import { benchUpload } from './upload.bench';
 import { benchVideo, benchVideoAcrossInstances } from './video.bench';
 import { benchViewer } from './viewer.bench';
@@ -16,6 +17,7 @@ const BENCHES: Array<[string, () => Promise<void>]> = [
   ['api', benchApi],
   ['api-postgres', benchApiPostgres],
   ['upload', benchUpload],
+  ['tiles', benchTiles],
   ['viewer', benchViewer],
   ['video', benchVideo],
   ['video-instances', benchVideoAcrossInstances],

@@ -10,12 +10,6 @@ export { TILE_SIZE_PX, type TileLayout } from './tile-layouts';
 const MIN_TILED_WIDTH_PX = 4096;
 const MAX_CUBE_RESOLUTION_PX = 8192;
 const CHANNELS = 3;
-/**
- * The picture is decoded in bands of at most this many bytes, each copied into the shared buffer the workers read:
- * a whole 16384×8192 decode would be held twice (sharp's buffer and the shared copy), 768 MB. Each band decodes the
- * rows above it again (JPEG and PNG decode from the top), so a 16K picture takes three bands, twice one decode.
- */
-const DECODE_BAND_BYTES = 128 * 1024 * 1024;
 /** Tiles encoded at once: sharp runs each on libuv's pool (4 threads) while the workers remap the next face. */
 const TILES_IN_FLIGHT = 4;
 /** The quality and tables of our stored JPEGs (mozjpeg's table 3 keeps most of its saving at baseline speed). */
@@ -46,8 +40,7 @@ export async function cutTiles(
   const cubeResolution = cubeResolutionFor(width);
   if (cubeResolution === undefined) throw new Error(`A panorama ${width} px wide is too small to cut into tiles`);
   const plan = options?.layout === 'marzipano' ? marzipanoPlan(cubeResolution) : pannellumPlan(cubeResolution);
-  const source = await decodeShared(sourcePath, width, height);
-  const workers = new RemapWorkers(source, width, height);
+  const workers = await RemapWorkers.start(sourcePath, width, height);
   try {
     // Two face buffers: the workers remap the next face into one while sharp cuts the other into tiles.
     const faces = [0, 1].map(() => new SharedArrayBuffer(cubeResolution * cubeResolution * CHANNELS));
@@ -72,25 +65,6 @@ export async function cutTiles(
     await workers.close();
   }
   return plan.layout;
-}
-
-/** The picture's RGB pixels in memory the workers share, decoded band by band. */
-async function decodeShared(sourcePath: string, width: number, height: number): Promise<SharedArrayBuffer> {
-  const rowBytes = width * CHANNELS;
-  const shared = new SharedArrayBuffer(rowBytes * height);
-  const pixels = new Uint8Array(shared);
-  const bandRows = Math.max(1, Math.floor(DECODE_BAND_BYTES / rowBytes));
-  for (let top = 0; top < height; top += bandRows) {
-    const { data, info } = await sharp(sourcePath, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
-      .extract({ left: 0, top, width, height: Math.min(bandRows, height - top) })
-      .removeAlpha()
-      .toColourspace('srgb')
-      .raw({ depth: 'uchar' })
-      .toBuffer({ resolveWithObject: true });
-    if (info.channels !== CHANNELS) throw new Error(`Decoded ${info.channels} channels, expected ${CHANNELS}`);
-    pixels.set(data, top * rowBytes);
-  }
-  return shared;
 }
 
 /** Writes one face's tiles at every level (and its fallback face); resolves with its smallest level's pixels. */
