@@ -93,7 +93,8 @@ describe('a scene with tiles on a phone', () => {
     // The set's coarsest tiles come slowly (scripts/wtr-test-tiles.mjs), as on a phone's connection.
     const multires = tiles(8192, `slow-${Date.now()}`);
     await start(apiTour({ images: [tiledScene(8192, multires)] }), 'width:800px;height:450px');
-    const fetched = (level: number) => performance.getEntriesByType('resource').filter((entry) => entry.name.includes(`${multires.basePath}/${level}/`));
+    const fetched = (level: number) =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.name.includes(`${multires.basePath}/${level}/`));
     await until(() => fetched(2).length > 0, 'finer tiles');
     const coarsestArrived = Math.max(...fetched(1).map((entry) => entry.responseEnd));
     for (const entry of fetched(2)) expect(entry.startTime, 'asked for after the coarsest arrived').to.be.at.least(coarsestArrived);
