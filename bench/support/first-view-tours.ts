@@ -19,10 +19,18 @@ export interface TiledTour {
 export async function tiledTour(server: RunningServer, picture: Buffer, name: string): Promise<TiledTour> {
   const { user } = await call<{ user: { token: string } }>(server, '/api/auth/guest', { body: {} });
   const created = await call<{ shortId: string; id: number; revision: number }>(server, '/api/tours', { token: user.token, body: {} });
-  const form = new FormData();
-  form.set('tourId', String(created.id));
-  form.set('image', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), `${name}.jpg`);
-  const { url, thumbUrl, hotspotUrl, mobileUrl, width, height } = await call<ImageUpload>(server, '/api/images', { token: user.token, form });
+  const upload = () => {
+    const form = new FormData();
+    form.set('tourId', String(created.id));
+    form.set('image', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), `${name}.jpg`);
+    return call<ImageUpload>(server, '/api/images', { token: user.token, form });
+  };
+  // Retried once on a network error, as the owners' app does; the server's last words are shown when it happens.
+  const { url, thumbUrl, hotspotUrl, mobileUrl, width, height } = await upload().catch((err: unknown) => {
+    if (!(err instanceof TypeError)) throw err;
+    console.warn(`the ${name} upload failed (${String(err.cause ?? err)}); the server said:\n${server.output().slice(-2000)}`);
+    return upload();
+  });
   const scene = { id: 'view', title: name, url, thumbUrl, hotspotUrl, mobileUrl, width, height, uploaded: true, hotspots: [], infospots: [] };
   await call(server, `/api/tours/${created.shortId}`, { token: user.token, body: { name, title: name, images: [scene], revision: created.revision } });
   publishTour(server, created.shortId);

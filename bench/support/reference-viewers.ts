@@ -19,12 +19,15 @@ function referencePage(css: string, viewerScript: string, start: string): string
 const PANNELLUM_JS = readFileSync('node_modules/pannellum/build/pannellum.js', 'utf8');
 const PANNELLUM_CSS = readFileSync('node_modules/pannellum/build/pannellum.css', 'utf8');
 
-/** pannellum: its 'load' comes once the picture is drawn; listened to before it can fire (the picture downloads first). */
+/**
+ * pannellum at the others' 90° (its own default is 100°): its 'load' comes once the picture is drawn; listened to
+ * before it can fire (the picture downloads first).
+ */
 export function barePannellumPage(panorama: string): string {
   return referencePage(
     PANNELLUM_CSS,
     PANNELLUM_JS,
-    `const viewer = pannellum.viewer('pano', { type: 'equirectangular', panorama: ${JSON.stringify(panorama)}, autoLoad: true, showControls: false });
+    `const viewer = pannellum.viewer('pano', { type: 'equirectangular', panorama: ${JSON.stringify(panorama)}, hfov: 90, autoLoad: true, showControls: false });
 viewer.on('load', () => { window.firstPanoramaMs = performance.now(); });`,
   );
 }
