@@ -1,24 +1,39 @@
 import { pino } from 'pino';
 import { runOperatorCommand } from './billing/operator-commands';
-import { dataDirFrom, loadConfig, SettingsError } from './config/config';
-import { migrateToLatest, openConfiguredDatabase } from './db/database';
+import { dataDirFrom, loadConfig, SettingsError, type Config } from './config/config';
+import { migrateToLatest, openConfiguredDatabase, type Db } from './db/database';
 import { openMediaStorage } from './media/open-media-storage';
 import { runTilesCommand } from './media/tiles/tiles-command';
 
-// `npm run admin -- …`: works on the database of the settings (DATABASE_URL, else DATA_DIR's), while the server runs or not.
-const args = process.argv.slice(2);
-if (args.length === 1 && args[0] === 'tiles') {
-  // Tiles are stored where the server keeps media (the data folder or the S3_* bucket): all of its settings apply.
-  let config;
+/** The database of the settings, migrated; a folder without one or a server that does not answer is one plain line and exit code 1. */
+async function openOrExit(settings: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Db> {
   try {
-    config = loadConfig();
+    const db = openConfiguredDatabase(settings);
+    await migrateToLatest(db);
+    return db;
+  } catch (err) {
+    const where = settings.databaseUrl ? 'DATABASE_URL' : `DATA_DIR (${settings.dataDir})`;
+    process.stderr.write(`The database of ${where} could not be opened: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
+}
+
+/** Tiles are stored where the server keeps media (the data folder or the S3_* bucket): all of its settings apply. */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
   } catch (err) {
     if (!(err instanceof SettingsError)) throw err;
     process.stderr.write(`${err.problems.join('\n')}\n`);
     process.exit(2);
   }
-  const db = openConfiguredDatabase(config);
-  await migrateToLatest(db);
+}
+
+// `npm run admin -- …`: works on the database of the settings (DATABASE_URL, else DATA_DIR's), while the server runs or not.
+const args = process.argv.slice(2);
+if (args.length === 1 && args[0] === 'tiles') {
+  const config = configOrExit();
+  const db = await openOrExit(config);
   const code = await runTilesCommand({
     db,
     media: await openMediaStorage(config),
@@ -29,8 +44,7 @@ if (args.length === 1 && args[0] === 'tiles') {
   await db.destroy();
   process.exit(code);
 }
-const db = openConfiguredDatabase({ dataDir: dataDirFrom(process.env), databaseUrl: process.env.DATABASE_URL || undefined });
-await migrateToLatest(db);
+const db = await openOrExit({ dataDir: dataDirFrom(process.env), databaseUrl: process.env.DATABASE_URL || undefined });
 const { code, message } = await runOperatorCommand(db, args);
 (code === 0 ? process.stdout : process.stderr).write(`${message}\n`);
 await db.destroy();

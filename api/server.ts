@@ -22,6 +22,7 @@ import { createRtcSocketServer } from './rtc/connection-guard';
 import { RedisRoomStore } from './rtc/redis-room-store';
 import { RoomHub } from './rtc/room-hub';
 import { unansweredServices } from './config/unanswered-services';
+import { removeLeftoverSpools } from './uploads/upload';
 
 /** Bad settings end the process before anything is created, with one plain line each and exit code 2. */
 function configOrExit(): Config {
@@ -49,6 +50,8 @@ async function start() {
   // Held until the process ends: restore refuses to replace the data under a running server.
   const dataDirLock = lockDataDir(config.dataDir, 'stop that server first.');
   const logger = await createLogger({ level: config.logLevel });
+  const leftoverSpools = await removeLeftoverSpools(config.dataDir);
+  if (leftoverSpools > 0) logger.info(`upload spool files left by an earlier process, removed: ${leftoverSpools}`);
   const db = openConfiguredDatabase(config, (message) => logger.warn(message));
   await migrateToLatest(db);
   const media = await openMediaStorage(config);

@@ -6,7 +6,7 @@ import { migrateToLatest, openDatabase, openPostgres, type Db } from './database
 import type { Database } from './tables';
 
 /** Every table, each after the tables its rows point at. */
-const TABLES_IN_ORDER: Array<keyof Database> = [
+export const TABLES_IN_ORDER: Array<keyof Database> = [
   'user',
   'tour',
   'floorplan',

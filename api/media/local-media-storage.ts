@@ -67,7 +67,7 @@ export class LocalMediaStorage implements MediaStorage {
     for (const name of names) {
       // Gone since it was listed (a save or delete removed it): not there any more.
       const stats = await stat(join(dir, name)).catch(() => undefined);
-      if (stats?.isFile()) files.push({ name, modifiedMs: stats.mtimeMs });
+      if (stats) files.push({ name, modifiedMs: stats.mtimeMs });
     }
     return files;
   }

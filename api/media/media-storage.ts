@@ -29,7 +29,7 @@ export interface MediaStorage {
   /** Removes the file: true when it went, false when there was none; any other failure throws. */
   delete(path: string): Promise<boolean>;
   exists(path: string): Promise<boolean>;
-  /** The files directly in `folder` (not those of folders within it); nothing when nothing has been stored there yet. */
+  /** What lies directly in `folder`; nothing when nothing has been stored there yet. */
   list(folder: string): Promise<StoredFile[]>;
   /** Removes `folder` with everything in it, however deep (a panorama's tiles); answers how many files went. */
   removeFolder(folder: string): Promise<number>;

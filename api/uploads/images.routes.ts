@@ -21,8 +21,11 @@ export function imagesRoutes(tiles?: TileQueue): Hono<AppEnv> {
       // Queued here, cut in the background: the owner's editor shows the scene from its original meanwhile.
       const tiled = cubeResolutionFor(stored.width) !== undefined;
       if (tiled) {
-        await queueTiles(c.get('db'), panoramaImageOf(`/tours/${stored.image}`)!);
-        tiles?.wake();
+        // The panorama is stored whatever happens here; the background sweep queues one this missed.
+        await queueTiles(c.get('db'), panoramaImageOf(`/tours/${stored.image}`)!).then(
+          () => tiles?.wake(),
+          (err: unknown) => c.get('logger').error({ err }, 'a wide panorama was not queued for tiles; the tiles sweep will'),
+        );
       }
       const base = `${c.get('config').mediaBaseUrl}/tours/`;
       return c.json(

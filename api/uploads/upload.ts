@@ -4,13 +4,27 @@ import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { unlink } from 'node:fs/promises';
+import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/errors';
 import type { QueueTurn } from '../media/image-queue';
 import { clientAddress } from '../http/rate-limit';
+
+/** Uploads are spooled to `.upload-<random>.tmp` in the data folder while they are read. */
+const SPOOL_PREFIX = '.upload-';
+const SPOOL_SUFFIX = '.tmp';
+
+/**
+ * Removes the spool files a process that ended mid-upload (killed, crashed) left in the data folder, answering how
+ * many went. Called at start while this process holds the data folder's lock, so no upload is being read into them.
+ */
+export async function removeLeftoverSpools(dataDir: string): Promise<number> {
+  const leftovers = (await readdir(dataDir)).filter((name) => name.startsWith(SPOOL_PREFIX) && name.endsWith(SPOOL_SUFFIX));
+  await Promise.all(leftovers.map((name) => unlink(join(dataDir, name))));
+  return leftovers.length;
+}
 
 /** Every request body outside the upload routes, JSON or not. */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -105,7 +119,7 @@ export async function withUpload<T>(c: Context<AppEnv>, form: UploadForm, use: (
   if (!contentType?.startsWith('multipart/form-data') || !body) {
     throw new ApiError(400, 'BadRequest', 'Send the file as multipart/form-data.');
   }
-  const spool: SpooledFile = { path: join(c.get('config').dataDir, `.upload-${randomBytes(12).toString('hex')}.tmp`), name: '', size: 0 };
+  const spool: SpooledFile = { path: join(c.get('config').dataDir, `${SPOOL_PREFIX}${randomBytes(12).toString('hex')}${SPOOL_SUFFIX}`), name: '', size: 0 };
   const reader = body.getReader();
   try {
     const fields = await receiveForm(reader, contentType, form, limit, spool);

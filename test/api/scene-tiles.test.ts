@@ -14,6 +14,8 @@ import { postFile } from './support/uploads';
 import { json, signUp, type TestUser } from './support/users';
 
 const s3 = await startTestS3();
+/** Tests that cut several panoramas: each cut keeps both cores busy for seconds, longer on a shared machine. */
+const CUTTING_SEVERAL = 300_000;
 const queues: TileQueue[] = [];
 
 afterEach(async () => {
@@ -72,61 +74,64 @@ function expectedTiles(scene: SceneAnswer): string[] {
 }
 
 describe('tiles of wide panoramas', () => {
-  it('queues an upload 4096 wide or more, cuts it in the background, then the answer carries multires', async () => {
-    const t = await createTestApp();
-    const owner = await signUp(t);
-    const tour = await newTour(t, owner);
-    const wide = await upload(t, owner, tour, 4096);
-    const narrow = await upload(t, owner, tour, 2048);
-    expect(await tilesRow(t, imageOf(wide.url)), 'queued with the upload').toMatchObject({ state: 'pending', tries: 0 });
-    expect(wide.tilesPreparing, 'the upload says so').toBe(true);
-    expect(narrow.tilesPreparing).toBeUndefined();
-    expect(await tilesRow(t, imageOf(narrow.url)), 'too narrow for tiles').toBeUndefined();
+  it(
+    'queues an upload 4096 wide or more, cuts it in the background, then the answer carries multires',
+    async () => {
+      const t = await createTestApp();
+      const owner = await signUp(t);
+      const tour = await newTour(t, owner);
+      const wide = await upload(t, owner, tour, 4096);
+      const narrow = await upload(t, owner, tour, 2048);
+      expect(await tilesRow(t, imageOf(wide.url)), 'queued with the upload').toMatchObject({ state: 'pending', tries: 0 });
+      expect(wide.tilesPreparing, 'the upload says so').toBe(true);
+      expect(narrow.tilesPreparing).toBeUndefined();
+      expect(await tilesRow(t, imageOf(narrow.url)), 'too narrow for tiles').toBeUndefined();
 
-    const before = await saveScenes(t, owner, tour, [wide, narrow]);
-    expect(before.images[0]).toMatchObject({ tilesPreparing: true });
-    expect(before.images[0].multires, 'the original serves until the tiles are ready').toBeUndefined();
-    expect(before.images[1].tilesPreparing).toBeUndefined();
-    const counted = await writeCount(t, tour);
+      const before = await saveScenes(t, owner, tour, [wide, narrow]);
+      expect(before.images[0]).toMatchObject({ tilesPreparing: true });
+      expect(before.images[0].multires, 'the original serves until the tiles are ready').toBeUndefined();
+      expect(before.images[1].tilesPreparing).toBeUndefined();
+      const counted = await writeCount(t, tour);
 
-    await queueOf(t).cutWaiting();
-    expect(await tilesRow(t, imageOf(wide.url))).toMatchObject({
-      state: 'ready',
-      tries: 1,
-      claimed_by: null,
-      tile_resolution: 512,
-      max_level: 2,
-      cube_resolution: 1024,
-    });
-    expect(await writeCount(t, tour), "the tour's cached answers are stale").toBeGreaterThan(counted);
+      await queueOf(t).cutWaiting();
+      expect(await tilesRow(t, imageOf(wide.url))).toMatchObject({
+        state: 'ready',
+        tries: 1,
+        claimed_by: null,
+        tile_resolution: 512,
+        max_level: 2,
+        cube_resolution: 1024,
+      });
+      expect(await writeCount(t, tour), "the tour's cached answers are stale").toBeGreaterThan(counted);
 
-    const after = await ownerRead(t, owner, tour);
-    const image = imageOf(wide.url);
-    expect(after.images[0].multires).toEqual({
-      basePath: `/media/tiles/${image}`,
-      path: '/%l/%s%y_%x',
-      fallbackPath: '/fallback/%s',
-      extension: 'jpg',
-      tileResolution: 512,
-      maxLevel: 2,
-      cubeResolution: 1024,
-    });
-    expect(after.images[0].tilesPreparing).toBeUndefined();
-    expect(after.images[1].multires).toBeUndefined();
-    // Every tile is served from the store as a JPEG of its level's size.
-    for (const path of expectedTiles(after.images[0])) {
-      const served = await t.app.request(`${after.images[0].multires!.basePath}/${path}`);
-      expect(served.status, path).toBe(200);
-      expect(served.headers.get('Content-Type')).toBe('image/jpeg');
-      const { width, format } = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
-      expect(format).toBe('jpeg');
-      expect(width, path).toBe(path.startsWith('fallback/') ? 1024 : 512);
-    }
-    // Listed level by level on the local folder, as the store lists any folder.
-    expect((await t.media.list(`tiles/${image}/1`)).map((file) => file.name).sort()).toEqual([...'bdflru'].map((face) => `${face}0_0.jpg`));
-    expect((await t.media.list(`tiles/${image}/2`)).length).toBe(6 * 4);
-    expect(await t.media.list(`tiles/${image}`), 'only the files directly in the folder').toEqual([]);
-  });
+      const after = await ownerRead(t, owner, tour);
+      const image = imageOf(wide.url);
+      expect(after.images[0].multires).toEqual({
+        basePath: `/media/tiles/${image}`,
+        path: '/%l/%s%y_%x',
+        fallbackPath: '/fallback/%s',
+        extension: 'jpg',
+        tileResolution: 512,
+        maxLevel: 2,
+        cubeResolution: 1024,
+      });
+      expect(after.images[0].tilesPreparing).toBeUndefined();
+      expect(after.images[1].multires).toBeUndefined();
+      // Every tile is served from the store as a JPEG of its level's size.
+      for (const path of expectedTiles(after.images[0])) {
+        const served = await t.app.request(`${after.images[0].multires!.basePath}/${path}`);
+        expect(served.status, path).toBe(200);
+        expect(served.headers.get('Content-Type')).toBe('image/jpeg');
+        const { width, format } = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+        expect(format).toBe('jpeg');
+        expect(width, path).toBe(path.startsWith('fallback/') ? 1024 : 512);
+      }
+      // Listed level by level on the local folder, as the store lists any folder.
+      expect((await t.media.list(`tiles/${image}/1`)).map((file) => file.name).sort()).toEqual([...'bdflru'].map((face) => `${face}0_0.jpg`));
+      expect((await t.media.list(`tiles/${image}/2`)).length).toBe(6 * 4);
+    },
+    CUTTING_SEVERAL,
+  );
 
   it('gives the tiles an address under MEDIA_BASE_URL, as the other media of the scene', async () => {
     const t = await createTestApp({ MEDIA_BASE_URL: 'https://cdn.example/media' });
@@ -138,27 +143,31 @@ describe('tiles of wide panoramas', () => {
     expect((await ownerRead(t, owner, tour)).images[0].multires?.basePath).toBe(`https://cdn.example/media/tiles/${imageOf(wide.url)}`);
   });
 
-  it('never cuts one panorama twice when two instances and a late claimer race for it', async () => {
-    const t = await createTestApp();
-    const owner = await signUp(t);
-    const tour = await newTour(t, owner);
-    const uploads = [await upload(t, owner, tour, 4096), await upload(t, owner, tour, 4200), await upload(t, owner, tour, 4400)];
-    await saveScenes(t, owner, tour, uploads);
-    // Both instances' stores are the same folder, watched for which panorama each cut writes.
-    const written = new Map<string, number>();
-    const watched: MediaStorage = Object.assign(Object.create(Object.getPrototypeOf(t.media) as object) as MediaStorage, t.media, {
-      put: async (path: string, data: Buffer) => {
-        if (path.endsWith('/fallback/f.jpg')) written.set(path, (written.get(path) ?? 0) + 1);
-        return t.media.put(path, data);
-      },
-    });
-    const [one, two] = [queueOf(t, watched), queueOf(t, watched)];
-    await Promise.all([one.cutWaiting(), two.cutWaiting(), one.cutWaiting(), two.cutWaiting()]);
-    expect([...written.values()], 'each panorama cut once').toEqual([1, 1, 1]);
-    for (const { url } of uploads) expect(await tilesRow(t, imageOf(url))).toMatchObject({ state: 'ready', tries: 1 });
-    const scenes = (await ownerRead(t, owner, tour)).images;
-    expect(scenes.every((scene) => scene.multires)).toBe(true);
-  });
+  it(
+    'never cuts one panorama twice when two instances and a late claimer race for it',
+    async () => {
+      const t = await createTestApp();
+      const owner = await signUp(t);
+      const tour = await newTour(t, owner);
+      const uploads = [await upload(t, owner, tour, 4096), await upload(t, owner, tour, 4200), await upload(t, owner, tour, 4400)];
+      await saveScenes(t, owner, tour, uploads);
+      // Both instances' stores are the same folder, watched for which panorama each cut writes.
+      const written = new Map<string, number>();
+      const watched: MediaStorage = Object.assign(Object.create(Object.getPrototypeOf(t.media) as object) as MediaStorage, t.media, {
+        put: async (path: string, data: Buffer) => {
+          if (path.endsWith('/fallback/f.jpg')) written.set(path, (written.get(path) ?? 0) + 1);
+          return t.media.put(path, data);
+        },
+      });
+      const [one, two] = [queueOf(t, watched), queueOf(t, watched)];
+      await Promise.all([one.cutWaiting(), two.cutWaiting(), one.cutWaiting(), two.cutWaiting()]);
+      expect([...written.values()], 'each panorama cut once').toEqual([1, 1, 1]);
+      for (const { url } of uploads) expect(await tilesRow(t, imageOf(url))).toMatchObject({ state: 'ready', tries: 1 });
+      const scenes = (await ownerRead(t, owner, tour)).images;
+      expect(scenes.every((scene) => scene.multires)).toBe(true);
+    },
+    CUTTING_SEVERAL,
+  );
 
   it('lets another claimer take a cut whose claimer died, and drops the dead claim when it comes back', async () => {
     const t = await createTestApp();
@@ -179,69 +188,76 @@ describe('tiles of wide panoramas', () => {
     expect(await tilesRow(t, image)).toMatchObject({ state: 'ready', tries: 2 });
   });
 
-  it('removes the tiles of a deleted scene and keeps those of a live one; the sweep takes tiles nothing names', async () => {
-    const t = await createTestApp();
-    const owner = await signUp(t);
-    const tour = await newTour(t, owner);
-    const [kept, dropped, unsaved] = [await upload(t, owner, tour, 4096), await upload(t, owner, tour, 4096), await upload(t, owner, tour, 4096)];
-    await saveScenes(t, owner, tour, [kept, dropped]);
-    await queueOf(t).cutWaiting();
-    const tileOf = (url: string) => `tiles/${imageOf(url)}/1/f0_0.jpg`;
-    for (const { url } of [kept, dropped, unsaved]) expect(await t.media.exists(tileOf(url))).toBe(true);
+  it(
+    'removes the tiles of a deleted scene and keeps those of a live one; the sweep takes tiles nothing names',
+    async () => {
+      const t = await createTestApp();
+      const owner = await signUp(t);
+      const tour = await newTour(t, owner);
+      const [kept, dropped, unsaved] = [await upload(t, owner, tour, 4096), await upload(t, owner, tour, 4096), await upload(t, owner, tour, 4096)];
+      await saveScenes(t, owner, tour, [kept, dropped]);
+      await queueOf(t).cutWaiting();
+      const tileOf = (url: string) => `tiles/${imageOf(url)}/1/f0_0.jpg`;
+      for (const { url } of [kept, dropped, unsaved]) expect(await t.media.exists(tileOf(url))).toBe(true);
 
-    await saveScenes(t, owner, tour, [kept]);
-    expect(await t.media.exists(tileOf(dropped.url)), "a deleted scene's tiles go with it").toBe(false);
-    expect(await t.media.list(`tiles/${imageOf(dropped.url)}/2`)).toEqual([]);
-    expect(await tilesRow(t, imageOf(dropped.url))).toBeUndefined();
-    expect(await t.media.exists(tileOf(kept.url))).toBe(true);
+      await saveScenes(t, owner, tour, [kept]);
+      expect(await t.media.exists(tileOf(dropped.url)), "a deleted scene's tiles go with it").toBe(false);
+      expect(await t.media.list(`tiles/${imageOf(dropped.url)}/2`)).toEqual([]);
+      expect(await tilesRow(t, imageOf(dropped.url))).toBeUndefined();
+      expect(await t.media.exists(tileOf(kept.url))).toBe(true);
 
-    vi.spyOn(t.logger, 'info').mockImplementation(() => undefined);
-    await sweepUnnamedMedia(t.db, t.media, t.logger);
-    expect(await t.media.exists(tileOf(unsaved.url)), 'an upload may be saved within the grace period').toBe(true);
-    await t.db
-      .updateTable('scene_tiles')
-      .set({ queued_at: new Date(Date.now() - UNNAMED_MEDIA_GRACE_MS - 60_000).toISOString() })
-      .execute();
-    await sweepUnnamedMedia(t.db, t.media, t.logger);
-    expect(await t.media.exists(tileOf(unsaved.url)), 'never saved: swept').toBe(false);
-    expect(await tilesRow(t, imageOf(unsaved.url))).toBeUndefined();
-    expect(await t.media.exists(tileOf(kept.url)), "a live scene's tiles are never swept").toBe(true);
-    expect((await t.media.list(`tiles/${imageOf(kept.url)}/2`)).length).toBe(24);
-    expect(await tilesRow(t, imageOf(kept.url))).toMatchObject({ state: 'ready' });
+      vi.spyOn(t.logger, 'info').mockImplementation(() => undefined);
+      await sweepUnnamedMedia(t.db, t.media, t.logger);
+      expect(await t.media.exists(tileOf(unsaved.url)), 'an upload may be saved within the grace period').toBe(true);
+      await t.db
+        .updateTable('scene_tiles')
+        .set({ queued_at: new Date(Date.now() - UNNAMED_MEDIA_GRACE_MS - 60_000).toISOString() })
+        .execute();
+      await sweepUnnamedMedia(t.db, t.media, t.logger);
+      expect(await t.media.exists(tileOf(unsaved.url)), 'never saved: swept').toBe(false);
+      expect(await tilesRow(t, imageOf(unsaved.url))).toBeUndefined();
+      expect(await t.media.exists(tileOf(kept.url)), "a live scene's tiles are never swept").toBe(true);
+      expect((await t.media.list(`tiles/${imageOf(kept.url)}/2`)).length).toBe(24);
+      expect(await tilesRow(t, imageOf(kept.url))).toMatchObject({ state: 'ready' });
 
-    expect((await t.app.request(`/api/tours/${tour.shortId}`, { method: 'DELETE', headers: owner.auth })).status).toBe(200);
-    expect(await t.media.exists(tileOf(kept.url)), "a deleted tour's tiles go with it").toBe(false);
-    expect(await tilesRow(t, imageOf(kept.url))).toBeUndefined();
-  });
+      expect((await t.app.request(`/api/tours/${tour.shortId}`, { method: 'DELETE', headers: owner.auth })).status).toBe(200);
+      expect(await t.media.exists(tileOf(kept.url)), "a deleted tour's tiles go with it").toBe(false);
+      expect(await tilesRow(t, imageOf(kept.url))).toBeUndefined();
+    },
+    CUTTING_SEVERAL,
+  );
 
-  it('stores, lists, serves and removes tiles in S3-compatible storage', async () => {
-    const settings = await s3.newBucket();
-    const t = await createTestApp(settings);
-    const owner = await signUp(t);
-    const tour = await newTour(t, owner);
-    const wide = await upload(t, owner, tour, 4096);
-    const scene = (await saveScenes(t, owner, tour, [wide])).images[0];
-    await queueOf(t).cutWaiting();
-    const image = imageOf(wide.url);
-    const multires = (await ownerRead(t, owner, tour)).images[0].multires!;
-    const keys = (await s3.keys(settings.S3_BUCKET)).filter((key) => key.startsWith(`tiles/${image}/`));
-    expect(keys.sort()).toEqual(
-      expectedTiles({ ...scene, multires })
-        .map((path) => `tiles/${image}/${path}`)
-        .sort(),
-    );
-    expect((await t.media.list(`tiles/${image}/2`)).map((file) => file.name).sort()).toEqual(
-      [...'bdflru'].flatMap((face) => ['0_0', '0_1', '1_0', '1_1'].map((tile) => `${face}${tile}.jpg`)),
-    );
-    expect(await t.media.list(`tiles/${image}`)).toEqual([]);
-    const served = await t.app.request(`${multires.basePath}/2/f1_1.jpg`);
-    expect(served.status).toBe(200);
-    expect(served.headers.get('Content-Type')).toBe('image/jpeg');
-    expect(Buffer.from(await served.arrayBuffer()).equals((await readMediaFile(t.media, `tiles/${image}/2/f1_1.jpg`))!)).toBe(true);
+  it(
+    'stores, lists, serves and removes tiles in S3-compatible storage',
+    async () => {
+      const settings = await s3.newBucket();
+      const t = await createTestApp(settings);
+      const owner = await signUp(t);
+      const tour = await newTour(t, owner);
+      const wide = await upload(t, owner, tour, 4096);
+      const scene = (await saveScenes(t, owner, tour, [wide])).images[0];
+      await queueOf(t).cutWaiting();
+      const image = imageOf(wide.url);
+      const multires = (await ownerRead(t, owner, tour)).images[0].multires!;
+      const keys = (await s3.keys(settings.S3_BUCKET)).filter((key) => key.startsWith(`tiles/${image}/`));
+      expect(keys.sort()).toEqual(
+        expectedTiles({ ...scene, multires })
+          .map((path) => `tiles/${image}/${path}`)
+          .sort(),
+      );
+      expect((await t.media.list(`tiles/${image}/2`)).map((file) => file.name).sort()).toEqual(
+        [...'bdflru'].flatMap((face) => ['0_0', '0_1', '1_0', '1_1'].map((tile) => `${face}${tile}.jpg`)),
+      );
+      const served = await t.app.request(`${multires.basePath}/2/f1_1.jpg`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('Content-Type')).toBe('image/jpeg');
+      expect(Buffer.from(await served.arrayBuffer()).equals((await readMediaFile(t.media, `tiles/${image}/2/f1_1.jpg`))!)).toBe(true);
 
-    expect((await t.app.request(`/api/tours/${tour.shortId}`, { method: 'DELETE', headers: owner.auth })).status).toBe(200);
-    expect(await s3.keys(settings.S3_BUCKET)).toEqual([]);
-  });
+      expect((await t.app.request(`/api/tours/${tour.shortId}`, { method: 'DELETE', headers: owner.auth })).status).toBe(200);
+      expect(await s3.keys(settings.S3_BUCKET)).toEqual([]);
+    },
+    CUTTING_SEVERAL,
+  );
 
   it('queues the wide panoramas of tours from before tiles, telling their tours, and skips narrow ones', async () => {
     const t = await createTestApp();

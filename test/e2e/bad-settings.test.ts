@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -190,6 +190,21 @@ describe('the server with settings that cannot work', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(`DATA_DIR ${dataDir} cannot be read: the server's user must list and open it.\n`);
     expect(readdirSync(dataDir)).toEqual([]);
+    removeDataDir(base);
+  });
+
+  it('npm run admin on a data folder without a database: one plain line, exit code 1, nothing created', () => {
+    const base = tempDataDir();
+    const dataDir = join(base, 'none');
+    const run = spawnSync(process.execPath, ['scripts/operator.mjs', 'users'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(
+      `The database of DATA_DIR (${dataDir}) could not be opened: ENOENT: no such file or directory, open '${join(dataDir, 'tours.sqlite')}'\n`,
+    );
+    expect(existsSync(dataDir)).toBe(false);
     removeDataDir(base);
   });
 });

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort, removeDataDir, startServer, tempDataDir } from './support/server';
 
@@ -22,7 +24,15 @@ describe('the server process', () => {
     expect(await first.stop()).toBe(0);
     expect(first.output()).toContain('SIGTERM: closing');
 
+    // What a process killed during an upload leaves behind goes at the next start; other files stay.
+    const leftover = join(first.dataDir, '.upload-0123456789abcdef01234567.tmp');
+    const ownFile = join(first.dataDir, 'notes.tmp');
+    writeFileSync(leftover, 'half an upload');
+    writeFileSync(ownFile, 'kept');
     const second = await startServer({ dataDir: first.dataDir });
+    expect(existsSync(leftover)).toBe(false);
+    expect(existsSync(ownFile)).toBe(true);
+    expect(second.output()).toContain('upload spool files left by an earlier process, removed: 1');
     const again = await (await fetch(`${second.origin}/api/tours/demo`)).json();
     expect(again.id).toBe(demo.id);
     expect(again.images.map((image: { url: string }) => image.url)).toEqual(demo.images.map((image: { url: string }) => image.url));

@@ -47,24 +47,31 @@ export function remapFaceRows(source: EquirectPixels, face: CubeFace, size: numb
       columnX[column] = sourceX(wrapYaw(sideYaw + Math.atan(a)));
       columnFloor[column] = 1 / Math.sqrt(1 + a * a);
     }
+    // Columns mirrored about the centre share their pitch.
     for (let row = rowStart; row < rowEnd; row++) {
       const up = -across(row);
-      for (let column = 0; column < size; column++) {
-        sample(source, columnX[column], sourceY(atanUnit(up * columnFloor[column])), target, (row * size + column) * CHANNELS);
+      const rowOut = row * size * CHANNELS;
+      for (let column = 0, mirrored = size - 1; column <= mirrored; column++, mirrored--) {
+        const y = sourceY(atanUnit(up * columnFloor[column]));
+        sample(source, columnX[column], y, target, rowOut + column * CHANNELS);
+        sample(source, columnX[mirrored], y, target, rowOut + mirrored * CHANNELS);
       }
     }
     return;
   }
-  // The up and down faces: yaw turns around the face's centre, pitch falls from ±90° there.
+  // The up and down faces: yaw turns around the face's centre, pitch falls from ±90° there. Columns mirrored about
+  // the centre share their pitch and have opposite yaws, so each pair takes one angle computation.
   const sign = face === 'u' ? 1 : -1;
   for (let row = rowStart; row < rowEnd; row++) {
     const b = across(row);
-    for (let column = 0; column < size; column++) {
+    const rowOut = row * size * CHANNELS;
+    for (let column = 0, mirrored = size - 1; column <= mirrored; column++, mirrored--) {
       const a = across(column);
       const yaw = atan2(a, sign * b);
       const fromCentre = Math.sqrt(a * a + b * b);
-      const pitch = sign * (fromCentre < 1 ? Math.PI / 2 - atanUnit(fromCentre) : atanUnit(1 / fromCentre));
-      sample(source, sourceX(yaw), sourceY(pitch), target, (row * size + column) * CHANNELS);
+      const y = sourceY(sign * (fromCentre < 1 ? Math.PI / 2 - atanUnit(fromCentre) : atanUnit(1 / fromCentre)));
+      sample(source, sourceX(yaw), y, target, rowOut + column * CHANNELS);
+      sample(source, sourceX(-yaw), y, target, rowOut + mirrored * CHANNELS);
     }
   }
 }

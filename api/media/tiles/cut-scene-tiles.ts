@@ -6,9 +6,15 @@ import { pipeline } from 'node:stream/promises';
 import type { Logger } from '../../config/logger';
 import type { Db } from '../../db/database';
 import type { TilesState } from '../../db/tables';
+import sharp from 'sharp';
+import { imageQueue } from '../image-queue';
 import type { MediaStorage } from '../media-storage';
+import { MAX_INPUT_PIXELS } from '../panorama-store';
 import { cutTiles } from './cut-tiles';
 import { tilesFailed, tilesFolder, tilesReady } from './scene-tiles.repository';
+
+/** Cuts take their turn in the image queue as one party, beside the addresses whose uploads wait there. */
+const TILES_TURN = ['tiles'];
 
 /** What a cut needs: the database its row is in, the store the panorama and its tiles are in, a folder to spool to. */
 export interface TilesCutDeps {
@@ -40,7 +46,12 @@ export async function cutClaimedTiles({ db, media, logger, spoolDir }: TilesCutD
     const panorama = await media.get(`tours/${image}.jpg`);
     if (!panorama) throw new Error('its panorama is not in the media store');
     await pipeline(panorama, createWriteStream(source, { flags: 'wx', mode: 0o600 }));
-    const layout = await cutTiles(source, (path, data) => media.put(`${tilesFolder(image)}/${path}`, data));
+    // Through the image queue with its decoded size, as uploads are: a 16K panorama's cut runs alone, so an upload's
+    // decode never adds to its memory.
+    const { width = 0, height = 0 } = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    const layout = await imageQueue.run(width * height * 4, TILES_TURN, () =>
+      cutTiles(source, (path, data) => media.put(`${tilesFolder(image)}/${path}`, data)),
+    );
     if (await tilesReady(db, image, claimer, layout)) return { state: 'ready', seconds: seconds() };
     // The row went with the last tour showing the panorama while it was cut: so do its tiles.
     const row = await db.selectFrom('scene_tiles').select('image').where('image', '=', image).executeTakeFirst();
@@ -53,6 +64,8 @@ export async function cutClaimedTiles({ db, media, logger, spoolDir }: TilesCutD
       return undefined;
     });
     logger.warn({ err, image, state }, state === 'failed' ? 'tiles not cut, given up: the original serves' : 'tiles not cut; tried again later');
+    // The panorama was deleted while it was cut (its row with it): what the cut stored since goes too.
+    if (state === undefined) await media.removeFolder(tilesFolder(image)).catch(() => undefined);
     return { state: state ?? 'gone', seconds: seconds(), error };
   } finally {
     await unlink(source).catch(() => undefined);
