@@ -8,7 +8,9 @@ import { basename } from 'node:path';
  * partner page's own copy. Rewritten as module-scoped variables it stays out of the host page's globals.
  */
 export function pannellumToModule(source) {
-  const rewritten = withBaseLevelLoaded(source.replace(/^window\.libpannellum=/m, 'var libpannellum=').replace(/^window\.pannellum=/m, 'var pannellum='));
+  const rewritten = withBaseLevelFirst(
+    withTileCulling(withBaseLevelLoaded(source.replace(/^window\.libpannellum=/m, 'var libpannellum=').replace(/^window\.pannellum=/m, 'var pannellum='))),
+  );
   if (rewritten.includes('window.pannellum=') || !rewritten.includes('var pannellum=')) {
     throw new Error('pannellum build layout changed: update pannellumToModule');
   }
@@ -22,17 +24,62 @@ const IS_LOADING =
 /**
  * pannellum says 'load' for tiles before any tile has arrived, and tells nobody when they do. The renderer gains
  * baseLevelSettled(): undefined until it has drawn a frame of tiles, then whether every visible tile of the
- * coarsest level has arrived (or failed), and how many failed — the viewer's first view and its tile failures.
+ * coarsest level has arrived (or failed), and how many failed — the viewer's first view and its tile failures;
+ * and baseLevelTiles(): the addresses (without extension) of the coarsest tiles in view, none before that frame or
+ * without WebGL. pannellum asks for them one per frame; the viewer asks for them all at once.
  */
 function withBaseLevelLoaded(source) {
   const match = IS_LOADING.exec(source);
   if (!match) throw new Error('pannellum build layout changed: update withBaseLevelLoaded');
   const [isLoading, gl, imageType, , program] = match;
+  const baseLevel = `${program}.currentNodes.filter(function(t){return 1==t.level})`;
   const baseLevelSettled =
     `this.baseLevelSettled=function(){if(!${gl}||"multires"!=${imageType})return{settled:!0,failed:0};` +
-    `var n=${program}.currentNodes.filter(function(t){return 1==t.level});if(!n.length)return;` +
+    `var n=${baseLevel};if(!n.length)return;` +
     `return{settled:n.every(function(t){return t.textureLoaded}),failed:n.filter(function(t){return 1==t.textureLoaded}).length}};`;
-  return source.replace(isLoading, isLoading + baseLevelSettled);
+  const baseLevelTiles =
+    `this.baseLevelTiles=function(){if(!${gl}||"multires"!=${imageType}||!${program}||!${program}.currentNodes)return[];` +
+    `return ${baseLevel}.map(function(t){return t.path})};`;
+  return source.replace(isLoading, isLoading + baseLevelSettled + baseLevelTiles);
+}
+
+/** pannellum's checkInView(m, v), minified: where a cube corner falls against the view on each axis. */
+const CHECK_IN_VIEW =
+  /function (\w+)\(a,d\)\{var c=\[a\[0\]\*d\[0\]\+a\[1\]\*d\[1\]\+a\[2\]\*d\[2\],a\[4\]\*d\[0\]\+a\[5\]\*d\[1\]\+a\[6\]\*d\[2\],a\[11\]\+a\[8\]\*d\[0\]\+a\[9\]\*d\[1\]\+a\[10\]\*d\[2\],1\/\(a\[12\]\*d\[0\]\+a\[13\]\*d\[1\]\+a\[14\]\*d\[2\]\)\],g=c\[0\]\*c\[3\],k=c\[1\]\*c\[3\],c=c\[2\]\*c\[3\],h=\[0,0,0\];-1>g&&\(h\[0\]=-1\);1<g&&\(h\[0\]=1\);-1>k&&\(h\[1\]=-1\);1<k&&\(h\[1\]=1\);if\(-1>c\|\|1<c\)h\[2\]=1;return h\}/;
+
+/**
+ * pannellum keeps a tile unless its four corners lie beyond one edge of the view, but it finds where a corner lies by
+ * dividing by its depth, which flips the side of a corner behind the eye: nearly every face a view borders on was
+ * kept, and its tiles fetched (five coarsest tiles for a first view that shows one). The test is now made in clip
+ * space, before that division; a corner behind the eye lies beyond the side its x (or y) points to, which keeps
+ * every face with a part in front of the eye on the view's side of that edge. A corner on an edge (within a
+ * millionth, as a 90° view's side faces are) counts as beyond it: such a face shows no pixel.
+ */
+function withTileCulling(source) {
+  const match = CHECK_IN_VIEW.exec(source);
+  if (!match) throw new Error('pannellum build layout changed: update withTileCulling');
+  const checkInView =
+    `function ${match[1]}(a,d){var w=a[12]*d[0]+a[13]*d[1]+a[14]*d[2],x=a[0]*d[0]+a[1]*d[1]+a[2]*d[2],` +
+    `y=a[4]*d[0]+a[5]*d[1]+a[6]*d[2],z=a[11]+a[8]*d[0]+a[9]*d[1]+a[10]*d[2],e=1e-6*Math.abs(w);` +
+    `if(w<=0)return[Math.sign(x),Math.sign(y),1];` +
+    `return[x<=e-w?-1:x>=w-e?1:0,y<=e-w?-1:y>=w-e?1:0,z<-w||z>w?1:0]}`;
+  return source.replace(match[0], checkInView);
+}
+
+/** pannellum's pick of the next tile to ask for, minified: the first node in view without a texture or a request. */
+const NEXT_TILE =
+  /if\(0===(\w+)\.length\)for\((\w+)=0;\2<(\w+)\.currentNodes\.length;\2\+\+\)if\((\w+)=\3\.currentNodes\[\2\],!\4\.texture&&!\4\.textureLoad\)\{/;
+
+/**
+ * pannellum asks for finer tiles as soon as the coarsest are asked for, and on a phone's connection they share its
+ * bandwidth with the first view's. Finer tiles now wait until every coarsest tile in view has arrived (or failed).
+ */
+function withBaseLevelFirst(source) {
+  const match = NEXT_TILE.exec(source);
+  if (!match) throw new Error('pannellum build layout changed: update withBaseLevelFirst');
+  const [found, , , program, node] = match;
+  const baseLevelIn = `${program}.currentNodes.every(function(t){return 1!=t.level||t.textureLoaded})`;
+  return source.replace(found, found.replace(`!${node}.textureLoad)`, `!${node}.textureLoad&&(1==${node}.level||${baseLevelIn}))`));
 }
 
 export const PANNELLUM_JS = /pannellum[\\/]build[\\/]pannellum\.js$/;

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config/config';
 import type { Db } from '../db/database';
 import type { Logger } from '../config/logger';
+import { serialPasses } from '../jobs/serial-passes';
 
 /** How long an SMTP server may keep a send waiting (connecting, greeting, then between replies). */
 const SMTP_TIMEOUT_MS = 60_000;
@@ -51,11 +52,7 @@ export function startMailSender(db: Db, config: Config, logger: Logger): MailSen
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
   });
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  // A pass waiting for the running one to end: every wake until it starts is answered by it.
-  let waiting: Promise<void> | undefined;
+  const passes = serialPasses(pass, { logger, message: 'the mail queue could not be read; it is looked at again shortly', retryMs: IDLE_LOOK_MS });
 
   async function claim(id: number, now: Date): Promise<boolean> {
     const { numUpdatedRows } = await db
@@ -131,50 +128,25 @@ export function startMailSender(db: Db, config: Config, logger: Logger): MailSen
       const now = new Date();
       batch = await due(now);
       for (const mail of batch) {
-        if (stopped) return;
+        if (passes.stopped) return;
         if (await claim(mail.id, now)) await deliver(mail);
       }
-    } while (batch.length === BATCH && !stopped);
+    } while (batch.length === BATCH && !passes.stopped);
     // A mail another instance holds is due again when its claim runs out, not at its (past) attempt time.
     const next = await db
       .selectFrom('mail_queue')
       .select(sql<string | null>`min(case when claimed_until > next_attempt_at then claimed_until else next_attempt_at end)`.as('at'))
       .executeTakeFirst();
     const untilNext = next?.at ? new Date(next.at).getTime() - Date.now() : IDLE_LOOK_MS;
-    schedule(Math.max(0, Math.min(untilNext, IDLE_LOOK_MS)));
+    passes.schedule(Math.max(0, Math.min(untilNext, IDLE_LOOK_MS)));
   }
 
-  function schedule(ms: number): void {
-    clearTimeout(timer);
-    if (stopped) return;
-    timer = setTimeout(() => void sendDue(), ms);
-    timer.unref();
-  }
-
-  function sendDue(): Promise<void> {
-    if (waiting) return waiting;
-    const pending = running
-      .then(() => {
-        waiting = undefined;
-        return stopped ? undefined : pass();
-      })
-      .catch((err: unknown) => {
-        logger.error({ err }, 'the mail queue could not be read; it is looked at again shortly');
-        schedule(IDLE_LOOK_MS);
-      });
-    waiting = pending;
-    running = pending;
-    return pending;
-  }
-
-  void sendDue();
+  void passes.run();
   return {
-    wake: () => void sendDue(),
-    sendDue,
+    wake: () => void passes.run(),
+    sendDue: () => passes.run(),
     stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await passes.stop();
       transport.close();
     },
   };

@@ -12,14 +12,29 @@ export interface SeededTour {
 const SCENES = 12;
 const FLOORPLANS = 3;
 
-async function call<T>(server: RunningServer, path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+/** One API call as the bench's owner or visitor makes it: JSON in and out, or a form (an upload). */
+export async function call<T>(
+  server: RunningServer,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; form?: FormData } = {},
+): Promise<T> {
   const response = await fetch(`${server.origin}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { 'Content-Type': 'application/json', ...(init.token ? { Authorization: `JWT ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    method: init.method ?? (init.body === undefined && init.form === undefined ? 'GET' : 'POST'),
+    headers: { ...(init.form ? {} : { 'Content-Type': 'application/json' }), ...(init.token ? { Authorization: `JWT ${init.token}` } : {}) },
+    body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** Makes `shortId` a paid, published tour with the operator command, on the server's database. */
+export function publishTour(server: RunningServer, shortId: string, env: Record<string, string> = {}): void {
+  const published = spawnSync(process.execPath, ['dist/api/admin.js', 'tour', shortId, 'paid'], {
+    // The operator command works on the server's database: its DATA_DIR's, or the one its DATABASE_URL names.
+    env: { ...process.env, ...env, DATA_DIR: server.dataDir },
+    encoding: 'utf8',
+  });
+  if (published.status !== 0) throw new Error(`publishing the bench tour ${shortId} failed: ${published.stdout}${published.stderr}`);
 }
 
 /** Seeds the tour through the API, on the demo tour's pictures, and publishes it with the operator command. */
@@ -74,11 +89,6 @@ export async function seedTour(server: RunningServer, env: Record<string, string
       },
     });
   }
-  const published = spawnSync(process.execPath, ['dist/api/admin.js', 'tour', created.shortId, 'paid'], {
-    // The operator command works on the server's database: its DATA_DIR's, or the one its DATABASE_URL names.
-    env: { ...process.env, ...env, DATA_DIR: server.dataDir },
-    encoding: 'utf8',
-  });
-  if (published.status !== 0) throw new Error(`publishing the bench tour failed: ${published.stdout}${published.stderr}`);
+  publishTour(server, created.shortId, env);
   return { shortId: created.shortId, id: created.id, token: user.token };
 }

@@ -6,7 +6,7 @@ import { SceneFailure, type SceneFailureState } from '../ui/SceneFailure';
 import type { PanoramaView } from '../video/contract';
 import { takeEarlyPanorama } from './early-panorama';
 import { fetchPanorama, PanoramaUnavailable } from './fetch-panorama';
-import { initialView, panoramaUrl } from './scene-config';
+import { initialView, openingPictureUrl } from './scene-config';
 import type { SpotLabels } from './spot-labels';
 import { panoramaKey, startPannellum, type FirstView } from './start-pannellum';
 
@@ -160,7 +160,7 @@ export function Panorama(props: PanoramaProps) {
     };
   }, [tour, allowLinks, apiOrigin, generation]);
 
-  /** Downloads a scene's picture, then switches pannellum to it; a failure keeps the scene shown and says so. */
+  /** Downloads a scene's picture (or first tile), then switches pannellum to it; a failure keeps the scene shown and says so. */
   function show(sceneId: string) {
     const viewer = viewerRef.current;
     const image = tour.images.find((candidate) => candidate.id === sceneId);
@@ -171,13 +171,10 @@ export function Panorama(props: PanoramaProps) {
     // After pannellum itself failed there is no picture on screen to keep.
     const keptSceneId = failure && failure.sceneId === shown && !failure.keptSceneId ? undefined : shown;
     setFailure(null);
-    // A tiled scene loads only the tiles in sight: there is no one picture to fetch first; its tile failures are told
-    // by pannellum.
-    const download = image.multires ? Promise.resolve() : fetchPanorama(panoramaUrl(image, apiOrigin), aborted.signal);
-    download.then(
+    const view = initialView(image, shown);
+    fetchPanorama(openingPictureUrl(image, view, apiOrigin), aborted.signal).then(
       () => {
         if (viewerRef.current !== viewer || aborted.signal.aborted || switching.current) return;
-        const view = initialView(image, shown);
         switching.current = true;
         viewer.loadScene(sceneId, view.pitch, view.yaw, view.hfov);
       },

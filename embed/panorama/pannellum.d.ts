@@ -49,7 +49,7 @@ declare module 'pannellum/build/pannellum.js' {
     /** pannellum's own element (focusable: it takes the arrow keys). */
     getContainer(): HTMLElement;
     /** The current scene's config; each hot spot carries the element pannellum drew it in. */
-    getConfig(): { hotSpots?: Array<PannellumHotSpot & { div?: HTMLElement }> };
+    getConfig(): { hotSpots?: Array<PannellumHotSpot & { div?: HTMLElement }>; autoRotate?: number | false };
     startAutoRotate(speed?: number, pitch?: number): PannellumViewer;
     stopAutoRotate(): PannellumViewer;
     toggleFullscreen(): PannellumViewer;
@@ -61,6 +61,8 @@ declare module 'pannellum/build/pannellum.js' {
            * coarsest level have all arrived or failed, and how many failed. Settled at once for a whole picture.
            */
           baseLevelSettled(): { settled: boolean; failed: number } | undefined;
+          /** Added by our build: the addresses, without extension, of the coarsest tiles in view (none without WebGL). */
+          baseLevelTiles(): string[];
         }
       | undefined;
     /** [pitch, yaw] of the direction under a pointer event's position. */

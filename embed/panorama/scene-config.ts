@@ -1,5 +1,6 @@
 import type { PannellumConfig, PannellumHotSpot, PannellumScene } from 'pannellum/build/pannellum.js';
 import { coordsToYawPitch } from '../../api/schema/coords';
+import { faceInSight, tileUrl } from '../../api/schema/multires';
 import type { Hotspot, Image, Infospot, SceneAnswer, Tour } from '../../api/schema/tour';
 import { absoluteUrl } from '../element/api-origin';
 import { maxTextureSize } from './max-texture-size';
@@ -25,6 +26,15 @@ export function panoramaUrl(image: SceneAnswer, apiOrigin: string): string {
 }
 
 /**
+ * The VR view draws a scene as one texture, tiles or not: the whole picture where the device takes it that wide,
+ * else the phone variant (one texture is all the VR sphere has; a wider picture would be scaled down on the device).
+ */
+export function vrPanoramaUrl(image: Image, apiOrigin: string): string {
+  const fits = image.width <= TEXTURE_SIZE_EVERYWHERE || image.width <= maxTextureSize();
+  return absoluteUrl(!fits && image.mobileUrl ? image.mobileUrl : image.url, apiOrigin);
+}
+
+/**
  * A scene with tiles opens them as pannellum multires: the first view needs only the few coarsest tiles in sight,
  * detail follows the zoom (each tile is a small texture, so a device's texture limit never caps the detail), and
  * browsers without WebGL get pannellum's fallback faces. Any other scene opens its whole picture.
@@ -32,6 +42,16 @@ export function panoramaUrl(image: SceneAnswer, apiOrigin: string): string {
 export function scenePicture(image: SceneAnswer, apiOrigin: string): PannellumScene {
   if (image.multires) return { type: 'multires', multiRes: { ...image.multires, basePath: absoluteUrl(image.multires.basePath, apiOrigin) } };
   return { type: 'equirectangular', panorama: panoramaUrl(image, apiOrigin), ...(image.isNotEquirect ? { haov: 360, vaov: 180 } : {}) };
+}
+
+/**
+ * What must be had before pannellum is asked to show a scene, so that a scene that cannot be shown is found out while
+ * the current one stays: its whole picture, or for tiles the coarsest tile of the face it opens on (the first pannellum
+ * asks for; media is immutable, so pannellum's own request for it is answered from the cache).
+ */
+export function openingPictureUrl(image: SceneAnswer, view: { yaw: number; pitch: number }, apiOrigin: string): string {
+  if (!image.multires) return panoramaUrl(image, apiOrigin);
+  return absoluteUrl(tileUrl(image.multires, 1, faceInSight(view.yaw, view.pitch)), apiOrigin);
 }
 
 export interface SceneConfigOptions {

@@ -16,6 +16,14 @@ export function watchSceneDrawn(
     const sceneId = viewer.getScene();
     const basePath = tiledBasePath(sceneId);
     if (basePath === undefined) return drawn();
+    // pannellum starts a tour's autorotate at 'load': for tiles, that would turn the view while its first tiles are
+    // on their way, and bring more faces into sight for the first view to wait for. It starts once they are drawn.
+    const rotation = viewer.getConfig().autoRotate;
+    if (rotation) viewer.stopAutoRotate();
+    const shown = () => {
+      if (rotation) viewer.startAutoRotate(rotation, viewer.getPitch());
+      drawn();
+    };
     const check = () => {
       const renderer = viewer.getRenderer();
       // Destroyed, or already on another scene: nobody waits for this one.
@@ -24,7 +32,7 @@ export function watchSceneDrawn(
       if (!base?.settled) requestAnimationFrame(check);
       else if (base.failed > 0) failed(`The panorama's tiles at ${basePath} could not be accessed.`);
       // The tiles that arrived are uploaded by now and drawn in the next frame.
-      else requestAnimationFrame(drawn);
+      else requestAnimationFrame(shown);
     };
     check();
   });

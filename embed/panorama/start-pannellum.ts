@@ -3,6 +3,7 @@ import type { Infospot, Tour } from '../../api/schema/tour';
 import type { PanoramaView } from '../video/contract';
 import { renderSceneHotspot } from './hotspot-element';
 import { renderInfospot } from './infospot-element';
+import { prefetchOpeningTiles } from './opening-tiles';
 import { pannellumConfig } from './scene-config';
 import { watchSceneDrawn } from './scene-drawn';
 import { spotLabels, type SpotLabels, type Translate } from './spot-labels';
@@ -91,7 +92,8 @@ export function startPannellum(parent: Element, tour: Tour, start: PanoramaStart
   );
   watchProgress(container, (fraction) => handlers.progress(fraction));
   const started: StartedPanorama = { viewer, container, handlers, labels, key: panoramaKey(tour, start), loaded: false };
-  const tiledBasePath = (sceneId: string) => tour.images.find((image) => image.id === sceneId)?.multires?.basePath;
+  const tilesOf = (sceneId: string) => tour.images.find((image) => image.id === sceneId)?.multires;
+  const tiledBasePath = (sceneId: string) => tilesOf(sceneId)?.basePath;
   watchSceneDrawn(
     viewer,
     tiledBasePath,
@@ -106,6 +108,7 @@ export function startPannellum(parent: Element, tour: Tour, start: PanoramaStart
   );
   // pannellum's own load button, the one way to start a viewer made without autoLoad.
   container.querySelector<HTMLElement>('.pnlm-load-button')!.click();
+  prefetchOpeningTiles(viewer, tilesOf(start.sceneId));
   return started;
 }
 

@@ -20,7 +20,7 @@ import { useStartWhenVisible } from '../hooks/use-visible';
 import { useViewHashSync } from '../hooks/use-view-hash-sync';
 import { dropEarlyPanorama } from '../panorama/early-panorama';
 import { Panorama } from '../panorama/Panorama';
-import { initialView, panoramaUrl } from '../panorama/scene-config';
+import { initialView, vrPanoramaUrl } from '../panorama/scene-config';
 import { chatRequested, flagOn, listingModeAllowed, listingModeRequested, MOBILE_BREAKPOINT_EM, visibleControls } from '../tour/viewer-rules';
 import { firstPanoramaShown, openInfospot, setVr, startFolded, tourLoaded } from '../tour/viewer-store';
 import { linkedView } from '../tour/view-hash';
@@ -214,7 +214,7 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
         <Suspense fallback={null}>
           <CardboardVr
             key={currentImage.id}
-            imageUrl={panoramaUrl(currentImage, apiOrigin)}
+            imageUrl={vrPanoramaUrl(currentImage, apiOrigin)}
             view={vrStartView(currentImage.id, panorama.current?.getView()) ?? initialView(currentImage)}
             targets={currentImage.hotspots.map((hotspot) => ({ sceneId: hotspot.image.id, ...coordsToYawPitch(hotspot.coords) }))}
             onFollow={goTo}

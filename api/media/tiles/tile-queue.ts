@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { serialPasses } from '../../jobs/serial-passes';
 import { cutClaimedTiles, type TilesCutDeps } from './cut-scene-tiles';
 import { claimableTiles, claimTiles } from './scene-tiles.repository';
 
@@ -27,54 +28,19 @@ export function newClaimer(kind: string): string {
  */
 export function startTileQueue(deps: TilesCutDeps): TileQueue {
   const claimer = newClaimer('instance');
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  // A pass waiting for the running one to end: every wake until it starts is answered by it.
-  let waiting: Promise<void> | undefined;
+  const passes = serialPasses(pass, { logger: deps.logger, message: 'the tile queue could not be read; it is looked at again shortly', retryMs: IDLE_LOOK_MS });
 
   async function pass(): Promise<void> {
-    while (!stopped) {
+    while (!passes.stopped) {
       const [image] = await claimableTiles(deps.db, { limit: 1 });
       if (!image) break;
       if (!(await claimTiles(deps.db, image, claimer))) continue;
       // A failure may be the store or the disk: the next try waits for the idle look rather than spinning.
       if ((await cutClaimedTiles(deps, image, claimer)).error) break;
     }
-    schedule();
+    passes.schedule(IDLE_LOOK_MS);
   }
 
-  function schedule(): void {
-    clearTimeout(timer);
-    if (stopped) return;
-    timer = setTimeout(() => void cutWaiting(), IDLE_LOOK_MS);
-    timer.unref();
-  }
-
-  function cutWaiting(): Promise<void> {
-    if (waiting) return waiting;
-    const pending = running
-      .then(() => {
-        waiting = undefined;
-        return stopped ? undefined : pass();
-      })
-      .catch((err: unknown) => {
-        deps.logger.error({ err }, 'the tile queue could not be read; it is looked at again shortly');
-        schedule();
-      });
-    waiting = pending;
-    running = pending;
-    return pending;
-  }
-
-  void cutWaiting();
-  return {
-    wake: () => void cutWaiting(),
-    cutWaiting,
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  void passes.run();
+  return { wake: () => void passes.run(), cutWaiting: () => passes.run(), stop: () => passes.stop() };
 }

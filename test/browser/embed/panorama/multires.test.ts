@@ -1,39 +1,11 @@
 import { expect } from 'chai';
-import { imageSchema, type SceneAnswer, type SceneMultires, type Tour } from '../../../../api/schema/tour';
+import type { SceneMultires, Tour } from '../../../../api/schema/tour';
+import { vrPanoramaUrl } from '../../../../embed/panorama/scene-config';
 import { inEnglish } from '../../../../embed/panorama/spot-labels';
 import { startPannellum, type StartedPanorama } from '../../../../embed/panorama/start-pannellum';
 import { apiTour } from '../support/fixtures';
 import { until } from '../support/render';
-
-// Tiles come from the test runner's /test-tiles/ route (scripts/wtr-test-tiles.mjs); each test its own set, so
-// that no tile comes from the memory cache without a resource timing entry.
-let sets = 0;
-
-/** pannellum's multires layout of a picture `width` pixels wide, as the server cuts it: faces of width/π, to one tile per face. */
-function tiles(width: number, set = `s${Date.now()}-${++sets}`): SceneMultires {
-  const cubeResolution = Math.min(8192, Math.floor(width / Math.PI / 512) * 512);
-  const maxLevel = Math.ceil(Math.log2(cubeResolution / 512)) + 1;
-  return { basePath: `/test-tiles/${set}`, path: '/%l/%s%y_%x', fallbackPath: '/fallback/%s', extension: 'jpg', tileResolution: 512, maxLevel, cubeResolution };
-}
-
-/** A scene of a picture `width` wide with its tiles, its original and phone variant at addresses that must not be asked for. */
-function tiledScene(width: number, multires: SceneMultires): SceneAnswer {
-  return {
-    ...imageSchema.parse({ id: 'hall', title: 'Hall', uploaded: true, width, height: width / 2 }),
-    url: `/test-originals/${width}.jpg`,
-    mobileUrl: `/test-originals/${width}-mobile.jpg`,
-    thumbUrl: `/test-originals/${width}-thumb.jpg`,
-    multires,
-  };
-}
-
-/** Paths of everything the page fetched under `prefix` since the test started. */
-function requested(prefix: string): string[] {
-  return performance
-    .getEntriesByType('resource')
-    .map((entry) => new URL(entry.name).pathname)
-    .filter((path) => path.startsWith(prefix));
-}
+import { requested, tiledScene, tiles } from '../support/test-tiles';
 
 /** The level of each tile fetched from a set. */
 function levels(multires: SceneMultires): number[] {
@@ -44,18 +16,18 @@ const frames: HTMLElement[] = [];
 const viewers: StartedPanorama[] = [];
 let restore: (() => void) | undefined;
 
-/** A phone-sized portrait frame (390×700 CSS pixels). */
-function phoneFrame(): HTMLElement {
+/** A phone-sized portrait frame (390×700 CSS pixels), or another size. */
+function phoneFrame(size = 'width:390px;height:700px'): HTMLElement {
   const frame = document.createElement('div');
-  frame.style.cssText = 'width:390px;height:700px';
+  frame.style.cssText = size;
   document.body.append(frame);
   frames.push(frame);
   return frame;
 }
 
 /** Starts the viewer on a one-scene tour; resolves once it says the scene was drawn, or rejects with its failure. */
-function start(tour: Tour): Promise<StartedPanorama> {
-  const started = startPannellum(phoneFrame(), tour, { apiOrigin: location.origin, sceneId: tour.images[0].id, allowLinks: true, t: inEnglish });
+function start(tour: Tour, size?: string): Promise<StartedPanorama> {
+  const started = startPannellum(phoneFrame(size), tour, { apiOrigin: location.origin, sceneId: tour.images[0].id, allowLinks: true, t: inEnglish });
   viewers.push(started);
   return new Promise((resolve, reject) => {
     started.handlers.drawn = () => resolve(started);
@@ -94,6 +66,47 @@ describe('a scene with tiles on a phone', () => {
     expect(first[0]).to.equal(1);
     expect(Math.max(...first), 'no more detail than a phone-wide view needs').to.be.below(multires.maxLevel);
     expect(requested('/test-originals/'), 'the whole picture is never fetched').to.deep.equal([]);
+  });
+
+  it('asks for all the coarsest tiles in sight as it starts, those it then draws first, and not the faces out of sight', async () => {
+    const multires = tiles(8192);
+    const asked: string[] = [];
+    const src = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src')!;
+    Object.defineProperty(HTMLImageElement.prototype, 'src', {
+      ...src,
+      set(this: HTMLImageElement, value: string) {
+        asked.push(new URL(value, location.href).pathname);
+        src.set!.call(this, value);
+      },
+    });
+    restore = () => Object.defineProperty(HTMLImageElement.prototype, 'src', src);
+    // Looking along the front face's middle, 90° across a wide frame: the front face fills the view, the side faces
+    // only touch its edges.
+    const drawn = start(apiTour({ images: [tiledScene(8192, multires)] }), 'width:800px;height:450px');
+    // pannellum itself asks for its first tile only after a timeout, and one per frame after that.
+    const atStart = asked.filter((path) => path.startsWith(`${multires.basePath}/1/`));
+    await drawn;
+    expect(atStart).to.deep.equal([`${multires.basePath}/1/f0_0.jpg`]);
+    expect(requested(`${multires.basePath}/1/`), 'the coarsest tiles drawn').to.deep.equal(atStart);
+  });
+
+  it('asks for finer tiles only once the coarsest in view have arrived', async () => {
+    // The set's coarsest tiles come slowly (scripts/wtr-test-tiles.mjs), as on a phone's connection.
+    const multires = tiles(8192, `slow-${Date.now()}`);
+    await start(apiTour({ images: [tiledScene(8192, multires)] }), 'width:800px;height:450px');
+    const fetched = (level: number) =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.name.includes(`${multires.basePath}/${level}/`));
+    await until(() => fetched(2).length > 0, 'finer tiles');
+    const coarsestArrived = Math.max(...fetched(1).map((entry) => entry.responseEnd));
+    for (const entry of fetched(2)) expect(entry.startTime, 'asked for after the coarsest arrived').to.be.at.least(coarsestArrived);
+  });
+
+  it('turns a tour that autorotates only once its first tiles are drawn', async () => {
+    const tour = apiTour({ images: [tiledScene(8192, tiles(8192))] });
+    expect(tour.config.autoRotate).to.equal(true);
+    const { viewer } = await start(tour);
+    expect(viewer.getYaw(), 'still where the scene opens').to.equal(0);
+    await until(() => viewer.getYaw() !== 0, 'turning');
   });
 
   it('shows full detail at full zoom under a 4096 texture limit: the finest level of a 16K picture is fetched', async () => {
@@ -138,5 +151,26 @@ describe('a scene with tiles on a phone', () => {
     const { viewer } = await start(apiTour({ images: [scene] }));
     expect(viewer.getScene()).to.equal('hall');
     expect(requested('/test-tiles/whole/')).to.deep.equal(['/test-tiles/whole/fallback/f.jpg']);
+  });
+
+  it('in VR draws the picture one texture holds: the phone variant of a picture wider than the device takes, never tiles', async () => {
+    capTextures(4096);
+    const multires = tiles(8192);
+    // The phone variant at an address that answers a picture.
+    const scene = { ...tiledScene(8192, multires), mobileUrl: `${multires.basePath}/fallback/f.jpg` };
+    expect(vrPanoramaUrl(scene, location.origin)).to.equal(`${location.origin}${scene.mobileUrl}`);
+    expect(vrPanoramaUrl(tiledScene(4096, tiles(4096)), location.origin), 'a picture any device takes whole').to.equal(
+      `${location.origin}/test-originals/4096.jpg`,
+    );
+    const { startCardboard } = await import('../../../../embed/vr/cardboard');
+    const stage = phoneFrame();
+    const session = startCardboard(stage, vrPanoramaUrl(scene, location.origin), { yaw: 0, pitch: 0, hfov: 90 });
+    try {
+      await until(() => requested(scene.mobileUrl).length === 1 && stage.querySelector('canvas'), 'the phone variant fetched and drawn');
+      expect(levels(multires), 'no tiles').to.deep.equal([]);
+      expect(requested('/test-originals/')).to.deep.equal([]);
+    } finally {
+      session.stop();
+    }
   });
 });

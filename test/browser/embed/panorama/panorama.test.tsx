@@ -5,6 +5,7 @@ import { Panorama } from '../../../../embed/panorama/Panorama';
 import { brokenPictureSettled, hostile, IMG_PAYLOAD, scriptRan } from '../../../support/script-payloads';
 import { apiTour, panoramaDataUrl } from '../support/fixtures';
 import { render, unmountAll, until } from '../support/render';
+import { requested, tiledScene, tiles } from '../support/test-tiles';
 
 function tourWith(images: Array<{ id: string; url: string; title?: string }>): Tour {
   // URLs set after parsing: the test's data URLs are longer than a stored URL may be.
@@ -83,5 +84,33 @@ describe('<Panorama> over pannellum', () => {
     expect(errors[0], 'text, not markup').not.to.match(/[<>]/);
     await brokenPictureSettled();
     expect(scriptRan()).to.equal(undefined);
+  });
+
+  it('switches to a tiled scene once its first tile is had, and keeps the scene shown when its tiles cannot be fetched', async () => {
+    performance.clearResourceTimings();
+    const multires = tiles(8192);
+    const tour = tourWith([{ id: 'fine', url: panoramaDataUrl('#468') }]);
+    tour.images.push(tiledScene(8192, multires, 'tiled'), tiledScene(8192, tiles(8192, 'missing'), 'lost'));
+    const { host, errors, loaded, showScene } = renderPanorama(tour, 'fine');
+    await until(() => loaded.length === 1, 'the first scene');
+    showScene('lost');
+    const failure = await until(() => host.querySelector('.tv-scene-failure'), 'the failure told');
+    expect(failure.textContent).to.contain('“lost” could not be loaded.').and.contain('You are still in “fine”.');
+    expect(errors[0]).to.contain('/test-tiles/missing/1/f0_0.jpg').and.contain('HTTP 404');
+    showScene('tiled');
+    await until(() => loaded.length === 2, 'the tiled scene drawn');
+    expect(loaded).to.deep.equal(['fine', 'tiled']);
+    expect(host.querySelector('.tv-scene-failure')).to.equal(null);
+    expect(requested(`${multires.basePath}/1/`), 'its coarsest tiles').to.include(`${multires.basePath}/1/f0_0.jpg`);
+    expect(requested('/test-originals/'), 'never the whole picture').to.deep.equal([]);
+  });
+
+  it('tells the visitor when the opening scene’s tiles cannot be fetched', async () => {
+    const tour = tourWith([]);
+    tour.images.push(tiledScene(8192, tiles(8192, 'missing')));
+    const { host, errors } = renderPanorama(tour, 'hall');
+    const failure = await until(() => host.querySelector('.tv-scene-failure'), 'the failure told');
+    expect(failure.textContent).to.contain('“Hall” could not be loaded.').and.not.contain('You are still in');
+    expect(errors).to.deep.equal(["The panorama's tiles at /test-tiles/missing could not be accessed."]);
   });
 });
