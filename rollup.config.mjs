@@ -20,14 +20,21 @@ const jsonAsModule = {
   },
 };
 
-const browserPlugins = () => [
+/**
+ * The oldest browsers the viewer runs in: its styles are constructed stylesheets (Safari 16.4, Firefox 101) laid out
+ * with container queries (Chrome and Edge 105, Firefox 110). Their native class fields and `??=` are 0.16 KB gzip
+ * less of the initial viewer than esbuild's ES2020 rewrites of them.
+ */
+const VIEWER_BROWSERS = ['chrome105', 'edge105', 'firefox110', 'safari16.4'];
+
+const browserPlugins = (target = 'es2020') => [
   rollupSourceTransforms(),
   jsonAsModule,
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   nodeResolve({ browser: true, extensions }),
   // A required JSON file is its object, as in Node.
   commonjs({ requireReturnsDefault: (id) => id.endsWith('.json') }),
-  esbuild({ target: 'es2020', jsx: 'automatic', minify: true, legalComments: 'none' }),
+  esbuild({ target, jsx: 'automatic', minify: true, legalComments: 'none' }),
 ];
 
 /**
@@ -95,7 +102,7 @@ export default [
       // Lazy chunks are imported relative to the entry's own URL, so they load from our origin on partner pages.
       chunkFileNames: 'chunks/[name]-[hash].js',
     },
-    plugins: [...browserPlugins(), squeeze, copyFiles({ ...elementFiles, 'tour-page.css': 'embed/tour-page.css' }), precompress()],
+    plugins: [...browserPlugins(VIEWER_BROWSERS), squeeze, copyFiles({ ...elementFiles, 'tour-page.css': 'embed/tour-page.css' }), precompress()],
   },
   {
     // `npm publish dist/npm`: the same viewer for bundlers, safe to import in Node (server-side rendering).

@@ -1,3 +1,4 @@
+import '../i18n/en-parts';
 import { useEffect, useRef } from 'react';
 import { useMessages } from '../i18n/i18n-context';
 import { useAdoptedStyles } from '../hooks/use-adopted-styles';

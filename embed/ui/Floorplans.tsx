@@ -1,3 +1,4 @@
+import '../i18n/en-parts';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { Floorplan } from '../../api/schema/tour';
 import { useAdoptedStyles } from '../hooks/use-adopted-styles';

@@ -1,3 +1,4 @@
+import '../i18n/en-parts';
 import { useEffect, useState } from 'react';
 import type { Infospot } from '../../api/schema/tour';
 import { useMessages } from '../i18n/i18n-context';

@@ -1,3 +1,4 @@
+import '../i18n/en-parts';
 import { useEffect, useId, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useMessages } from '../i18n/i18n-context';
 import { useAdoptedStyles } from '../hooks/use-adopted-styles';

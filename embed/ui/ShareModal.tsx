@@ -1,3 +1,4 @@
+import '../i18n/en-parts';
 import { useState } from 'react';
 import type { Tour } from '../../api/schema/tour';
 import { signedInUser } from '../tour/tour-client';

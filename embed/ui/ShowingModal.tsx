@@ -1,3 +1,4 @@
+import '../i18n/en-parts';
 import { useState, type FormEvent } from 'react';
 import type { Tour } from '../../api/schema/tour';
 import { apiPost } from '../tour/tour-client';

@@ -1,3 +1,4 @@
+import '../i18n/en-parts';
 import { lazy, Suspense } from 'react';
 import { useMessages } from '../i18n/i18n-context';
 import type { VideoChatProps } from '../video/contract';

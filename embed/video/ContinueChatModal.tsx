@@ -1,3 +1,4 @@
+import '../i18n/en-parts';
 import { useEffect, useRef, useState } from 'react';
 import { CONTINUE_CHAT_COUNTDOWN_S } from '../../api/schema/video';
 import { useMessages } from '../i18n/i18n-context';

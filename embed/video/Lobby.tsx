@@ -1,10 +1,10 @@
 import type { Tour } from '../../api/schema/tour';
-import { EN } from '../i18n/en';
+import { EN_PARTS } from '../i18n/en-parts';
 import { useMessages } from '../i18n/i18n-context';
 import { NamedText } from '../i18n/NamedText';
 import { useApiOrigin } from '../viewer/api-origin-context';
 
-export const UNSUPPORTED_BROWSER = EN.unsupportedBrowser;
+export const UNSUPPORTED_BROWSER = EN_PARTS.unsupportedBrowser;
 
 interface LobbyProps {
   tour: Tour;

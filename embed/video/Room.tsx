@@ -1,3 +1,4 @@
+import '../i18n/en-parts';
 import { useId } from 'react';
 import { displayName } from '../../api/schema/video';
 import { useMessages } from '../i18n/i18n-context';

@@ -1,3 +1,4 @@
+import '../i18n/en-parts';
 import { useMessages } from '../i18n/i18n-context';
 import { Icon } from '../shared/Icon';
 

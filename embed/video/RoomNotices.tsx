@@ -1,3 +1,4 @@
+import '../i18n/en-parts';
 import { useEffect, useRef, useState } from 'react';
 import { useMessages } from '../i18n/i18n-context';
 import { NamedText } from '../i18n/NamedText';

@@ -1,3 +1,4 @@
+import '../i18n/en-parts';
 import { useSyncExternalStore } from 'react';
 import type { MessageKey } from '../i18n/en';
 import type { RoomMessage, RoomParticipant } from '../../api/schema/video';

@@ -1,3 +1,4 @@
+import '../i18n/en-parts';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { ROOM_LIFETIME_MS } from '../../api/schema/video';
 import { useMessages } from '../i18n/i18n-context';

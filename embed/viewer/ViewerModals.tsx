@@ -1,3 +1,4 @@
+import '../i18n/en-parts';
 import { useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Tour } from '../../api/schema/tour';

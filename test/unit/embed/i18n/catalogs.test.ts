@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage, format, loadCatalog } from '../../../../embed/i18n/catalog';
 import { EN } from '../../../../embed/i18n/en';
+// The texts of the later parts join the English catalog here, so every key is checked.
+import { EN_PARTS } from '../../../../embed/i18n/en-parts';
 import { LANGUAGES, negotiatedLanguage, supportedLanguage } from '../../../../api/schema/languages';
 
 const slots = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
 describe("the viewer's message catalogs", () => {
+  it("English has the later parts' texts once their module is imported", () => {
+    expect(EN).toMatchObject(EN_PARTS);
+  });
+
   for (const language of LANGUAGES.filter((language) => language !== 'en')) {
     it(`${language} translates every English text, with the same slots, and nothing else`, async () => {
       const catalog = await loadCatalog(language);
