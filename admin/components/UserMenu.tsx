@@ -92,8 +92,6 @@ export function UserMenu({ user, onSaveWork }: { user: Pick<User, 'name' | 'emai
         ref={toggle}
         type="button"
         className="ad-user-menu__toggle"
-        // Named by the name alone: the avatar is decoration, and on phones the name is not drawn.
-        aria-label={user.name}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls="ad-user-menu"

@@ -30,7 +30,9 @@ export async function loadCatalog(language: Language): Promise<Catalog> {
 
 /** A catalog's text with its `{name}` slots filled (as plain text: the caller renders it as text). */
 export function format(catalog: Catalog, key: MessageKey, values: Record<string, string | number> = {}): string {
-  return catalog[key].replace(/\{(\w+)\}/g, (slot, name: string) => (name in values ? String(values[name]) : slot));
+  // A later part's English text is there once its module (en-parts) is imported; a part that forgot the import
+  // shows the key, where a test sees it, rather than throwing in the host page.
+  return (catalog[key] ?? key).replace(/\{(\w+)\}/g, (slot, name: string) => (name in values ? String(values[name]) : slot));
 }
 
 /**
