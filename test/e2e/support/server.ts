@@ -45,7 +45,8 @@ export async function startServer(
   const publicUrl = options.env?.SMTP_URL ? { PUBLIC_URL: origin } : {};
   const child = spawn(process.execPath, ['dist/api/server.js'], {
     cwd: options.cwd,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...publicUrl, ...options.env },
+    // As `npm run serve` and the Docker image start it.
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), DATA_DIR: dataDir, ...publicUrl, ...options.env },
     stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
   });
   if (logFd !== undefined) closeSync(logFd);
