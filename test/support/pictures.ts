@@ -1,19 +1,58 @@
-import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { TEMP_ROOT_VARIABLE } from '../api/support/temp-root-variable';
 
 export const DEMO_PANORAMA = 'demo/panoramas/jordan-pond.jpg';
 
+/** The pictures this test file has asked for, by name and size. */
+const made = new Map<string, Promise<Buffer>>();
+
+/**
+ * A picture made once per run: sharp takes about a second to shrink the demo panorama on a busy machine (seconds
+ * for a 16K one), and the test files ask for the same few sizes hundreds of times. The same bytes either way, as
+ * sharp makes them; each caller gets a copy of its own to change.
+ */
+async function madeOnce(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  let picture = made.get(key);
+  if (!picture) {
+    picture = fromRunFolder(key, make);
+    made.set(key, picture);
+    picture.catch(() => made.delete(key));
+  }
+  return Buffer.from(await picture);
+}
+
+/** Other test files (other processes) find the picture in the run's temp folder, which the run removes. */
+async function fromRunFolder(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  const root = process.env[TEMP_ROOT_VARIABLE];
+  if (!root) return make();
+  const folder = join(root, 'pictures');
+  const file = join(folder, key);
+  if (existsSync(file)) return readFileSync(file);
+  const picture = await make();
+  mkdirSync(folder, { recursive: true });
+  // Renamed into place whole: a file made at the same time elsewhere is read complete or not at all.
+  const partial = `${file}.${randomUUID()}`;
+  writeFileSync(partial, picture);
+  renameSync(partial, file);
+  return picture;
+}
+
 /** A real 2:1 panorama, scaled down so tests stay quick. */
 export function smallPanorama(width = 800): Promise<Buffer> {
-  return sharp(readFileSync(DEMO_PANORAMA))
-    .resize({ width, height: width / 2 })
-    .jpeg()
-    .toBuffer();
+  return madeOnce(`panorama-${width}.jpg`, () =>
+    sharp(readFileSync(DEMO_PANORAMA))
+      .resize({ width, height: width / 2 })
+      .jpeg()
+      .toBuffer(),
+  );
 }
 
 export function flatPhoto(): Promise<Buffer> {
-  return sharp(readFileSync(DEMO_PANORAMA)).resize({ width: 600, height: 450, fit: 'cover' }).png().toBuffer();
+  return madeOnce('photo-600x450.png', () => sharp(readFileSync(DEMO_PANORAMA)).resize({ width: 600, height: 450, fit: 'cover' }).png().toBuffer());
 }
 
 function crc32(data: Buffer): number {
@@ -50,16 +89,20 @@ export function pngClaiming(width: number, height: number): Buffer {
 
 /** One flat colour, which lossless WebP packs into a few bytes: a decompression bomb that sharp really decodes. */
 export function flatWebp(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#7a8b9c' } })
-    .webp({ lossless: true, effort: 0 })
-    .toBuffer();
+  return madeOnce(`flat-${width}x${height}.webp`, () =>
+    sharp({ create: { width, height, channels: 3, background: '#7a8b9c' } })
+      .webp({ lossless: true, effort: 0 })
+      .toBuffer(),
+  );
 }
 
 /** The same as a PNG: zlib packs it a thousandfold at best, so 16384 × 8192 takes about 400 KB. */
 export function flatPng(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#7a8b9c' } })
-    .png({ compressionLevel: 9 })
-    .toBuffer();
+  return madeOnce(`flat-${width}x${height}.png`, () =>
+    sharp({ create: { width, height, channels: 3, background: '#7a8b9c' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer(),
+  );
 }
 
 export async function truncatedJpeg(): Promise<Buffer> {
