@@ -4,6 +4,12 @@ import { skipUnlessRequired } from './required-service';
 /** The PostgreSQL the tests use: the project's machines run one here, trusting local connections as `postgres`. */
 export const POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432';
 
+/**
+ * How many databases are dropped at once, each on a connection of its own (of the server's hundred, which other runs
+ * share). Drops running together share one checkpoint: 40 took 0.8-3 s together, ten at a time 2-26 s a batch.
+ */
+const DROPS_TOGETHER = 40;
+
 /** The server's own database, from which test databases are made and dropped. */
 export const POSTGRES_ADMIN_URL = `${POSTGRES_SERVER}/postgres`;
 
@@ -48,13 +54,22 @@ export async function dropPostgresDatabase(url: string): Promise<void> {
   await onPostgresServer(`drop database if exists ${databaseName(url)} with (force)`);
 }
 
+/**
+ * Drops the databases whose names start with `prefix`, DROPS_TOGETHER at a time. `olderThanADay` keeps the ones made since (PostgreSQL keeps no creation time; a database's PG_VERSION file is
+ * written when it is made and never after).
+ */
+export async function dropPostgresDatabasesNamed(prefix: string, { olderThanADay = false } = {}): Promise<void> {
+  const age = olderThanADay ? ` and (pg_stat_file('base/' || oid || '/PG_VERSION')).modification < now() - interval '1 day'` : '';
+  const [found] = await onPostgresServer(`select datname from pg_database where starts_with(datname, '${prefix}')${age}`);
+  const names: string[] = found.rows.map(({ datname }: { datname: string }) => datname);
+  for (let first = 0; first < names.length; first += DROPS_TOGETHER) {
+    await Promise.all(names.slice(first, first + DROPS_TOGETHER).map((name) => dropPostgresDatabase(`${POSTGRES_SERVER}/${name}`)));
+  }
+}
+
 /** Drops the test databases (every name starts `tour_`) that runs which crashed left more than a day ago. */
-export async function dropStalePostgresDatabases(): Promise<void> {
-  // PostgreSQL keeps no creation time; a database's PG_VERSION file is written when it is made and never after.
-  const [stale] = await onPostgresServer(
-    `select datname from pg_database where datname like 'tour\\_%' and (pg_stat_file('base/' || oid || '/PG_VERSION')).modification < now() - interval '1 day'`,
-  );
-  await Promise.all(stale.rows.map(({ datname }: { datname: string }) => dropPostgresDatabase(`${POSTGRES_SERVER}/${datname}`)));
+export function dropStalePostgresDatabases(): Promise<void> {
+  return dropPostgresDatabasesNamed('tour_', { olderThanADay: true });
 }
 
 /**
