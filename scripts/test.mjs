@@ -1,5 +1,5 @@
 // `npm test`: every layer, in Debian's Chromium, failing on any failure. Prints one closing count line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,29 @@ function run(label, command, args, env = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) failedSteps.push(label);
   return result.status === 0;
+}
+
+/**
+ * Runs steps two at a time, as this machine has two cores and each step keeps about one busy; a step's output is
+ * printed whole when it ends, so that the steps' lines do not interleave. Resolves once all have ended.
+ */
+async function runSideBySide(steps) {
+  const waiting = [...steps];
+  const next = async () => {
+    for (let step = waiting.shift(); step; step = waiting.shift()) {
+      const [label, command, args] = step;
+      const started = Date.now();
+      const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      const output = [];
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      const status = await new Promise((resolve) => child.on('close', resolve));
+      console.log(`\n=== ${label}: ${command} ${args.join(' ')} (${Math.round((Date.now() - started) / 1000)} s)`);
+      process.stdout.write(Buffer.concat(output));
+      if (status !== 0) failedSteps.push(label);
+    }
+  };
+  await Promise.all([next(), next()]);
 }
 
 function ensureChromium() {
@@ -44,10 +67,13 @@ function addVitest(file) {
 }
 
 ensureChromium();
-run('typecheck', 'npx', ['tsc', '--noEmit']);
-run('lint', 'npx', ['eslint', '.']);
-run('format', 'npx', ['prettier', '--check', '.']);
-run('build', 'npx', ['rollup', '-c', 'rollup.config.mjs', '--silent']);
+// The build first: the end-to-end tests need it, and it and the lint take longest.
+await runSideBySide([
+  ['build', 'npx', ['rollup', '-c', 'rollup.config.mjs', '--silent']],
+  ['lint', 'npx', ['eslint', '.']],
+  ['typecheck', 'npx', ['tsc', '--noEmit']],
+  ['format', 'npx', ['prettier', '--check', '.']],
+]);
 if (!existsSync('dist/api/server.js') || !existsSync('dist/embed/tour-viewer.js')) {
   console.error('The build did not produce dist/: nothing to test.');
   process.exit(1);
