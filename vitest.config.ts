@@ -4,9 +4,6 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts', 'test/api/**/*.test.ts'],
     environment: 'node',
-    // vitest's default on two cores is one file at a time, and a file spends most of its time importing the app (some
-    // 9 s under load) or waiting for PostgreSQL: three at a time took 66 s for twelve small API files, one 170 s.
-    maxWorkers: 3,
     globalSetup: ['test/api/support/temp-root.ts', 'test/api/support/postgres-template.ts'],
     setupFiles: ['test/api/support/close-test-databases.ts'],
     // Image processing on two shared cores can be slow; this is a hang guard, not a speed check.
