@@ -11,18 +11,23 @@ import type { TileQueue } from '../media/tiles/tile-queue';
 import { recordImageFormats } from '../media/image-formats';
 import { isTruthyField, uploaderTurn, uploadLimit, withUpload } from './upload';
 
-/** With `tiles`, this instance's tile queue, woken by each wide panorama queued (another instance's finds it otherwise). */
+/**
+ * Uploads of scenes' panoramas and of floor plans (the field `use` set to `floorplan`). With `tiles`, this
+ * instance's tile queue, woken by each wide panorama queued (another instance's finds it otherwise).
+ */
 export function imagesRoutes(tiles?: TileQueue): Hono<AppEnv> {
   return new Hono<AppEnv>().post('/', uploadLimit(MAX_IMAGE_BYTES, 'picture'), async (c) => {
     requireUser(c);
     const form = { fileField: 'image', gate: { field: 'tourId', check: (tourId: string | undefined) => findTourByIdFor(c, tourId, 'edit') } };
     return withUpload(c, form, async ({ file, fields }) => {
       const checked = await checkImage(file, { equirectangular: !isTruthyField(fields.isNotEquirect) });
-      const stored = await storeCheckedImage(checked, uploaderTurn(c), () => storePanorama(c.get('media'), file.path));
+      // A floor plan is shown whole and listed by its JPEG thumbnail: modern types and tiles of it would serve nobody.
+      const scene = fields.use !== 'floorplan';
+      const stored = await storeCheckedImage(checked, uploaderTurn(c), () => storePanorama(c.get('media'), file.path, { withModern: scene }));
       // Noted once its files are all stored: a failure here leaves them unnamed, for the sweep.
-      await recordImageFormats(c.get('db'), stored.image, stored.variants);
+      if (scene) await recordImageFormats(c.get('db'), stored.image, stored.variants);
       // Queued here, cut in the background: the owner's editor shows the scene from its original meanwhile.
-      const tiled = cubeResolutionFor(stored.width) !== undefined;
+      const tiled = scene && cubeResolutionFor(stored.width) !== undefined;
       if (tiled) {
         // The panorama is stored whatever happens here; the background sweep queues one this missed.
         await queueTiles(c.get('db'), panoramaImageOf(`/tours/${stored.image}`)!).then(

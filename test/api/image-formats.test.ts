@@ -48,9 +48,10 @@ async function newTour(): Promise<SavedTour> {
   return tour;
 }
 
-async function uploadPanorama(tour: SavedTour, width: number): Promise<Upload> {
+async function uploadPanorama(tour: SavedTour, width: number, fields: Record<string, string> = {}): Promise<Upload> {
   const form = new FormData();
   form.set('tourId', String(tour.id));
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
   form.set('image', new File([new Uint8Array(await smallPanorama(width))], 'room.jpg'));
   const response = await t.app.request('/api/images/', { method: 'POST', body: form, headers: owner.auth });
   expect(response.status).toBe(201);
@@ -86,6 +87,12 @@ async function expectPicture(url: string, type: string, width: number, height: n
   if (type === 'image/webp') expect([bytes.toString('latin1', 0, 4), bytes.toString('latin1', 8, 12)]).toEqual(['RIFF', 'WEBP']);
   else expect(bytes.toString('latin1', 4, 12)).toBe('ftypavif');
   expect(await sharp(bytes).metadata()).toMatchObject({ width, height });
+}
+
+async function expectJpeg(url: string, width: number, height: number): Promise<void> {
+  const response = await t.app.request(url);
+  expect(response.headers.get('content-type')).toBe('image/jpeg');
+  expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({ width, height });
 }
 
 const stem = (upload: Upload) => upload.image.replace(/\.jpg$/, '');
@@ -152,6 +159,17 @@ describe('modern image types of uploaded panoramas', () => {
     expect((await t.app.request(`/api/tours/${tour.shortId}`, { method: 'DELETE', headers: owner.auth })).status).toBe(200);
     expect(storedFiles()).toEqual([]);
     expect(await t.db.selectFrom('image_format').select('image').execute()).toEqual([]);
+  });
+
+  it('makes a floor plan only the JPEGs, its thumbnail among them, and no tiles however wide', async () => {
+    const tour = await newTour();
+    const plan = await uploadPanorama(tour, 6000, { isNotEquirect: 'true', use: 'floorplan' });
+    const id = stem(plan);
+    expect(plan).not.toHaveProperty('tilesPreparing');
+    expect(storedFiles()).toEqual([`${id}.jpg`, `hotspot-${id}.jpg`, `mobile-${id}.jpg`, `thumb-${id}.jpg`].sort());
+    expect(await t.db.selectFrom('image_format').select('image').execute()).toEqual([]);
+    expect(await t.db.selectFrom('scene_tiles').selectAll().execute()).toEqual([]);
+    await expectJpeg(plan.thumbUrl, 400, 200);
   });
 
   it('leaves a scene stored before them as it was: JPEG only, no formats listed', async () => {
