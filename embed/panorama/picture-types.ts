@@ -39,9 +39,9 @@ export function browserDecodes(type: ModernImageType): boolean {
  * A scene's `picture` in the first type the answer lists it in (best first) that the browser decodes, else its
  * JPEG, which every browser decodes. An address as the answer gives it: the caller makes it absolute.
  */
-export function pictureUrl(
-  scene: Pick<SceneAnswer, ScenePicture | 'formats'>,
-  picture: ScenePicture,
+export function pictureUrl<P extends ScenePicture>(
+  scene: Pick<SceneAnswer, P | 'formats'>,
+  picture: P,
   decodes: (type: ModernImageType) => boolean = browserDecodes,
 ): string {
   const format = scene.formats?.find((entry) => entry[picture] && decodes(entry.type));

@@ -10,7 +10,10 @@ import type { SceneImageFormat } from '../../api/schema/tour';
 import { setTourType } from '../../api/tours/tour.repository';
 import { smallPanorama } from '../support/pictures';
 import { TEST_JWT_SECRET } from '../support/test-secret';
+import type { Page } from '../../api/schema/requests';
+import type { MyTour, TeamTour } from '../../api/schema/team';
 import { createTestApp, type TestApp } from './support/test-app';
+import { expectCall, person, teamWith } from './support/teams';
 import { TEST_ENGINE } from './support/test-database';
 import { json, signUp, type TestUser } from './support/users';
 
@@ -178,6 +181,38 @@ describe('modern image types of uploaded panoramas', () => {
     await forgetModernPictures(upload);
     expect((await saveScenes(tour, [upload])).images[0].formats).toBeUndefined();
     expect((await visitorRead(tour)).images[0].formats).toBeUndefined();
+  });
+});
+
+describe('the owner’s lists of tours', () => {
+  it('carry the modern types of each tour’s scenes as the tour answer does, and none for a scene stored before them', async () => {
+    const olivia = await person(t, 'Olivia');
+    owner = olivia;
+    const modern = await newTour();
+    const modernUpload = await uploadPanorama(modern, 800);
+    const withTypes = await saveScenes(modern, [modernUpload]);
+    const old = await newTour();
+    const oldUpload = await uploadPanorama(old, 800);
+    await forgetModernPictures(oldUpload);
+    await saveScenes(old, [oldUpload]);
+    const expected = withTypes.images[0].formats!;
+    expect(expected.map((format) => format.type)).toEqual(['image/avif', 'image/webp']);
+
+    const dashboard = await expectCall<Page<SavedTour>>(t, 'GET', '/tours?sort=title', olivia, 200);
+    const byId = new Map(dashboard.items.map((tour) => [tour.shortId, tour.images[0]]));
+    expect(byId.get(modern.shortId)?.formats).toEqual(expected);
+    expect(byId.get(old.shortId)).not.toHaveProperty('formats');
+
+    const team = await teamWith(t, olivia);
+    await expectCall(t, 'POST', `/teams/${team.id}/sharedTours`, olivia, 201, { tourIds: [modern.shortId, old.shortId] });
+    const teamCards = await expectCall<Page<TeamTour>>(t, 'GET', `/teams/${team.id}/tours`, olivia, 200);
+    const mine = await expectCall<Page<MyTour>>(t, 'GET', '/teams/getMyTours', olivia, 200);
+    for (const cards of [teamCards.items, mine.items]) {
+      const card = new Map<string, TeamTour | MyTour>(cards.map((item) => [item.shortId, item]));
+      expect(card.get(modern.shortId)).toMatchObject({ thumbUrl: modernUpload.thumbUrl, formats: expected });
+      expect(card.get(old.shortId)).toMatchObject({ thumbUrl: oldUpload.thumbUrl });
+      expect(card.get(old.shortId)).not.toHaveProperty('formats');
+    }
   });
 });
 
