@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faceInSight, tileUrl } from '../../../../api/schema/multires';
+import { faceInSight, facesInView, tileUrl } from '../../../../api/schema/multires';
 import { imageSchema, tourInputSchema, type SceneMultires, type Tour } from '../../../../api/schema/tour';
 import { renderPublicTourPage } from '../../../../api/pages/public-tour-page';
 
@@ -29,6 +29,19 @@ describe('tiles in pannellum’s layout', () => {
       'd',
     ]);
   });
+
+  it('the faces a first view draws, most of the screen first: an upright phone sees above and below, a desktop to the sides', () => {
+    const [phone, desktop] = [390 / 844, 16 / 9];
+    expect(facesInView({ yaw: 0, pitch: 0, hfov: 100 }, phone)).toEqual(['f', 'u', 'd', 'l', 'r']);
+    expect(facesInView({ yaw: 0, pitch: 0, hfov: 100 }, desktop)).toEqual(['f', 'l', 'r']);
+    expect(facesInView({ yaw: 0, pitch: 0, hfov: 90 }, phone), 'the sides only touched at the edge').toEqual(['f', 'u', 'd']);
+    expect(facesInView({ yaw: 0, pitch: 0, hfov: 90 }, desktop)).toEqual(['f']);
+    expect(facesInView({ yaw: 180, pitch: -60, hfov: 90 }, desktop), 'looking down, the bottom corners reach the sides').toEqual(['d', 'b', 'l', 'r']);
+    expect(facesInView({ yaw: 135, pitch: 0, hfov: 60 }, desktop), 'a corner of the cube ahead').toEqual(['b', 'r']);
+    expect(facesInView({ yaw: 0, pitch: 0, hfov: 170 }, desktop), 'pannellum’s widest view, 120°').toEqual(
+      facesInView({ yaw: 0, pitch: 0, hfov: 120 }, desktop),
+    );
+  });
 });
 
 function tourWith(images: Tour['images']): Tour {
@@ -50,9 +63,20 @@ function tourWith(images: Tour['images']): Tour {
 const page = (tour: Tour) => renderPublicTourPage({ tour, shortId: 'loft', origin: 'https://tours.example', open: true, siteName: 'Tours', language: 'en' });
 
 describe('the tour page', () => {
-  it('preloads the coarsest tile the opening scene faces, fetched as the viewer will (without credentials)', () => {
-    const scene = { ...imageSchema.parse({ id: 'a', cameraPosition: { yaw: 95, pitch: 0 } }), multires };
-    expect(page(tourWith([scene]))).toContain('<link rel="preload" as="image" crossorigin="anonymous" href="/media/tiles/abc/1/r0_0.jpg">');
+  it('preloads the coarsest tiles of the faces the first view draws, per orientation, fetched as the viewer will (without credentials)', () => {
+    const link = (face: string, media?: string) =>
+      `<link rel="preload" as="image" crossorigin="anonymous" href="/media/tiles/abc/1/${face}0_0.jpg"${media ? ` media="(orientation: ${media})"` : ''}>`;
+    const preloads = (html: string) => html.match(/<link rel="preload"[^>]*>/g);
+    const facing = (yaw: number, cameraZoom: number | null) =>
+      tourWith([{ ...imageSchema.parse({ id: 'a', cameraPosition: { yaw, pitch: 0 }, cameraZoom }), multires }]);
+    expect(preloads(page(facing(95, null))), 'the right face, and the back past its edge').toEqual([
+      link('r'),
+      link('u', 'portrait'),
+      link('d', 'portrait'),
+      link('b'),
+    ]);
+    // An upright phone at 100° sees five faces and gets the four filling most of it; a desktop the front and sides.
+    expect(preloads(page(facing(0, 100)))).toEqual([link('f'), link('u', 'portrait'), link('d', 'portrait'), link('l'), link('r', 'landscape')]);
   });
 
   it('preloads nothing for a scene without tiles, nor for another scene’s tiles', () => {
