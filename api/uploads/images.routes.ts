@@ -8,7 +8,7 @@ import { storePanorama } from '../media/panorama-store';
 import { cubeResolutionFor } from '../media/tiles/cut-tiles';
 import { panoramaImageOf, queueTiles } from '../media/tiles/scene-tiles.repository';
 import type { TileQueue } from '../media/tiles/tile-queue';
-import { recordImageFormats } from '../media/image-formats';
+import { recordImageFormats, sceneFormats } from '../media/image-formats';
 import { isTruthyField, uploaderTurn, uploadLimit, withUpload } from './upload';
 
 /**
@@ -36,17 +36,23 @@ export function imagesRoutes(tiles?: TileQueue): Hono<AppEnv> {
         );
       }
       const base = `${c.get('config').mediaBaseUrl}/tours/`;
+      const pictures = {
+        url: base + stored.image,
+        thumbUrl: `${base}thumb-${stored.image}`,
+        hotspotUrl: `${base}hotspot-${stored.image}`,
+        mobileUrl: stored.mobileImage ? base + stored.mobileImage : '',
+      };
+      // As the tour answer will list them, so the editor shows a new scene in them before its save comes back.
+      const formats = sceneFormats(pictures, new Map([[stored.image.replace(/\.jpg$/, ''), stored.variants]]));
       return c.json(
         {
           image: stored.image,
           width: stored.width,
           height: stored.height,
           size: stored.size,
-          url: base + stored.image,
-          thumbUrl: `${base}thumb-${stored.image}`,
-          hotspotUrl: `${base}hotspot-${stored.image}`,
-          mobileUrl: stored.mobileImage ? base + stored.mobileImage : '',
+          ...pictures,
           ...(tiled ? { tilesPreparing: true as const } : {}),
+          ...(formats ? { formats } : {}),
         } satisfies ImageUpload,
         201,
       );

@@ -29,6 +29,7 @@ beforeEach(async () => {
 
 interface Upload {
   image: string;
+  formats?: SceneImageFormat[];
   url: string;
   thumbUrl: string;
   hotspotUrl: string;
@@ -119,6 +120,7 @@ describe('modern image types of uploaded panoramas', () => {
       ].sort(),
     );
     const saved = await saveScenes(tour, [wide]);
+    expect(wide.formats, 'the upload’s answer lists them as the tour answer will').toEqual(saved.images[0].formats);
     const expected = [
       { type: 'image/avif', thumbUrl: `/media/tours/thumb-${id}.avif`, hotspotUrl: `/media/tours/hotspot-${id}.avif`, mobileUrl: '' },
       {
@@ -169,6 +171,7 @@ describe('modern image types of uploaded panoramas', () => {
     const plan = await uploadPanorama(tour, 6000, { isNotEquirect: 'true', use: 'floorplan' });
     const id = stem(plan);
     expect(plan).not.toHaveProperty('tilesPreparing');
+    expect(plan).not.toHaveProperty('formats');
     expect(storedFiles()).toEqual([`${id}.jpg`, `hotspot-${id}.jpg`, `mobile-${id}.jpg`, `thumb-${id}.jpg`].sort());
     expect(await t.db.selectFrom('image_format').select('image').execute()).toEqual([]);
     expect(await t.db.selectFrom('scene_tiles').selectAll().execute()).toEqual([]);
