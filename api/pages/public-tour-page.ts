@@ -1,5 +1,5 @@
 import { isRightToLeft, type Language } from '../schema/languages';
-import { DEFAULT_FOV_DEG, facesInView, tileUrl, type CubeFace } from '../schema/multires';
+import { DEFAULT_FOV_DEG, facesInSight, tileUrl, type CubeFace } from '../schema/multires';
 import { defaultSocialImage, type Tour } from '../schema/tour';
 import { SOCIAL_IMAGE_PX, socialImageUrl } from '../tours/social-image';
 import { tourTitle } from '../schema/tour-title';
@@ -115,7 +115,7 @@ function firstViewPreload(tour: Tour): string {
   if (!opening?.multires) return '';
   const { yaw = 0, pitch = 0 } = opening.cameraPosition ?? {};
   const view = { yaw, pitch, hfov: opening.cameraZoom ?? DEFAULT_FOV_DEG };
-  const seen = FIRST_VIEW_SCREENS.map((screen) => ({ ...screen, faces: facesInView(view, screen.aspect).slice(0, PRELOADS_PER_SCREEN) }));
+  const seen = FIRST_VIEW_SCREENS.map((screen) => ({ ...screen, faces: facesInSight(view, screen.aspect).slice(0, PRELOADS_PER_SCREEN) }));
   const faces = [...new Set(seen.flatMap((screen) => screen.faces))];
   const mediaOf = (face: CubeFace) => {
     const by = seen.filter((screen) => screen.faces.includes(face));

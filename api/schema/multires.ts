@@ -25,13 +25,13 @@ export function faceInSight(yaw: number, pitch: number): CubeFace {
 const SCREEN_SAMPLES = 24;
 
 /**
- * The cube faces a view (degrees) draws on a screen `aspect` (width / height) wide, the one filling most of the
- * screen first. pannellum's `hfov` is horizontal, so an upright phone sees far more above and below than a
- * landscape desktop. Rays go through the centres of a grid over the screen, each landing on the face whose axis it
- * runs closest to; a face that only touches the screen's edge is left out (a face missed costs a tile fetched
- * later, a face too many a fetch the view never uses).
+ * The cube faces a view (degrees) draws on a frame `aspect` (width / height) wide, the one filling most of the
+ * frame first: the coarsest tiles its first view needs. pannellum's `hfov` is horizontal, so an upright phone sees
+ * far more above and below than a landscape desktop. Rays go through the centres of a grid over the frame, each
+ * landing on the face whose axis it runs closest to; a face that only touches the frame's edge is left out (a face
+ * missed costs a tile pannellum asks for itself, a face too many a fetch or preload the view never uses).
  */
-export function facesInView({ yaw, pitch, hfov }: { yaw: number; pitch: number; hfov: number }, aspect: number): CubeFace[] {
+export function facesInSight({ yaw, pitch, hfov }: { yaw: number; pitch: number; hfov: number }, aspect: number): CubeFace[] {
   const toRad = Math.PI / 180;
   const halfWidth = Math.tan((Math.min(Math.max(hfov, PANNELLUM_HFOV_DEG.min), PANNELLUM_HFOV_DEG.max) * toRad) / 2);
   const halfHeight = halfWidth / aspect;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faceInSight, facesInView, tileUrl } from '../../../../api/schema/multires';
+import { faceInSight, facesInSight, tileUrl } from '../../../../api/schema/multires';
 import { imageSchema, tourInputSchema, type SceneMultires, type Tour } from '../../../../api/schema/tour';
 import { renderPublicTourPage } from '../../../../api/pages/public-tour-page';
 
@@ -29,17 +29,37 @@ describe('tiles in pannellum’s layout', () => {
       'd',
     ]);
   });
+});
 
-  it('the faces a first view draws, most of the screen first: an upright phone sees above and below, a desktop to the sides', () => {
+describe('the faces a first view shows', () => {
+  const sorted = (faces: string[]) => [...faces].sort();
+
+  it('is the front face alone for a 90° view along it on a landscape frame', () => {
+    expect(facesInSight({ yaw: 0, pitch: 0, hfov: 90 }, 16 / 9)).toEqual(['f']);
+  });
+
+  it('adds the side faces a wider view reaches, and the faces above and below a portrait phone sees', () => {
+    expect(sorted(facesInSight({ yaw: 0, pitch: 0, hfov: 100 }, 16 / 9))).toEqual(['f', 'l', 'r']);
+    expect(sorted(facesInSight({ yaw: 0, pitch: 0, hfov: 90 }, 390 / 844))).toEqual(['d', 'f', 'u']);
+  });
+
+  it('follows the yaw and the pitch', () => {
+    expect(sorted(facesInSight({ yaw: 45, pitch: 0, hfov: 60 }, 1))).toEqual(['f', 'r']);
+    expect(sorted(facesInSight({ yaw: 180, pitch: 0, hfov: 60 }, 1))).toEqual(['b']);
+    expect(sorted(facesInSight({ yaw: -90, pitch: 60, hfov: 60 }, 1))).toEqual(['l', 'u']);
+    expect(sorted(facesInSight({ yaw: 0, pitch: -90, hfov: 60 }, 1))).toEqual(['d']);
+  });
+
+  it('lists them by the share of the frame they fill; a face only touched at the frame’s edge is left out', () => {
     const [phone, desktop] = [390 / 844, 16 / 9];
-    expect(facesInView({ yaw: 0, pitch: 0, hfov: 100 }, phone)).toEqual(['f', 'u', 'd', 'l', 'r']);
-    expect(facesInView({ yaw: 0, pitch: 0, hfov: 100 }, desktop)).toEqual(['f', 'l', 'r']);
-    expect(facesInView({ yaw: 0, pitch: 0, hfov: 90 }, phone), 'the sides only touched at the edge').toEqual(['f', 'u', 'd']);
-    expect(facesInView({ yaw: 0, pitch: 0, hfov: 90 }, desktop)).toEqual(['f']);
-    expect(facesInView({ yaw: 180, pitch: -60, hfov: 90 }, desktop), 'looking down, the bottom corners reach the sides').toEqual(['d', 'b', 'l', 'r']);
-    expect(facesInView({ yaw: 135, pitch: 0, hfov: 60 }, desktop), 'a corner of the cube ahead').toEqual(['b', 'r']);
-    expect(facesInView({ yaw: 0, pitch: 0, hfov: 170 }, desktop), 'pannellum’s widest view, 120°').toEqual(
-      facesInView({ yaw: 0, pitch: 0, hfov: 120 }, desktop),
+    expect(facesInSight({ yaw: 0, pitch: 0, hfov: 100 }, phone)).toEqual(['f', 'u', 'd', 'l', 'r']);
+    expect(facesInSight({ yaw: 0, pitch: 0, hfov: 100 }, desktop)).toEqual(['f', 'l', 'r']);
+    expect(facesInSight({ yaw: 0, pitch: 0, hfov: 90 }, phone), 'the sides only touched at the edge').toEqual(['f', 'u', 'd']);
+    expect(facesInSight({ yaw: 0, pitch: 0, hfov: 90 }, desktop)).toEqual(['f']);
+    expect(facesInSight({ yaw: 180, pitch: -60, hfov: 90 }, desktop), 'looking down, the bottom corners reach the sides').toEqual(['d', 'b', 'l', 'r']);
+    expect(facesInSight({ yaw: 135, pitch: 0, hfov: 60 }, desktop), 'a corner of the cube ahead').toEqual(['b', 'r']);
+    expect(facesInSight({ yaw: 0, pitch: 0, hfov: 170 }, desktop), 'pannellum’s widest view, 120°').toEqual(
+      facesInSight({ yaw: 0, pitch: 0, hfov: 120 }, desktop),
     );
   });
 });
