@@ -15,11 +15,22 @@ export function fetchOpeningTiles(multires: SceneMultires | undefined, view: Fir
   const { width, height } = frame.getBoundingClientRect();
   // A frame not laid out yet is taken as a landscape one.
   const aspect = width > 0 && height > 0 ? width / height : 16 / 9;
+  const preloaded = preloadedImages();
   for (const face of facesInSight(view, aspect)) {
-    fetch(absoluteUrl(tileUrl(multires, 1, face), apiOrigin), { mode: 'cors', credentials: 'omit', priority: 'high' })
+    const url = absoluteUrl(tileUrl(multires, 1, face), apiOrigin);
+    // The tour page preloads them as pannellum asks (an image), and pannellum's request takes the preload; a fetch
+    // cannot (another kind of request), so it would fetch the tile a second time.
+    if (preloaded.has(url)) continue;
+    fetch(url, { mode: 'cors', credentials: 'omit', priority: 'high' })
       .then((response) => response.arrayBuffer())
       .catch(() => undefined);
   }
+}
+
+/** The images this page preloads for its screen (a preload whose media does not match was never made). */
+function preloadedImages(): Set<string> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
+  return new Set(links.filter((link) => !link.media || matchMedia(link.media).matches).map((link) => link.href));
 }
 
 /**
