@@ -17,7 +17,11 @@ interface ModernPictureProps<P extends SmallPicture> extends Omit<ImgHTMLAttribu
 export function ModernPicture<P extends SmallPicture>({ scene, picture, alt = '', ...img }: ModernPictureProps<P>) {
   return (
     <picture className="ad-picture">
-      {scene.formats?.map((format) => format[picture] && <source key={format.type} type={format.type} srcSet={format[picture]} />)}
+      {scene.formats
+        ?.filter((format) => format[picture])
+        .map((format) => (
+          <source key={format.type} type={format.type} srcSet={format[picture]} />
+        ))}
       <img src={scene[picture]} alt={alt} {...img} />
     </picture>
   );
