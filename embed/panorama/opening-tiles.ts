@@ -11,7 +11,18 @@ import type { FirstView } from './start-pannellum';
  */
 export function fetchOpeningTiles(image: SceneAnswer, view: FirstView, frame: Element, apiOrigin: string): void {
   if (!image.multires) return;
-  for (const url of openingPictureUrls(image, view, frameAspect(frame), apiOrigin)) void fetchPanorama(url).catch(() => undefined);
+  const preloaded = preloadedImages();
+  for (const url of openingPictureUrls(image, view, frameAspect(frame), apiOrigin)) {
+    // The tour page preloads them as pannellum asks (an image), and pannellum's request takes the preload; a fetch
+    // cannot (another kind of request), so it would fetch the tile a second time.
+    if (!preloaded.has(url)) void fetchPanorama(url).catch(() => undefined);
+  }
+}
+
+/** The images this page preloads for its screen (a preload whose media does not match was never made). */
+function preloadedImages(): Set<string> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
+  return new Set(links.filter((link) => !link.media || matchMedia(link.media).matches).map((link) => link.href));
 }
 
 /**

@@ -1,14 +1,12 @@
 import type { PannellumConfig, PannellumHotSpot, PannellumScene } from 'pannellum/build/pannellum.js';
 import { coordsToYawPitch } from '../../api/schema/coords';
-import { facesInSight, tileUrl } from '../../api/schema/multires';
+import { DEFAULT_FOV_DEG, facesInSight, tileUrl } from '../../api/schema/multires';
 import type { Hotspot, Image, Infospot, SceneAnswer, Tour } from '../../api/schema/tour';
 import { absoluteUrl } from '../element/api-origin';
 import { maxTextureSize } from './max-texture-size';
 import { pictureUrl } from './picture-types';
 import type { PanoramaStart } from './start-pannellum';
 
-/** Default camera field of view. */
-export const DEFAULT_FOV_DEG = 90;
 /** Autorotate speed .003 (rad per frame) as pannellum's degrees per second at 60 fps. */
 export const AUTO_ROTATE_DEG_PER_S = -(0.003 * 60 * 180) / Math.PI;
 
