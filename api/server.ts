@@ -123,8 +123,8 @@ function shutdown(signal: string): void {
   for (const socket of sockets.clients) socket.close(1001, 'server shutting down');
   // A sweep under way finishes before the database closes under it.
   const swept = sweeps.stop();
-  // A cut under way finishes and is recorded (a stopped one would be cut again once its claim runs out).
-  const cut = tilesSweeps.stop().then(() => tileQueue.stop());
+  // A cut under way stops at its next tile and gives its claim back, so the next start or another instance cuts it.
+  const cut = Promise.all([tilesSweeps.stop(), tileQueue.stop()]);
   const summed = summaries.stop();
   // A send under way finishes (or fails and is put back for the next start) before the database closes.
   const mailed = mailSender?.stop();

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MediaStorage } from '../../api/media/media-storage';
@@ -28,6 +29,16 @@ function queueOf(t: TestApp, media: MediaStorage = t.media): TileQueue {
   const queue = startTileQueue({ db: t.db, media, logger: t.logger, spoolDir: t.config.dataDir });
   queues.push(queue);
   return queue;
+}
+
+/** The app's store, telling `onPut` of each file before it is stored. */
+function watchedMedia(t: TestApp, onPut: (path: string) => void): MediaStorage {
+  return Object.assign(Object.create(Object.getPrototypeOf(t.media) as object) as MediaStorage, t.media, {
+    put: async (path: string, data: Buffer) => {
+      onPut(path);
+      return t.media.put(path, data);
+    },
+  });
 }
 
 async function newTour(t: TestApp, owner: TestUser): Promise<Tour> {
@@ -153,11 +164,8 @@ describe('tiles of wide panoramas', () => {
       await saveScenes(t, owner, tour, uploads);
       // Both instances' stores are the same folder, watched for which panorama each cut writes.
       const written = new Map<string, number>();
-      const watched: MediaStorage = Object.assign(Object.create(Object.getPrototypeOf(t.media) as object) as MediaStorage, t.media, {
-        put: async (path: string, data: Buffer) => {
-          if (path.endsWith('/fallback/f.jpg')) written.set(path, (written.get(path) ?? 0) + 1);
-          return t.media.put(path, data);
-        },
+      const watched = watchedMedia(t, (path) => {
+        if (path.endsWith('/fallback/f.jpg')) written.set(path, (written.get(path) ?? 0) + 1);
       });
       const [one, two] = [queueOf(t, watched), queueOf(t, watched)];
       await Promise.all([one.cutWaiting(), two.cutWaiting(), one.cutWaiting(), two.cutWaiting()]);
@@ -165,6 +173,42 @@ describe('tiles of wide panoramas', () => {
       for (const { url } of uploads) expect(await tilesRow(t, imageOf(url))).toMatchObject({ state: 'ready', tries: 1 });
       const scenes = (await ownerRead(t, owner, tour)).images;
       expect(scenes.every((scene) => scene.multires)).toBe(true);
+    },
+    CUTTING_SEVERAL,
+  );
+
+  it(
+    'stops a cut under way at a tile when its queue stops, giving the claim back at once; another instance finishes it',
+    async () => {
+      const t = await createTestApp();
+      const owner = await signUp(t);
+      const tour = await newTour(t, owner);
+      const wide = await upload(t, owner, tour, 8192);
+      await saveScenes(t, owner, tour, [wide]);
+      const image = imageOf(wide.url);
+      let stopped: Promise<void> | undefined;
+      let writesAfterStop = 0;
+      // The queue is stopped as its cut hands over its first tile, as a SIGTERM mid-cut does.
+      const stopping = watchedMedia(t, () => {
+        if (stopped) writesAfterStop += 1;
+        else stopped = queue.stop();
+      });
+      const queue = queueOf(t, stopping);
+      vi.spyOn(t.logger, 'info').mockImplementation(() => undefined);
+      await queue.cutWaiting();
+      await stopped;
+      // Only the tiles already being encoded beside the first (four at a time) were handed over after it.
+      expect(writesAfterStop).toBeLessThanOrEqual(3);
+      expect(await tilesRow(t, image), 'claimable again, the try not counted').toMatchObject({ state: 'pending', tries: 0, claimed_by: null, error: null });
+      expect(
+        readdirSync(t.config.dataDir).filter((name) => name.startsWith('.tiles-')),
+        'the spool file removed',
+      ).toEqual([]);
+      expect((await ownerRead(t, owner, tour)).images[0]).toMatchObject({ tilesPreparing: true });
+
+      await queueOf(t).cutWaiting();
+      expect(await tilesRow(t, image)).toMatchObject({ state: 'ready', tries: 1, cube_resolution: 2560 });
+      expect((await ownerRead(t, owner, tour)).images[0].multires).toMatchObject({ cubeResolution: 2560, maxLevel: 4 });
     },
     CUTTING_SEVERAL,
   );
