@@ -15,7 +15,7 @@ import { createMailer } from './mail/mailer';
 import { openMediaStorage } from './media/open-media-storage';
 import { MEDIA_SWEEP_LOCK_MS, startMediaSweeps } from './media/orphan-sweep';
 import { startTileQueue } from './media/tiles/tile-queue';
-import { startTilesSweeps } from './media/tiles/uncut-panoramas';
+import { startTilesSweeps, TILES_SWEEP_LOCK_MS } from './media/tiles/uncut-panoramas';
 import { connectRedis } from './redis/redis-connection';
 import { RedisLock } from './redis/redis-lock';
 import { createRtcSocketServer } from './rtc/connection-guard';
@@ -88,7 +88,7 @@ async function start() {
   });
   // Not awaited: the server listens while the first sweep runs.
   const sweeps = startMediaSweeps(db, media, logger, redis && new RedisLock(redis, 'media-sweep', MEDIA_SWEEP_LOCK_MS));
-  const tilesSweeps = startTilesSweeps(db, media, logger, tileQueue.wake);
+  const tilesSweeps = startTilesSweeps(db, media, logger, tileQueue.wake, redis && new RedisLock(redis, 'tiles-sweep', TILES_SWEEP_LOCK_MS));
   const summaries = startWeeklySummaries(
     db,
     config,

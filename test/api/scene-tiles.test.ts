@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,8 +7,10 @@ import { readMediaFile } from '../../api/media/media-storage';
 import { sweepUnnamedMedia, UNNAMED_MEDIA_GRACE_MS } from '../../api/media/orphan-sweep';
 import { claimTiles, TILES_CLAIM_MS, tilesReady } from '../../api/media/tiles/scene-tiles.repository';
 import { startTileQueue, type TileQueue } from '../../api/media/tiles/tile-queue';
-import { queueUncutPanoramas, shownPanoramas } from '../../api/media/tiles/uncut-panoramas';
+import { queueUncutPanoramas, shownPanoramas, startTilesSweeps, TILES_SWEEP_FIRST_MS, TILES_SWEEP_LOCK_MS } from '../../api/media/tiles/uncut-panoramas';
+import { RedisLock } from '../../api/redis/redis-lock';
 import type { SceneAnswer, Tour } from '../../api/schema/tour';
+import { localRedis } from '../support/local-redis';
 import { smallPanorama } from '../support/pictures';
 import { startTestS3 } from '../support/s3-server';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -15,6 +18,7 @@ import { postFile } from './support/uploads';
 import { json, signUp, type TestUser } from './support/users';
 
 const s3 = await startTestS3();
+const redis = await localRedis();
 /** Tests that cut several panoramas: each cut keeps both cores busy for seconds, longer on a shared machine. */
 const CUTTING_SEVERAL = 300_000;
 const queues: TileQueue[] = [];
@@ -22,6 +26,7 @@ const queues: TileQueue[] = [];
 afterEach(async () => {
   await Promise.all(queues.splice(0).map((queue) => queue.stop()));
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 /** A tile queue of its own on the app's database and store: another instance, or the app's own once started. */
@@ -336,5 +341,41 @@ describe('tiles of wide panoramas', () => {
     expect(await tilesRow(t, imageOf(wide.url))).toMatchObject({ state: 'pending', tries: 1, claimed_by: null, error: expect.any(String) });
     expect(t.logger.warn).toHaveBeenCalled();
     expect((await ownerRead(t, owner, tour)).images[0].multires).toBeUndefined();
+  });
+});
+
+describe.skipIf(!redis)('the tiles sweep on several instances (a Redis lock)', () => {
+  it('reads the tours on one instance of two each hour; the other skips its turn', async () => {
+    const t = await createTestApp();
+    const owner = await signUp(t);
+    const tour = await newTour(t, owner);
+    const wide = await upload(t, owner, tour, 4200);
+    await saveScenes(t, owner, tour, [wide]);
+    await t.db.deleteFrom('scene_tiles').execute();
+    const other = redis!.duplicate();
+    try {
+      const name = `tiles-sweep-${randomUUID()}`;
+      const skipped = vi.spyOn(t.logger, 'debug').mockImplementation(() => undefined);
+      vi.spyOn(t.logger, 'info').mockImplementation(() => undefined);
+      const read = vi.spyOn(t.db, 'selectFrom');
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+      const woken: string[] = [];
+      const sweepers = [redis!, other].map((connection, i) =>
+        startTilesSweeps(t.db, t.media, t.logger, () => woken.push(`instance ${i}`), new RedisLock(connection, name, TILES_SWEEP_LOCK_MS)),
+      );
+      vi.advanceTimersByTime(TILES_SWEEP_FIRST_MS);
+      vi.useRealTimers();
+      await Promise.all(sweepers.map((sweeper) => sweeper.stop()));
+      expect(
+        read.mock.calls.filter(([table]) => table === 'tour'),
+        'every tour read once',
+      ).toHaveLength(1);
+      expect(skipped).toHaveBeenCalledWith('tiles sweep: skipped, another instance swept this hour');
+      expect(woken).toHaveLength(1);
+      expect(await tilesRow(t, imageOf(wide.url))).toMatchObject({ state: 'pending' });
+      expect(await new RedisLock(other, name, TILES_SWEEP_LOCK_MS).acquire(), 'kept for the hour, not given back').toBeUndefined();
+    } finally {
+      await other.quit();
+    }
   });
 });
