@@ -218,6 +218,31 @@ describe('tiles of wide panoramas', () => {
     CUTTING_SEVERAL,
   );
 
+  it(
+    'answers an upload that arrives during a cut before the cut is done: the cut takes its turns a face at a time',
+    async () => {
+      const t = await createTestApp();
+      const owner = await signUp(t);
+      const tour = await newTour(t, owner);
+      const wide = await upload(t, owner, tour, 8192);
+      await saveScenes(t, owner, tour, [wide]);
+      const image = imageOf(wide.url);
+      const picture = await smallPanorama(4096);
+      let answered: Promise<{ url?: string; stateThen?: string }> | undefined;
+      // Sent once the cut hands over its first tile; its state read as soon as the upload is answered.
+      const media = watchedMedia(t, () => {
+        answered ??= postFile(t, owner, '/api/images/', 'image', picture, { tourId: String(tour.id) }).then(async ({ url }) => ({
+          url,
+          stateThen: (await tilesRow(t, image))?.state,
+        }));
+      });
+      await queueOf(t, media).cutWaiting();
+      expect(await answered).toEqual({ url: expect.stringMatching(/\/tours\/[0-9a-f]{32}\.jpg$/), stateThen: 'cutting' });
+      expect(await tilesRow(t, image)).toMatchObject({ state: 'ready' });
+    },
+    CUTTING_SEVERAL,
+  );
+
   it('lets another claimer take a cut whose claimer died, and drops the dead claim when it comes back', async () => {
     const t = await createTestApp();
     const owner = await signUp(t);
