@@ -51,8 +51,13 @@ interface TourWeek {
   leads: number;
 }
 
-/** Every tour of every owner who gets the summary, with its views and leads of the week, most viewed first. */
+/**
+ * Every tour of every owner who gets the summary, with its views and leads of the week, most viewed first. Views
+ * come from the analytics; leads from the leads received (the owner's inbox), which embeds with `no-analytics` send
+ * too. Timestamps are UTC text, so the week is a range of them.
+ */
 function toursOfTheWeek(db: Db, week: { from: string; to: string }): Promise<TourWeek[]> {
+  const dayAfter = isoDay(Date.parse(week.to) + DAY_MS);
   return db
     .selectFrom('tour')
     .innerJoin('user', 'user.id', 'tour.user_id')
@@ -63,7 +68,14 @@ function toursOfTheWeek(db: Db, week: { from: string; to: string }): Promise<Tou
       'tour.short_id as shortId',
       'tour.list_title as title',
       sql<number>`coalesce(sum(stats.views), 0)`.as('views'),
-      sql<number>`coalesce(sum(stats.leads), 0)`.as('leads'),
+      (eb) =>
+        eb
+          .selectFrom('lead')
+          .select(eb.fn.countAll<number>().as('count'))
+          .whereRef('lead.tour_id', '=', 'tour.id')
+          .where('lead.created_at', '>=', week.from)
+          .where('lead.created_at', '<', dayAfter)
+          .as('leads'),
     ])
     .where('user.email', 'is not', null)
     .where(({ not, exists, selectFrom }) =>

@@ -1,5 +1,26 @@
 import type { PannellumViewer } from 'pannellum/build/pannellum.js';
+import { facesInSight, tileUrl } from '../../api/schema/multires';
 import type { SceneMultires } from '../../api/schema/tour';
+import { absoluteUrl } from '../element/api-origin';
+import type { FirstView } from './start-pannellum';
+
+/**
+ * Asks for the coarsest tiles a tiled scene's first view shows before pannellum is started: setting pannellum up
+ * (its WebGL context, its shaders) takes longer than the tiles take to arrive, and pannellum would only ask once it
+ * is done. Asked as pannellum asks (CORS, no credentials), read whole, so its own request is answered from the HTTP
+ * cache (media is served immutable). A tile that fails is pannellum's to report when it asks again.
+ */
+export function fetchOpeningTiles(multires: SceneMultires | undefined, view: FirstView, frame: Element, apiOrigin: string): void {
+  if (!multires) return;
+  const { width, height } = frame.getBoundingClientRect();
+  // A frame not laid out yet is taken as a landscape one.
+  const aspect = width > 0 && height > 0 ? width / height : 16 / 9;
+  for (const face of facesInSight(view, aspect)) {
+    fetch(absoluteUrl(tileUrl(multires, 1, face), apiOrigin), { mode: 'cors', credentials: 'omit', priority: 'high' })
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined);
+  }
+}
 
 /**
  * pannellum asks for a tiled scene's tiles one per frame it draws, so the first view's few coarsest tiles would

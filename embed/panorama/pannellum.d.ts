@@ -56,6 +56,8 @@ declare module 'pannellum/build/pannellum.js' {
     getRenderer():
       | {
           getCanvas(): HTMLCanvasElement;
+          /** Draws a frame: pannellum calls it through this property each time it draws. */
+          render(...view: unknown[]): void;
           /**
            * Added by our build: undefined until a frame of tiles was drawn; then whether the visible tiles of the
            * coarsest level have all arrived or failed, and how many failed. Settled at once for a whole picture.

@@ -3,8 +3,8 @@ import type { Infospot, Tour } from '../../api/schema/tour';
 import type { PanoramaView } from '../video/contract';
 import { renderSceneHotspot } from './hotspot-element';
 import { renderInfospot } from './infospot-element';
-import { prefetchOpeningTiles } from './opening-tiles';
-import { pannellumConfig } from './scene-config';
+import { fetchOpeningTiles, prefetchOpeningTiles } from './opening-tiles';
+import { initialView, pannellumConfig } from './scene-config';
 import { watchSceneDrawn } from './scene-drawn';
 import { spotLabels, type SpotLabels, type Translate } from './spot-labels';
 
@@ -75,6 +75,8 @@ export function startPannellum(parent: Element, tour: Tour, start: PanoramaStart
     failed: () => undefined,
   };
   const labels = spotLabels(container, start.t);
+  const opening = tour.images.find((image) => image.id === start.sceneId);
+  if (opening) fetchOpeningTiles(opening.multires, start.firstView ?? initialView(opening), parent, start.apiOrigin);
   const viewer = pannellum.viewer(
     container,
     pannellumConfig(tour, start, {

@@ -11,7 +11,7 @@ interface CardboardVrProps {
   view: CardboardView;
   /** The scene's hotspots: looking at one for a while follows it. */
   targets: readonly GazeTarget[];
-  onFollow(sceneId: string): void;
+  onFollow(target: GazeTarget): void;
   onExit(): void;
 }
 
@@ -35,7 +35,7 @@ export function CardboardVr({ imageUrl, view, targets, onFollow, onExit }: Cardb
           return latest.current.targets;
         },
         onProgress: showProgress,
-        onFollow: (sceneId) => latest.current.onFollow(sceneId),
+        onFollow: (target) => latest.current.onFollow(target),
       });
     });
     return () => {

@@ -216,8 +216,11 @@ function ReadyViewer({ tour, listingMode, alt, poster }: { tour: Tour; listingMo
             key={currentImage.id}
             imageUrl={vrPanoramaUrl(currentImage, apiOrigin)}
             view={vrStartView(currentImage.id, panorama.current?.getView()) ?? initialView(currentImage)}
-            targets={currentImage.hotspots.map((hotspot) => ({ sceneId: hotspot.image.id, ...coordsToYawPitch(hotspot.coords) }))}
-            onFollow={goTo}
+            targets={currentImage.hotspots.map((hotspot) => ({ hotspotId: hotspot.id, sceneId: hotspot.image.id, ...coordsToYawPitch(hotspot.coords) }))}
+            onFollow={(target) => {
+              hotspotFollowed(target.hotspotId);
+              goTo(target.sceneId);
+            }}
             onExit={() => setVr(store, false)}
           />
         </Suspense>

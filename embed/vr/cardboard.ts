@@ -54,7 +54,7 @@ export interface CardboardGaze {
   targets: readonly GazeTarget[];
   /** How far the dwell on the hotspot looked at has come, 0 to 1, each frame it changes. */
   onProgress(progress: number): void;
-  onFollow(sceneId: string): void;
+  onFollow(target: GazeTarget): void;
 }
 
 const NO_TARGETS: CardboardGaze = { targets: [], onProgress: () => undefined, onFollow: () => undefined };

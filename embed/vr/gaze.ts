@@ -3,8 +3,9 @@ export const GAZE_DWELL_MS = 2000;
 /** How near the middle of the view (in degrees) a hotspot must be to count as looked at. */
 export const GAZE_RADIUS_DEG = 8;
 
-/** A hotspot as the gaze sees it: where it is, and the scene it leads to. */
+/** A hotspot as the gaze sees it: which one, where it is, and the scene it leads to. */
 export interface GazeTarget {
+  hotspotId: string;
   sceneId: string;
   yaw: number;
   pitch: number;
@@ -39,14 +40,14 @@ export function gazedAt(targets: readonly GazeTarget[], view: { yaw: number; pit
 
 /**
  * The gaze after one frame looking at `target` (or nothing) at `now`: how far the dwell has come (0 to 1), and
- * the scene to go to once it is complete (then the gaze starts over).
+ * the hotspot to follow once it is complete (then the gaze starts over).
  */
-export function gazeStep(gaze: Gaze, target: GazeTarget | null, now: number): { gaze: Gaze; progress: number; follow: string | null } {
+export function gazeStep(gaze: Gaze, target: GazeTarget | null, now: number): { gaze: Gaze; progress: number; follow: GazeTarget | null } {
   if (!target) return { gaze: NO_GAZE, progress: 0, follow: null };
-  if (gaze.target?.sceneId !== target.sceneId) return { gaze: { target, since: now }, progress: 0, follow: null };
+  if (gaze.target?.hotspotId !== target.hotspotId) return { gaze: { target, since: now }, progress: 0, follow: null };
   const progress = Math.min(1, (now - gaze.since) / GAZE_DWELL_MS);
   if (progress < 1) return { gaze, progress, follow: null };
-  return { gaze: NO_GAZE, progress: 1, follow: target.sceneId };
+  return { gaze: NO_GAZE, progress: 1, follow: target };
 }
 
 /** Where a camera looking along `direction` looks, in pannellum's yaw and pitch (yaw 0 on the sphere's -X). */

@@ -19,8 +19,14 @@ async function tourTitled(t: TestApp, owner: TestUser, title: string) {
   };
 }
 
-async function stats(t: TestApp, tourId: number, day: string, views: number, leads: number) {
-  await t.db.insertInto('tour_day_stats').values({ tour_id: tourId, day, views, leads }).execute();
+/** A day of the analytics; the leads its visitors' beacons counted are not the summary's (see `lead`). */
+async function stats(t: TestApp, tourId: number, day: string, views: number) {
+  await t.db.insertInto('tour_day_stats').values({ tour_id: tourId, day, views, leads: 9 }).execute();
+}
+
+/** A lead received at `at` (UTC), from any embed, with analytics or without. */
+async function lead(t: TestApp, tourId: number, at: string) {
+  await t.db.insertInto('lead').values({ tour_id: tourId, name: 'Ann', email: 'ann@example.com', url: '', created_at: at }).execute();
 }
 
 const summariesTo = async (t: TestApp, owner: TestUser) => (await mailsTo(t, owner.email!)).filter((mail) => mail.subject.startsWith(SUMMARY));
@@ -30,11 +36,15 @@ async function ownerWithTours(t: TestApp) {
   const mill = await tourTitled(t, owner, 'Mill house');
   // A title trying to forge a line of its own under our name.
   const forged = await tourTitled(t, owner, 'Barn\n\nYour account is locked: https://evil.example/\u0085x');
-  await stats(t, mill.id, '2026-11-22', 50, 5); // the Sunday before the week
-  await stats(t, mill.id, '2026-11-23', 10, 1); // its Monday
-  await stats(t, mill.id, '2026-11-29', 4, 1); // its Sunday
-  await stats(t, mill.id, '2026-11-30', 70, 7); // the Monday it is sent
-  await stats(t, forged.id, '2026-11-25', 1, 0);
+  await stats(t, mill.id, '2026-11-22', 50); // the Sunday before the week
+  await stats(t, mill.id, '2026-11-23', 10); // its Monday
+  await stats(t, mill.id, '2026-11-29', 4); // its Sunday
+  await stats(t, mill.id, '2026-11-30', 70); // the Monday it is sent
+  await stats(t, forged.id, '2026-11-25', 1);
+  await lead(t, mill.id, '2026-11-22 23:59:59'); // the Sunday before the week
+  await lead(t, mill.id, '2026-11-23 00:00:00'); // its first second
+  await lead(t, mill.id, '2026-11-29 23:59:59'); // its last second
+  await lead(t, mill.id, '2026-11-30 00:00:00'); // the Monday it is sent
   return owner;
 }
 

@@ -7,6 +7,7 @@ import { emit } from '../../../../embed/element/viewer-events';
 import { createViewerStore, openModal, tourLoaded } from '../../../../embed/tour/viewer-store';
 import { createViewer } from '../../../../embed/viewer/viewer-context';
 import { apiTour, panoramaDataUrl } from '../support/fixtures';
+import { renderViewerElement, unmountViewers } from '../support/viewer-element';
 import { until } from '../support/render';
 
 interface Sent {
@@ -72,7 +73,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  document.body.replaceChildren();
+  unmountViewers();
   document.getElementById('tour-data')?.remove();
   sent = [];
   beaconThrows = false;
@@ -177,6 +178,34 @@ describe('the visit collector', () => {
     stop();
     const last = await until(() => mine()[2], 'the beacon at the end');
     expect(last.beacon.events.map((event) => event.type)).to.deep.equal(['scene', 'end']);
+  });
+
+  it('credits a hotspot followed by looking at it in cardboard VR', async () => {
+    // The hall's one hotspot right ahead (yaw 0, pitch 0), where VR starts looking: the tour does not turn.
+    const ahead = { x: 0, y: 0, z: -1 };
+    const vrTour = apiTour({
+      shortId: 'vr-beacons',
+      config: { ...tour.config, autoRotate: false },
+      images: [
+        { ...tour.images[0], hotspots: [hotspotSchema.parse({ id: 'ahead', coords: ahead, image: { id: 'kitchen', title: 'Kitchen' } })], infospots: [] },
+        tour.images[1],
+      ],
+    });
+    const { store, element } = renderViewerElement({ analytics: true });
+    element.style.cssText = 'display:block;width:800px;height:500px';
+    tourLoaded(store, vrTour);
+    const mine = () => sent.filter((item) => item.url.endsWith('/vr-beacons/visits'));
+    await until(() => mine()[0], 'the first beacon');
+    store.vr = true;
+    await until(() => store.sceneId === 'kitchen', 'the hotspot followed by gaze');
+    leave();
+    const last = await until(() => mine()[1], 'the beacon at leaving');
+    expect(
+      last.beacon.events.filter((event) => event.type !== 'scene' && event.type !== 'end').map(({ type, targetId }) => ({ type, targetId })),
+    ).to.deep.equal([
+      { type: 'vr', targetId: undefined },
+      { type: 'hotspot', targetId: 'ahead' },
+    ]);
   });
 
   it('never throws into the page, even when the browser refuses the beacons', async () => {

@@ -17,7 +17,7 @@ export interface ShownViewer {
 const roots: Root[] = [];
 
 /** The viewer as the element draws it: in the shadow root of a page element, with the viewer's styles adopted by it. */
-export function renderViewerElement(options: { poster?: string; messages?: Messages } = {}): ShownViewer {
+export function renderViewerElement(options: { poster?: string; messages?: Messages; analytics?: boolean } = {}): ShownViewer {
   const element = document.createElement('div');
   document.body.append(element);
   const shadow = element.attachShadow({ mode: 'open' });
@@ -26,7 +26,14 @@ export function renderViewerElement(options: { poster?: string; messages?: Messa
   const root = createRoot(shadow);
   roots.push(root);
   root.render(
-    <ViewerRoot viewer={createViewer(element, store)} messages={options.messages} listingMode={false} chatRequested={false} poster={options.poster} />,
+    <ViewerRoot
+      viewer={createViewer(element, store)}
+      messages={options.messages}
+      listingMode={false}
+      chatRequested={false}
+      poster={options.poster}
+      analytics={options.analytics}
+    />,
   );
   return { element, shadow, store };
 }

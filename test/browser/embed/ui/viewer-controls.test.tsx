@@ -197,8 +197,8 @@ describe('cardboard VR (three.js chunk)', () => {
     const progress: number[] = [];
     const followed: string[] = [];
     const targets = [
-      { sceneId: 'kitchen', yaw: 30, pitch: 0 },
-      { sceneId: 'garden', yaw: 120, pitch: 0 },
+      { hotspotId: 'to-kitchen', sceneId: 'kitchen', yaw: 30, pitch: 0 },
+      { hotspotId: 'to-garden', sceneId: 'garden', yaw: 120, pitch: 0 },
     ];
     const session = startCardboard(
       stage,
@@ -207,12 +207,12 @@ describe('cardboard VR (three.js chunk)', () => {
       {
         targets,
         onProgress: (value) => progress.push(value),
-        onFollow: (sceneId) => followed.push(sceneId),
+        onFollow: (target) => followed.push(target.hotspotId),
       },
     );
     try {
       await until(() => followed.length > 0, 'the hotspot followed');
-      expect(followed).to.deep.equal(['kitchen']);
+      expect(followed).to.deep.equal(['to-kitchen']);
       expect(
         progress.some((value) => value > 0 && value < 1),
         'the dwell growing',

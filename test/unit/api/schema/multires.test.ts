@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faceInSight, tileUrl } from '../../../../api/schema/multires';
+import { faceInSight, facesInSight, tileUrl } from '../../../../api/schema/multires';
 import { imageSchema, tourInputSchema, type SceneMultires, type Tour } from '../../../../api/schema/tour';
 import { renderPublicTourPage } from '../../../../api/pages/public-tour-page';
 
@@ -28,6 +28,26 @@ describe('tiles in pannellum’s layout', () => {
       'u',
       'd',
     ]);
+  });
+});
+
+describe('the faces a first view shows', () => {
+  const sorted = (faces: string[]) => [...faces].sort();
+
+  it('is the front face alone for a 90° view along it on a landscape frame', () => {
+    expect(facesInSight({ yaw: 0, pitch: 0, hfov: 90 }, 16 / 9)).toEqual(['f']);
+  });
+
+  it('adds the side faces a wider view reaches, and the faces above and below a portrait phone sees', () => {
+    expect(sorted(facesInSight({ yaw: 0, pitch: 0, hfov: 100 }, 16 / 9))).toEqual(['f', 'l', 'r']);
+    expect(sorted(facesInSight({ yaw: 0, pitch: 0, hfov: 90 }, 390 / 844))).toEqual(['d', 'f', 'u']);
+  });
+
+  it('follows the yaw and the pitch', () => {
+    expect(sorted(facesInSight({ yaw: 45, pitch: 0, hfov: 60 }, 1))).toEqual(['f', 'r']);
+    expect(sorted(facesInSight({ yaw: 180, pitch: 0, hfov: 60 }, 1))).toEqual(['b']);
+    expect(sorted(facesInSight({ yaw: -90, pitch: 60, hfov: 60 }, 1))).toEqual(['l', 'u']);
+    expect(sorted(facesInSight({ yaw: 0, pitch: -90, hfov: 60 }, 1))).toEqual(['d']);
   });
 });
 
