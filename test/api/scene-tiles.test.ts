@@ -64,6 +64,16 @@ async function saveScenes(t: TestApp, owner: TestUser, tour: Tour, uploads: Arra
   return ownerRead(t, owner, tour);
 }
 
+/** A fresh app with an owner's tour showing one uploaded panorama `width` pixels wide. */
+async function tourShowing(width: number) {
+  const t = await createTestApp();
+  const owner = await signUp(t);
+  const tour = await newTour(t, owner);
+  const scene = await upload(t, owner, tour, width);
+  await saveScenes(t, owner, tour, [scene]);
+  return { t, owner, tour, image: imageOf(scene.url) };
+}
+
 async function ownerRead(t: TestApp, owner: TestUser, tour: Tour): Promise<Tour> {
   const read = await t.app.request(`/api/tours/${tour.shortId}`, { headers: owner.auth });
   expect(read.status).toBe(200);
@@ -185,12 +195,7 @@ describe('tiles of wide panoramas', () => {
   it(
     'stops a cut under way at a tile when its queue stops, giving the claim back at once; another instance finishes it',
     async () => {
-      const t = await createTestApp();
-      const owner = await signUp(t);
-      const tour = await newTour(t, owner);
-      const wide = await upload(t, owner, tour, 8192);
-      await saveScenes(t, owner, tour, [wide]);
-      const image = imageOf(wide.url);
+      const { t, owner, tour, image } = await tourShowing(8192);
       let stopped: Promise<void> | undefined;
       let writesAfterStop = 0;
       // The queue is stopped as its cut hands over its first tile, as a SIGTERM mid-cut does.
@@ -221,12 +226,7 @@ describe('tiles of wide panoramas', () => {
   it(
     'answers an upload that arrives during a cut before the cut is done: the cut takes its turns a face at a time',
     async () => {
-      const t = await createTestApp();
-      const owner = await signUp(t);
-      const tour = await newTour(t, owner);
-      const wide = await upload(t, owner, tour, 8192);
-      await saveScenes(t, owner, tour, [wide]);
-      const image = imageOf(wide.url);
+      const { t, owner, tour, image } = await tourShowing(8192);
       const picture = await smallPanorama(4096);
       let answered: Promise<{ url?: string; stateThen?: string }> | undefined;
       // Sent once the cut hands over its first tile; its state read as soon as the upload is answered.
@@ -371,11 +371,7 @@ describe('tiles of wide panoramas', () => {
 
 describe.skipIf(!redis)('the tiles sweep on several instances (a Redis lock)', () => {
   it('reads the tours on one instance of two each hour; the other skips its turn', async () => {
-    const t = await createTestApp();
-    const owner = await signUp(t);
-    const tour = await newTour(t, owner);
-    const wide = await upload(t, owner, tour, 4200);
-    await saveScenes(t, owner, tour, [wide]);
+    const { t, image } = await tourShowing(4200);
     await t.db.deleteFrom('scene_tiles').execute();
     const other = redis!.duplicate();
     try {
@@ -397,7 +393,7 @@ describe.skipIf(!redis)('the tiles sweep on several instances (a Redis lock)', (
       ).toHaveLength(1);
       expect(skipped).toHaveBeenCalledWith('tiles sweep: skipped, another instance swept this hour');
       expect(woken).toHaveLength(1);
-      expect(await tilesRow(t, imageOf(wide.url))).toMatchObject({ state: 'pending' });
+      expect(await tilesRow(t, image)).toMatchObject({ state: 'pending' });
       expect(await new RedisLock(other, name, TILES_SWEEP_LOCK_MS).acquire(), 'kept for the hour, not given back').toBeUndefined();
     } finally {
       await other.quit();
