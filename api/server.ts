@@ -15,7 +15,7 @@ import { createMailer } from './mail/mailer';
 import { openMediaStorage } from './media/open-media-storage';
 import { MEDIA_SWEEP_LOCK_MS, startMediaSweeps } from './media/orphan-sweep';
 import { startTileQueue } from './media/tiles/tile-queue';
-import { startTilesSweeps } from './media/tiles/uncut-panoramas';
+import { startTilesSweeps, TILES_SWEEP_LOCK_MS } from './media/tiles/uncut-panoramas';
 import { connectRedis } from './redis/redis-connection';
 import { RedisLock } from './redis/redis-lock';
 import { createRtcSocketServer } from './rtc/connection-guard';
@@ -88,7 +88,7 @@ async function start() {
   });
   // Not awaited: the server listens while the first sweep runs.
   const sweeps = startMediaSweeps(db, media, logger, redis && new RedisLock(redis, 'media-sweep', MEDIA_SWEEP_LOCK_MS));
-  const tilesSweeps = startTilesSweeps(db, media, logger, tileQueue.wake);
+  const tilesSweeps = startTilesSweeps(db, media, logger, tileQueue.wake, redis && new RedisLock(redis, 'tiles-sweep', TILES_SWEEP_LOCK_MS));
   const summaries = startWeeklySummaries(
     db,
     config,
@@ -123,8 +123,8 @@ function shutdown(signal: string): void {
   for (const socket of sockets.clients) socket.close(1001, 'server shutting down');
   // A sweep under way finishes before the database closes under it.
   const swept = sweeps.stop();
-  // A cut under way finishes and is recorded (a stopped one would be cut again once its claim runs out).
-  const cut = tilesSweeps.stop().then(() => tileQueue.stop());
+  // A cut under way stops at its next tile and gives its claim back, so the next start or another instance cuts it.
+  const cut = Promise.all([tilesSweeps.stop(), tileQueue.stop()]);
   const summed = summaries.stop();
   // A send under way finishes (or fails and is put back for the next start) before the database closes.
   const mailed = mailSender?.stop();

@@ -1,4 +1,7 @@
+import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database';
+import { readPage } from '../db/pagination';
+import type { Page } from '../schema/requests';
 import { MODERN_IMAGE_TYPES, type ModernImageType } from '../schema/image-types';
 import type { Image, SceneImageFormat } from '../schema/tour';
 
@@ -35,6 +38,21 @@ export async function imageFormatsOf(db: Db, ids: string[]): Promise<Map<string,
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('image_format').select(['image', 'variants']).where('image', 'in', ids).execute();
   return new Map(rows.map((row) => [row.image, JSON.parse(row.variants) as ImageVariants]));
+}
+
+/**
+ * One page of a list of tours (rows with their saved `data`), each made an item knowing the modern variants of the
+ * panoramas the page names: one more query for the page, not one per tour.
+ */
+export async function readPageWithImageFormats<DB, TB extends keyof DB, Row extends { data: string }, Item>(
+  db: Db,
+  query: SelectQueryBuilder<DB, TB, Row>,
+  page: { page: number; perPage: number },
+  toItem: (row: Row, known: Map<string, ImageVariants>) => Item,
+): Promise<Page<Item>> {
+  const rows = await readPage(query, page, (row) => row);
+  const known = await imageFormatsOf(db, [...new Set(rows.items.flatMap((row) => panoramaIdsIn(row.data)))]);
+  return { ...rows, items: rows.items.map((row) => toItem(row, known)) };
 }
 
 /** Ids per statement: far below either database's limit on parameters. */

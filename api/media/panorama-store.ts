@@ -48,13 +48,14 @@ function kindsFor(width: number): VariantKind[] {
 /**
  * A panorama's small pictures (`thumb-<id>.jpg`, `thumb-<id>.webp`…) from its stored baseline JPEG `original`: each
  * kind is cut once (libjpeg scales the JPEG down while decoding it, far cheaper than decoding the upload again) and
- * the cut pixels encoded in each type. `withJpeg` false makes only the modern ones (for panoramas stored before them).
+ * the cut pixels encoded in each type. `withJpeg` false makes only the modern ones (for panoramas stored before them),
+ * `withModern` false only the JPEGs.
  */
 export async function encodeVariants(
   original: Buffer,
   image: string,
   width: number,
-  withJpeg: boolean,
+  { withJpeg, withModern }: { withJpeg: boolean; withModern: boolean },
 ): Promise<{ files: Array<[string, Buffer]>; variants: ImageVariants }> {
   const stem = image.replace(/\.jpg$/, '');
   const variants: ImageVariants = {};
@@ -64,7 +65,7 @@ export async function encodeVariants(
       const cut = () => sharp(data, { raw: info });
       const encodings: Array<[string, Promise<Buffer>]> = withJpeg ? [[`${kind}-${image}`, cut().jpeg({ quality: KINDS[kind].jpegQuality }).toBuffer()]] : [];
       for (const [type, { kinds, encode }] of Object.entries(MODERN_ENCODERS) as Array<[ModernImageType, (typeof MODERN_ENCODERS)[ModernImageType]]>) {
-        if (!kinds.includes(kind)) continue;
+        if (!withModern || !kinds.includes(kind)) continue;
         (variants[type] ??= []).push(kind);
         encodings.push([`${kind}-${stem}.${MODERN_IMAGE_EXTENSIONS[type]}`, encode(cut(), kind).toBuffer()]);
       }
@@ -77,10 +78,10 @@ export async function encodeVariants(
 
 /**
  * Re-encodes an uploaded picture (the file at `path`) as JPEG without metadata and writes it with its `thumb-`,
- * `hotspot-` (and, for wide panoramas, `mobile-`) variants, in JPEG and modern types, under `tours/`, all or none.
- * The upload is decoded once.
+ * `hotspot-` (and, for wide panoramas, `mobile-`) variants, in JPEG and (unless `withModern` is false) modern types,
+ * under `tours/`, all or none. The upload is decoded once.
  */
-export async function storePanorama(media: MediaStorage, path: string): Promise<StoredPanorama> {
+export async function storePanorama(media: MediaStorage, path: string, { withModern = true } = {}): Promise<StoredPanorama> {
   // Baseline JPEG with plain Huffman tables is written row by row as the input decodes; progressive, trellis
   // (mozjpeg) and optimised coding each keep the whole picture's coefficients in memory (about 1.2 GB for a
   // 16384×8192 picture) and take several times as long. mozjpeg's quantisation tables keep most of its saving.
@@ -91,7 +92,7 @@ export async function storePanorama(media: MediaStorage, path: string): Promise<
     .toBuffer({ resolveWithObject: true });
   const { width, height } = original.info;
   const image = randomMediaName('jpg');
-  const { files, variants } = await encodeVariants(original.data, image, width, true);
+  const { files, variants } = await encodeVariants(original.data, image, width, { withJpeg: true, withModern });
   // The original's name is what callers hand out, so it is written last, once all its variants are complete.
   files.push([image, original.data]);
   await storeMediaFiles(media, 'tours', files, 'image');

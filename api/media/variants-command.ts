@@ -36,7 +36,7 @@ export async function makeMissingVariants(db: Db, media: MediaStorage, progress:
     }
     try {
       const { width } = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-      const { files, variants } = await encodeVariants(original, image, width, false);
+      const { files, variants } = await encodeVariants(original, image, width, { withJpeg: false, withModern: true });
       await storeMediaFiles(media, 'tours', files, 'image');
       await recordImageFormats(db, image, variants);
       await db

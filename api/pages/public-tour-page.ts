@@ -1,5 +1,5 @@
 import { isRightToLeft, type Language } from '../schema/languages';
-import { faceInSight, tileUrl } from '../schema/multires';
+import { DEFAULT_FOV_DEG, facesInSight, tileUrl, type CubeFace } from '../schema/multires';
 import { defaultSocialImage, type Tour } from '../schema/tour';
 import { SOCIAL_IMAGE_PX, socialImageUrl } from '../tours/social-image';
 import { tourTitle } from '../schema/tour-title';
@@ -94,15 +94,36 @@ export function renderPublicTourPage({ tour, shortId, origin, open, siteName, la
 }
 
 /**
- * The first tile a tiled opening scene shows, fetched while the page and the viewer's script still load (as the
- * viewer will ask for it: without credentials). A scene without tiles needs its whole picture, which the viewer asks
- * for as soon as it starts.
+ * The screens the first view's preloads are for, told apart by orientation: an upright phone (390×844) and a
+ * landscape desktop (16:9). Other shapes of each orientation see nearly the same faces.
+ */
+const FIRST_VIEW_SCREENS = [
+  { media: '(orientation: portrait)', aspect: 390 / 844 },
+  { media: '(orientation: landscape)', aspect: 16 / 9 },
+];
+/** Tiles preloaded for one screen at most: those filling most of it (a wide field of view on a phone sees five faces). */
+const PRELOADS_PER_SCREEN = 4;
+
+/**
+ * The coarsest tiles of the faces a tiled opening scene's first view draws, fetched while the page and the viewer's
+ * script still load (as the viewer will ask for them: without credentials). A face only one screen shape sees is
+ * preloaded for that orientation only, so no screen fetches a tile its first view does not draw. A scene without
+ * tiles needs its whole picture, which the viewer asks for as soon as it starts.
  */
 function firstViewPreload(tour: Tour): string {
   const opening = tour.images[0];
   if (!opening?.multires) return '';
   const { yaw = 0, pitch = 0 } = opening.cameraPosition ?? {};
-  return `<link rel="preload" as="image" crossorigin="anonymous" href="${escapeHtml(tileUrl(opening.multires, 1, faceInSight(yaw, pitch)))}">`;
+  const view = { yaw, pitch, hfov: opening.cameraZoom ?? DEFAULT_FOV_DEG };
+  const seen = FIRST_VIEW_SCREENS.map((screen) => ({ ...screen, faces: facesInSight(view, screen.aspect).slice(0, PRELOADS_PER_SCREEN) }));
+  const faces = [...new Set(seen.flatMap((screen) => screen.faces))];
+  const mediaOf = (face: CubeFace) => {
+    const by = seen.filter((screen) => screen.faces.includes(face));
+    return by.length === seen.length ? '' : ` media="${by[0].media}"`;
+  };
+  return faces
+    .map((face) => `<link rel="preload" as="image" crossorigin="anonymous" href="${escapeHtml(tileUrl(opening.multires!, 1, face))}"${mediaOf(face)}>`)
+    .join('\n    ');
 }
 
 /** The share picture's size and type, known when it is the crop this server cuts (an owner's own address is not). */

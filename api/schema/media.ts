@@ -1,3 +1,5 @@
+import type { SceneImageFormat } from './tour';
+
 /** The asset type of an ambience sound in the library; every other type is a picture. */
 export const AMBIENCE_ASSET_TYPE = 'ambience';
 
@@ -40,4 +42,6 @@ export interface ImageUpload {
   mobileUrl: string;
   /** True when the panorama is wide enough for tiles: they are cut in the background, the original serving meanwhile. */
   tilesPreparing?: true;
+  /** The small pictures in modern types, as the tour answer lists them once a save names the panorama (not for floor plans). */
+  formats?: SceneImageFormat[];
 }

@@ -1,8 +1,13 @@
 import type { SceneMultires } from './tour';
 
-/** pannellum's cube faces in its own order, and where each one's centre looks (yaw, pitch) in degrees. */
-const FACE_CENTRES: Record<'f' | 'b' | 'u' | 'd' | 'l' | 'r', [number, number]> = { f: [0, 0], b: [180, 0], u: [0, 90], d: [0, -90], l: [-90, 0], r: [90, 0] };
-export type CubeFace = keyof typeof FACE_CENTRES;
+/** The horizontal field of view a scene opens with unless its owner zoomed (`cameraZoom`). */
+export const DEFAULT_FOV_DEG = 90;
+/** pannellum keeps the horizontal field of view within these (its defaults, which the viewer keeps). */
+const PANNELLUM_HFOV_DEG = { min: 50, max: 120 };
+
+/** pannellum's cube faces: front (yaw 0), back, up, down, left (yaw -90), right (yaw 90). */
+export type CubeFace = 'f' | 'b' | 'u' | 'd' | 'l' | 'r';
+const FACES: CubeFace[] = ['f', 'b', 'u', 'd', 'l', 'r'];
 
 /** The address of one tile, as pannellum builds it (relative to the server when `basePath` is). */
 export function tileUrl(multires: SceneMultires, level: number, face: CubeFace, y = 0, x = 0): string {
@@ -10,45 +15,40 @@ export function tileUrl(multires: SceneMultires, level: number, face: CubeFace, 
   return `${multires.basePath}${path}.${multires.extension}`;
 }
 
-/** The face a view at (yaw, pitch) in degrees looks at: the first tile its first view needs. */
-export function faceInSight(yaw: number, pitch: number): CubeFace {
-  const toRad = Math.PI / 180;
-  const direction = (y: number, p: number) => [Math.cos(p * toRad) * Math.sin(y * toRad), Math.sin(p * toRad), Math.cos(p * toRad) * Math.cos(y * toRad)];
-  const view = direction(yaw, pitch);
-  const nearness = (face: CubeFace) => direction(...FACE_CENTRES[face]).reduce((sum, value, i) => sum + value * view[i], 0);
-  return (Object.keys(FACE_CENTRES) as CubeFace[]).reduce((best, face) => (nearness(face) > nearness(best) ? face : best));
-}
-
-/** Points sampled across a view, edges included, per side: a face in sight covers at least one of them. */
-const SIGHT_SAMPLES = 9;
+/** Rays per screen side when finding the faces a view draws: fine enough that a face filling a sliver is still seen. */
+const SCREEN_SAMPLES = 24;
 
 /**
- * The faces a view at (yaw, pitch) in degrees with `hfov` across a frame `aspect` (width / height) wide shows: the
- * coarsest tiles its first view needs. Sampled on a grid over the frame, so a face seen only in a sliver between two
- * samples may be left out (pannellum asks for it itself).
+ * The cube faces a view (degrees) draws on a frame `aspect` (width / height) wide, the one filling most of the
+ * frame first: the coarsest tiles its first view needs. pannellum's `hfov` is horizontal, so an upright phone sees
+ * far more above and below than a landscape desktop. Rays go through the centres of a grid over the frame, each
+ * landing on the face whose axis it runs closest to; a face that only touches the frame's edge is left out (a face
+ * missed costs a tile pannellum asks for itself, a face too many a fetch or preload the view never uses).
  */
-export function facesInSight(view: { yaw: number; pitch: number; hfov: number }, aspect: number): CubeFace[] {
+export function facesInSight({ yaw, pitch, hfov }: { yaw: number; pitch: number; hfov: number }, aspect: number): CubeFace[] {
   const toRad = Math.PI / 180;
-  const across = Math.tan((view.hfov * toRad) / 2);
-  const [sinPitch, cosPitch, sinYaw, cosYaw] = [
-    Math.sin(view.pitch * toRad),
-    Math.cos(view.pitch * toRad),
-    Math.sin(view.yaw * toRad),
-    Math.cos(view.yaw * toRad),
-  ];
-  const faces = new Set<CubeFace>();
-  for (let i = 0; i < SIGHT_SAMPLES; i++) {
-    for (let j = 0; j < SIGHT_SAMPLES; j++) {
-      // A ray through the frame (x right, y up, z ahead), turned up by the pitch, then right by the yaw.
-      const x = ((2 * i) / (SIGHT_SAMPLES - 1) - 1) * across;
-      const y0 = ((2 * j) / (SIGHT_SAMPLES - 1) - 1) * (across / aspect);
-      const [y, z0] = [y0 * cosPitch + sinPitch, -y0 * sinPitch + cosPitch];
-      const [right, up, ahead] = [x * cosYaw + z0 * sinYaw, y, -x * sinYaw + z0 * cosYaw];
-      const largest = Math.max(Math.abs(right), Math.abs(up), Math.abs(ahead));
-      if (largest === Math.abs(ahead)) faces.add(ahead > 0 ? 'f' : 'b');
-      else if (largest === Math.abs(right)) faces.add(right > 0 ? 'r' : 'l');
-      else faces.add(up > 0 ? 'u' : 'd');
+  const halfWidth = Math.tan((Math.min(Math.max(hfov, PANNELLUM_HFOV_DEG.min), PANNELLUM_HFOV_DEG.max) * toRad) / 2);
+  const halfHeight = halfWidth / aspect;
+  const [sinP, cosP, sinY, cosY] = [Math.sin(pitch * toRad), Math.cos(pitch * toRad), Math.sin(yaw * toRad), Math.cos(yaw * toRad)];
+  const hits = new Map<CubeFace, number>();
+  for (let i = 0; i < SCREEN_SAMPLES; i++) {
+    for (let j = 0; j < SCREEN_SAMPLES; j++) {
+      const x = ((2 * i + 1) / SCREEN_SAMPLES - 1) * halfWidth;
+      const y = ((2 * j + 1) / SCREEN_SAMPLES - 1) * halfHeight;
+      // The ray (x, y, 1) of the camera, pitched up, then turned right by yaw.
+      const [up, ahead] = [y * cosP + sinP, cosP - y * sinP];
+      const ray = [x * cosY + ahead * sinY, up, ahead * cosY - x * sinY];
+      const face = faceOfRay(ray);
+      hits.set(face, (hits.get(face) ?? 0) + 1);
     }
   }
-  return [...faces];
+  return FACES.filter((face) => hits.has(face)).sort((a, b) => hits.get(b)! - hits.get(a)!);
+}
+
+/** The face a ray (right, up, ahead) leaves the cube through: the one across its longest component (ties in pannellum's face order). */
+function faceOfRay([right, up, ahead]: number[]): CubeFace {
+  const [r, u, a] = [Math.abs(right), Math.abs(up), Math.abs(ahead)];
+  if (a >= r && a >= u) return ahead >= 0 ? 'f' : 'b';
+  if (u >= r) return up >= 0 ? 'u' : 'd';
+  return right >= 0 ? 'r' : 'l';
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SceneImageFormat } from './tour';
 
 /** What a member may do with the team's tours: see them, edit them, or also run the team. */
 export const PERMISSIONS = ['view', 'edit', 'admin'] as const;
@@ -143,6 +144,8 @@ export interface TeamTour {
   id: number;
   title: string;
   thumbUrl: string;
+  /** The thumbnail in modern types, best first, as a scene of the tour answer lists it (absent for older scenes). */
+  formats?: SceneImageFormat[];
   privacy: string;
   ownerId: number | null;
   owner: Person | null;
@@ -156,6 +159,8 @@ export interface MyTour {
   id: number;
   title: string;
   thumbUrl: string;
+  /** The thumbnail in modern types, best first, as a scene of the tour answer lists it (absent for older scenes). */
+  formats?: SceneImageFormat[];
   teamId: number | null;
 }
 

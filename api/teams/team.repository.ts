@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import { inTransaction, type Db } from '../db/database';
-import type { TeamTable } from '../db/tables';
 import { readPage } from '../db/pagination';
+import type { TeamTable } from '../db/tables';
 import type { Page, TourListFilter } from '../schema/requests';
 import { byTitle, titleHolds } from '../tours/title-search';
 import type { Invitation, MyTour, Permission, PendingInvitation, Team, TeamMember, TeamTour } from '../schema/team';
 import type { Selectable } from 'kysely';
 import { tourTitle } from '../schema/tour-title';
+import type { Image, SceneImageFormat } from '../schema/tour';
+import { readPageWithImageFormats, sceneFormats, type ImageVariants } from '../media/image-formats';
 
 export type TeamRow = Selectable<TeamTable>;
 
@@ -210,8 +212,8 @@ export function listTeamTours(
   if (search) query = query.where(titleHolds(db, search));
   const [folded, exact] = byTitle(db);
   query = sort === 'title' ? query.orderBy(folded).orderBy(exact) : query.orderBy('team_tour.created_at', 'desc');
-  return readPage(query.orderBy('tour.id', 'desc'), page, (row) => ({
-    ...tourCard(row),
+  return readPageWithImageFormats(db, query.orderBy('tour.id', 'desc'), page, (row, known) => ({
+    ...tourCard(row, known),
     privacy: row.privacy,
     ownerId: row.user_id,
     owner: row.owner_name === null ? null : { name: row.owner_name, email: row.owner_email ?? '' },
@@ -219,10 +221,15 @@ export function listTeamTours(
   }));
 }
 
-/** What a list shows of a tour: its names and first picture. */
-function tourCard(row: { id: number; short_id: string; data: string }): { id: number; shortId: string; title: string; thumbUrl: string } {
-  const data = JSON.parse(row.data) as { title?: string; name?: string; images?: Array<{ thumbUrl?: string }> };
-  return { id: row.id, shortId: row.short_id, title: tourTitle(data), thumbUrl: data.images?.[0]?.thumbUrl ?? '' };
+/** What a list shows of a tour: its names and first picture, with that picture's modern types where it has them. */
+function tourCard(
+  row: { id: number; short_id: string; data: string },
+  known: Map<string, ImageVariants>,
+): { id: number; shortId: string; title: string; thumbUrl: string; formats?: SceneImageFormat[] } {
+  const data = JSON.parse(row.data) as { title?: string; name?: string; images?: Array<Partial<Pick<Image, 'url' | 'thumbUrl' | 'hotspotUrl' | 'mobileUrl'>>> };
+  const { url = '', thumbUrl = '', hotspotUrl = '', mobileUrl = '' } = data.images?.[0] ?? {};
+  const formats = sceneFormats({ url, thumbUrl, hotspotUrl, mobileUrl }, known);
+  return { id: row.id, shortId: row.short_id, title: tourTitle(data), thumbUrl, ...(formats ? { formats } : {}) };
 }
 
 /**
@@ -238,7 +245,7 @@ export function listMyTours(db: Db, userId: number, { search, sort, ...page }: T
   if (search) query = query.where(titleHolds(db, search));
   const [folded, exact] = byTitle(db);
   query = sort === 'title' ? query.orderBy(folded).orderBy(exact) : query.orderBy('tour.updated_at', 'desc');
-  return readPage(query.orderBy('tour.id', 'desc'), page, (row) => ({ ...tourCard(row), teamId: row.team_id }));
+  return readPageWithImageFormats(db, query.orderBy('tour.id', 'desc'), page, (row, known) => ({ ...tourCard(row, known), teamId: row.team_id }));
 }
 
 /** Shares tours into a team; a tour already in this team stays as it is. */

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { inTransaction, type Db } from '../db/database';
 import type { FloorplanRow, NewTourRow, TourRow } from '../db/tables';
-import { readPage } from '../db/pagination';
 import { byTitle, foldForSearch, titleHolds } from './title-search';
 import type { Page, TourListFilter } from '../schema/requests';
 import {
@@ -18,7 +17,7 @@ import {
 } from '../schema/tour';
 import type { UserType } from '../schema/user';
 import { tourTitle } from '../schema/tour-title';
-import { imageFormatsOf, panoramaIdsIn, sceneFormats, type ImageVariants } from '../media/image-formats';
+import { imageFormatsOf, panoramaIdsIn, readPageWithImageFormats, sceneFormats, type ImageVariants } from '../media/image-formats';
 import { sceneWithTiles } from '../media/tiles/scene-multires';
 import { tilesStateOf, type SceneTilesState } from '../media/tiles/scene-tiles.repository';
 
@@ -115,8 +114,9 @@ function savedColumns(input: TourInput): Pick<NewTourRow, 'data' | 'list_title' 
 }
 
 /**
- * One page of a user's tours, newest first or by title, each with its owner's type and floor plans (readPage counts
- * them in a second query); with `search`, only tours whose title holds it, case and accents aside.
+ * One page of a user's tours, newest first or by title, each with its owner's type, floor plans and its scenes'
+ * modern picture types (readPage counts them in a second query); with `search`, only tours whose title holds it,
+ * case and accents aside.
  */
 export async function listTours(db: Db, userId: number, { search, sort, ...page }: TourListFilter & { page: number; perPage: number }): Promise<Page<Tour>> {
   let query = selectTourRecords(db).where('tour.user_id', '=', userId);
@@ -124,7 +124,7 @@ export async function listTours(db: Db, userId: number, { search, sort, ...page 
   const [folded, exact] = byTitle(db);
   query = sort === 'title' ? query.orderBy(folded).orderBy(exact) : query.orderBy('tour.updated_at', 'desc');
   query = query.orderBy('tour.id', 'desc');
-  return readPage(query, page, (row) => tourFromRecord(recordFromRow(row)));
+  return readPageWithImageFormats(db, query, page, (row, imageFormats) => tourFromRecord({ ...recordFromRow(row), imageFormats }));
 }
 
 export interface TourSave {

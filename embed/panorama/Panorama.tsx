@@ -6,7 +6,7 @@ import { SceneFailure, type SceneFailureState } from '../ui/SceneFailure';
 import type { PanoramaView } from '../video/contract';
 import { takeEarlyPanorama } from './early-panorama';
 import { fetchPanorama, PanoramaUnavailable } from './fetch-panorama';
-import { initialView, openingPictureUrl } from './scene-config';
+import { frameAspect, initialView, openingPictureUrls } from './scene-config';
 import type { SpotLabels } from './spot-labels';
 import { panoramaKey, startPannellum, type FirstView } from './start-pannellum';
 
@@ -160,7 +160,7 @@ export function Panorama(props: PanoramaProps) {
     };
   }, [tour, allowLinks, apiOrigin, generation]);
 
-  /** Downloads a scene's picture (or first tile), then switches pannellum to it; a failure keeps the scene shown and says so. */
+  /** Downloads a scene's picture (or first tiles), then switches pannellum to it; a failure keeps the scene shown and says so. */
   function show(sceneId: string) {
     const viewer = viewerRef.current;
     const image = tour.images.find((candidate) => candidate.id === sceneId);
@@ -172,7 +172,8 @@ export function Panorama(props: PanoramaProps) {
     const keptSceneId = failure && failure.sceneId === shown && !failure.keptSceneId ? undefined : shown;
     setFailure(null);
     const view = initialView(image, shown);
-    fetchPanorama(openingPictureUrl(image, view, apiOrigin), aborted.signal).then(
+    const opening = openingPictureUrls(image, view, frameAspect(viewer.getContainer()), apiOrigin);
+    Promise.all(opening.map((url) => fetchPanorama(url, aborted.signal))).then(
       () => {
         if (viewerRef.current !== viewer || aborted.signal.aborted || switching.current) return;
         switching.current = true;

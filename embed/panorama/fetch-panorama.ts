@@ -17,13 +17,14 @@ export class PanoramaUnavailable extends Error {
  * pannellum's own request for it is answered from the HTTP cache (media is served immutable). No credentials: the
  * media is public, and a partner page's cookies are none of its business.
  */
-export async function fetchPanorama(url: string, signal: AbortSignal): Promise<void> {
+export async function fetchPanorama(url: string, signal?: AbortSignal): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(url, { mode: 'cors', credentials: 'omit', signal });
+    // First in line: the visitor waits for it.
+    response = await fetch(url, { mode: 'cors', credentials: 'omit', priority: 'high', signal });
     if (response.ok) await response.arrayBuffer();
   } catch (err) {
-    if (signal.aborted) throw err;
+    if (signal?.aborted) throw err;
     throw new PanoramaUnavailable(url, navigator.onLine ? 'network' : 'offline', err instanceof Error ? err.message : String(err));
   }
   if (!response.ok) throw new PanoramaUnavailable(url, 'refused', `HTTP ${response.status}`);

@@ -4,13 +4,17 @@ import { onActivate } from './activate';
 import { pictureUrl } from './picture-types';
 import type { SpotLabels } from './spot-labels';
 
+/** The picture a picture-style hot spot leading to `scene` shows: its hotspot picture, else its thumbnail, in the best type known. */
+export function hotspotPicture(scene: Pick<SceneAnswer, 'hotspotUrl' | 'thumbUrl' | 'formats'>): string {
+  return pictureUrl(scene, 'hotspotUrl') || pictureUrl(scene, 'thumbUrl');
+}
+
 /**
  * The picture-style hot spot's picture: the scene it leads to as the hot spot saved it, in a modern type when the
  * answer lists that scene's panorama (the same one) in any.
  */
 function destinationPicture(hotspot: Hotspot, destination: SceneAnswer | undefined): string {
-  const scene = { ...hotspot.image, mobileUrl: '', formats: destination?.url === hotspot.image.url ? destination.formats : undefined };
-  return pictureUrl(scene, 'hotspotUrl') || pictureUrl(scene, 'thumbUrl');
+  return hotspotPicture({ ...hotspot.image, formats: destination?.url === hotspot.image.url ? destination.formats : undefined });
 }
 
 /**

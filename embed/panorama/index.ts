@@ -4,7 +4,8 @@
  * Everything else under embed/ is the viewer's own and may move without notice.
  */
 export { onActivate, TAP_SLOP_PX } from './activate';
-export { renderSceneHotspot } from './hotspot-element';
+export { hotspotPicture, renderSceneHotspot } from './hotspot-element';
+export { pictureUrl } from './picture-types';
 export { Panorama, type PanoramaHandle, type PanoramaProps } from './Panorama';
 export { sceneHotspots } from './scene-config';
 export { inEnglish, spotLabels } from './spot-labels';

@@ -1,25 +1,28 @@
 import type { PannellumViewer } from 'pannellum/build/pannellum.js';
-import { facesInSight, tileUrl } from '../../api/schema/multires';
-import type { SceneMultires } from '../../api/schema/tour';
-import { absoluteUrl } from '../element/api-origin';
+import type { SceneAnswer, SceneMultires } from '../../api/schema/tour';
+import { fetchPanorama } from './fetch-panorama';
+import { frameAspect, openingPictureUrls } from './scene-config';
 import type { FirstView } from './start-pannellum';
 
 /**
- * Asks for the coarsest tiles a tiled scene's first view shows before pannellum is started: setting pannellum up
- * (its WebGL context, its shaders) takes longer than the tiles take to arrive, and pannellum would only ask once it
- * is done. Asked as pannellum asks (CORS, no credentials), read whole, so its own request is answered from the HTTP
- * cache (media is served immutable). A tile that fails is pannellum's to report when it asks again.
+ * Asks for the coarsest tiles a tiled scene's first view shows before pannellum is started in `frame`: setting
+ * pannellum up (its WebGL context, its shaders) takes longer than the tiles take to arrive, and pannellum would only
+ * ask once it is done. It finds them in the HTTP cache; a tile that fails is pannellum's to report when it asks again.
  */
-export function fetchOpeningTiles(multires: SceneMultires | undefined, view: FirstView, frame: Element, apiOrigin: string): void {
-  if (!multires) return;
-  const { width, height } = frame.getBoundingClientRect();
-  // A frame not laid out yet is taken as a landscape one.
-  const aspect = width > 0 && height > 0 ? width / height : 16 / 9;
-  for (const face of facesInSight(view, aspect)) {
-    fetch(absoluteUrl(tileUrl(multires, 1, face), apiOrigin), { mode: 'cors', credentials: 'omit', priority: 'high' })
-      .then((response) => response.arrayBuffer())
-      .catch(() => undefined);
+export function fetchOpeningTiles(image: SceneAnswer, view: FirstView, frame: Element, apiOrigin: string): void {
+  if (!image.multires) return;
+  const preloaded = preloadedImages();
+  for (const url of openingPictureUrls(image, view, frameAspect(frame), apiOrigin)) {
+    // The tour page preloads them as pannellum asks (an image), and pannellum's request takes the preload; a fetch
+    // cannot (another kind of request), so it would fetch the tile a second time.
+    if (!preloaded.has(url)) void fetchPanorama(url).catch(() => undefined);
   }
+}
+
+/** The images this page preloads for its screen (a preload whose media does not match was never made). */
+function preloadedImages(): Set<string> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
+  return new Set(links.filter((link) => !link.media || matchMedia(link.media).matches).map((link) => link.href));
 }
 
 /**

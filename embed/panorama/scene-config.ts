@@ -1,14 +1,12 @@
 import type { PannellumConfig, PannellumHotSpot, PannellumScene } from 'pannellum/build/pannellum.js';
 import { coordsToYawPitch } from '../../api/schema/coords';
-import { faceInSight, tileUrl } from '../../api/schema/multires';
+import { DEFAULT_FOV_DEG, facesInSight, tileUrl } from '../../api/schema/multires';
 import type { Hotspot, Image, Infospot, SceneAnswer, Tour } from '../../api/schema/tour';
 import { absoluteUrl } from '../element/api-origin';
 import { maxTextureSize } from './max-texture-size';
 import { pictureUrl } from './picture-types';
 import type { PanoramaStart } from './start-pannellum';
 
-/** Default camera field of view. */
-export const DEFAULT_FOV_DEG = 90;
 /** Autorotate speed .003 (rad per frame) as pannellum's degrees per second at 60 fps. */
 export const AUTO_ROTATE_DEG_PER_S = -(0.003 * 60 * 180) / Math.PI;
 
@@ -45,13 +43,20 @@ export function scenePicture(image: SceneAnswer, apiOrigin: string): PannellumSc
 }
 
 /**
- * What must be had before pannellum is asked to show a scene, so that a scene that cannot be shown is found out while
- * the current one stays: its whole picture, or for tiles the coarsest tile of the face it opens on (the first pannellum
- * asks for; media is immutable, so pannellum's own request for it is answered from the cache).
+ * What a scene's first view draws, to be had before pannellum is asked to show it (so that a scene that cannot be
+ * shown is found out while the current one stays, and pannellum finds it in the HTTP cache, media being immutable):
+ * its whole picture, or for tiles the coarsest tiles of the faces in sight in a frame `aspect` (width / height) wide.
  */
-export function openingPictureUrl(image: SceneAnswer, view: { yaw: number; pitch: number }, apiOrigin: string): string {
-  if (!image.multires) return panoramaUrl(image, apiOrigin);
-  return absoluteUrl(tileUrl(image.multires, 1, faceInSight(view.yaw, view.pitch)), apiOrigin);
+export function openingPictureUrls(image: SceneAnswer, view: { yaw: number; pitch: number; hfov: number }, aspect: number, apiOrigin: string): string[] {
+  const { multires } = image;
+  if (!multires) return [panoramaUrl(image, apiOrigin)];
+  return facesInSight(view, aspect).map((face) => absoluteUrl(tileUrl(multires, 1, face), apiOrigin));
+}
+
+/** A frame's width over its height; a frame not laid out yet is taken as a landscape one. */
+export function frameAspect(frame: Element): number {
+  const { width, height } = frame.getBoundingClientRect();
+  return width > 0 && height > 0 ? width / height : 16 / 9;
 }
 
 export interface SceneConfigOptions {

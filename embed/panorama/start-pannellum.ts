@@ -76,7 +76,7 @@ export function startPannellum(parent: Element, tour: Tour, start: PanoramaStart
   };
   const labels = spotLabels(container, start.t);
   const opening = tour.images.find((image) => image.id === start.sceneId);
-  if (opening) fetchOpeningTiles(opening.multires, start.firstView ?? initialView(opening), parent, start.apiOrigin);
+  if (opening) fetchOpeningTiles(opening, start.firstView ?? initialView(opening), parent, start.apiOrigin);
   const viewer = pannellum.viewer(
     container,
     pannellumConfig(tour, start, {

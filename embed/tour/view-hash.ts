@@ -1,6 +1,6 @@
 import type { Tour } from '../../api/schema/tour';
 import { onOwnPage } from '../element/api-origin';
-import { DEFAULT_FOV_DEG } from '../panorama/scene-config';
+import { DEFAULT_FOV_DEG } from '../../api/schema/multires';
 import type { PanoramaView } from '../video/contract';
 
 /** Deep link `#scene=…&yaw=…&pitch=…&hfov=…`, read and kept up to date on the tour's own page. */

@@ -10,7 +10,10 @@ import type { SceneImageFormat } from '../../api/schema/tour';
 import { setTourType } from '../../api/tours/tour.repository';
 import { smallPanorama } from '../support/pictures';
 import { TEST_JWT_SECRET } from '../support/test-secret';
+import type { Page } from '../../api/schema/requests';
+import type { MyTour, TeamTour } from '../../api/schema/team';
 import { createTestApp, type TestApp } from './support/test-app';
+import { expectCall, person, teamWith } from './support/teams';
 import { TEST_ENGINE } from './support/test-database';
 import { json, signUp, type TestUser } from './support/users';
 
@@ -26,6 +29,7 @@ beforeEach(async () => {
 
 interface Upload {
   image: string;
+  formats?: SceneImageFormat[];
   url: string;
   thumbUrl: string;
   hotspotUrl: string;
@@ -48,9 +52,10 @@ async function newTour(): Promise<SavedTour> {
   return tour;
 }
 
-async function uploadPanorama(tour: SavedTour, width: number): Promise<Upload> {
+async function uploadPanorama(tour: SavedTour, width: number, fields: Record<string, string> = {}): Promise<Upload> {
   const form = new FormData();
   form.set('tourId', String(tour.id));
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
   form.set('image', new File([new Uint8Array(await smallPanorama(width))], 'room.jpg'));
   const response = await t.app.request('/api/images/', { method: 'POST', body: form, headers: owner.auth });
   expect(response.status).toBe(201);
@@ -88,6 +93,12 @@ async function expectPicture(url: string, type: string, width: number, height: n
   expect(await sharp(bytes).metadata()).toMatchObject({ width, height });
 }
 
+async function expectJpeg(url: string, width: number, height: number): Promise<void> {
+  const response = await t.app.request(url);
+  expect(response.headers.get('content-type')).toBe('image/jpeg');
+  expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({ width, height });
+}
+
 const stem = (upload: Upload) => upload.image.replace(/\.jpg$/, '');
 
 describe('modern image types of uploaded panoramas', () => {
@@ -109,6 +120,7 @@ describe('modern image types of uploaded panoramas', () => {
       ].sort(),
     );
     const saved = await saveScenes(tour, [wide]);
+    expect(wide.formats, 'the upload’s answer lists them as the tour answer will').toEqual(saved.images[0].formats);
     const expected = [
       { type: 'image/avif', thumbUrl: `/media/tours/thumb-${id}.avif`, hotspotUrl: `/media/tours/hotspot-${id}.avif`, mobileUrl: '' },
       {
@@ -154,12 +166,56 @@ describe('modern image types of uploaded panoramas', () => {
     expect(await t.db.selectFrom('image_format').select('image').execute()).toEqual([]);
   });
 
+  it('makes a floor plan only the JPEGs, its thumbnail among them, and no tiles however wide', async () => {
+    const tour = await newTour();
+    const plan = await uploadPanorama(tour, 6000, { isNotEquirect: 'true', use: 'floorplan' });
+    const id = stem(plan);
+    expect(plan).not.toHaveProperty('tilesPreparing');
+    expect(plan).not.toHaveProperty('formats');
+    expect(storedFiles()).toEqual([`${id}.jpg`, `hotspot-${id}.jpg`, `mobile-${id}.jpg`, `thumb-${id}.jpg`].sort());
+    expect(await t.db.selectFrom('image_format').select('image').execute()).toEqual([]);
+    expect(await t.db.selectFrom('scene_tiles').selectAll().execute()).toEqual([]);
+    await expectJpeg(plan.thumbUrl, 400, 200);
+  });
+
   it('leaves a scene stored before them as it was: JPEG only, no formats listed', async () => {
     const tour = await newTour();
     const upload = await uploadPanorama(tour, 800);
     await forgetModernPictures(upload);
     expect((await saveScenes(tour, [upload])).images[0].formats).toBeUndefined();
     expect((await visitorRead(tour)).images[0].formats).toBeUndefined();
+  });
+});
+
+describe('the owner’s lists of tours', () => {
+  it('carry the modern types of each tour’s scenes as the tour answer does, and none for a scene stored before them', async () => {
+    const olivia = await person(t, 'Olivia');
+    owner = olivia;
+    const modern = await newTour();
+    const modernUpload = await uploadPanorama(modern, 800);
+    const withTypes = await saveScenes(modern, [modernUpload]);
+    const old = await newTour();
+    const oldUpload = await uploadPanorama(old, 800);
+    await forgetModernPictures(oldUpload);
+    await saveScenes(old, [oldUpload]);
+    const expected = withTypes.images[0].formats!;
+    expect(expected.map((format) => format.type)).toEqual(['image/avif', 'image/webp']);
+
+    const dashboard = await expectCall<Page<SavedTour>>(t, 'GET', '/tours?sort=title', olivia, 200);
+    const byId = new Map(dashboard.items.map((tour) => [tour.shortId, tour.images[0]]));
+    expect(byId.get(modern.shortId)?.formats).toEqual(expected);
+    expect(byId.get(old.shortId)).not.toHaveProperty('formats');
+
+    const team = await teamWith(t, olivia);
+    await expectCall(t, 'POST', `/teams/${team.id}/sharedTours`, olivia, 201, { tourIds: [modern.shortId, old.shortId] });
+    const teamCards = await expectCall<Page<TeamTour>>(t, 'GET', `/teams/${team.id}/tours`, olivia, 200);
+    const mine = await expectCall<Page<MyTour>>(t, 'GET', '/teams/getMyTours', olivia, 200);
+    for (const cards of [teamCards.items, mine.items]) {
+      const card = new Map<string, TeamTour | MyTour>(cards.map((item) => [item.shortId, item]));
+      expect(card.get(modern.shortId)).toMatchObject({ thumbUrl: modernUpload.thumbUrl, formats: expected });
+      expect(card.get(old.shortId)).toMatchObject({ thumbUrl: oldUpload.thumbUrl });
+      expect(card.get(old.shortId)).not.toHaveProperty('formats');
+    }
   });
 });
 

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MediaStorage } from '../../api/media/media-storage';
@@ -5,8 +7,10 @@ import { readMediaFile } from '../../api/media/media-storage';
 import { sweepUnnamedMedia, UNNAMED_MEDIA_GRACE_MS } from '../../api/media/orphan-sweep';
 import { claimTiles, TILES_CLAIM_MS, tilesReady } from '../../api/media/tiles/scene-tiles.repository';
 import { startTileQueue, type TileQueue } from '../../api/media/tiles/tile-queue';
-import { queueUncutPanoramas, shownPanoramas } from '../../api/media/tiles/uncut-panoramas';
+import { queueUncutPanoramas, shownPanoramas, startTilesSweeps, TILES_SWEEP_FIRST_MS, TILES_SWEEP_LOCK_MS } from '../../api/media/tiles/uncut-panoramas';
+import { RedisLock } from '../../api/redis/redis-lock';
 import type { SceneAnswer, Tour } from '../../api/schema/tour';
+import { localRedis } from '../support/local-redis';
 import { smallPanorama } from '../support/pictures';
 import { startTestS3 } from '../support/s3-server';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -14,6 +18,7 @@ import { postFile } from './support/uploads';
 import { json, signUp, type TestUser } from './support/users';
 
 const s3 = await startTestS3();
+const redis = await localRedis();
 /** Tests that cut several panoramas: each cut keeps both cores busy for seconds, longer on a shared machine. */
 const CUTTING_SEVERAL = 300_000;
 const queues: TileQueue[] = [];
@@ -21,6 +26,7 @@ const queues: TileQueue[] = [];
 afterEach(async () => {
   await Promise.all(queues.splice(0).map((queue) => queue.stop()));
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 /** A tile queue of its own on the app's database and store: another instance, or the app's own once started. */
@@ -28,6 +34,16 @@ function queueOf(t: TestApp, media: MediaStorage = t.media): TileQueue {
   const queue = startTileQueue({ db: t.db, media, logger: t.logger, spoolDir: t.config.dataDir });
   queues.push(queue);
   return queue;
+}
+
+/** The app's store, telling `onPut` of each file before it is stored. */
+function watchedMedia(t: TestApp, onPut: (path: string) => void): MediaStorage {
+  return Object.assign(Object.create(Object.getPrototypeOf(t.media) as object) as MediaStorage, t.media, {
+    put: async (path: string, data: Buffer) => {
+      onPut(path);
+      return t.media.put(path, data);
+    },
+  });
 }
 
 async function newTour(t: TestApp, owner: TestUser): Promise<Tour> {
@@ -46,6 +62,16 @@ async function saveScenes(t: TestApp, owner: TestUser, tour: Tour, uploads: Arra
   const saved = await t.app.request(`/api/tours/${tour.shortId}`, json({ revision: current.revision, images }, owner.auth));
   expect(saved.status).toBe(200);
   return ownerRead(t, owner, tour);
+}
+
+/** A fresh app with an owner's tour showing one uploaded panorama `width` pixels wide. */
+async function tourShowing(width: number) {
+  const t = await createTestApp();
+  const owner = await signUp(t);
+  const tour = await newTour(t, owner);
+  const scene = await upload(t, owner, tour, width);
+  await saveScenes(t, owner, tour, [scene]);
+  return { t, owner, tour, image: imageOf(scene.url) };
 }
 
 async function ownerRead(t: TestApp, owner: TestUser, tour: Tour): Promise<Tour> {
@@ -153,11 +179,8 @@ describe('tiles of wide panoramas', () => {
       await saveScenes(t, owner, tour, uploads);
       // Both instances' stores are the same folder, watched for which panorama each cut writes.
       const written = new Map<string, number>();
-      const watched: MediaStorage = Object.assign(Object.create(Object.getPrototypeOf(t.media) as object) as MediaStorage, t.media, {
-        put: async (path: string, data: Buffer) => {
-          if (path.endsWith('/fallback/f.jpg')) written.set(path, (written.get(path) ?? 0) + 1);
-          return t.media.put(path, data);
-        },
+      const watched = watchedMedia(t, (path) => {
+        if (path.endsWith('/fallback/f.jpg')) written.set(path, (written.get(path) ?? 0) + 1);
       });
       const [one, two] = [queueOf(t, watched), queueOf(t, watched)];
       await Promise.all([one.cutWaiting(), two.cutWaiting(), one.cutWaiting(), two.cutWaiting()]);
@@ -165,6 +188,57 @@ describe('tiles of wide panoramas', () => {
       for (const { url } of uploads) expect(await tilesRow(t, imageOf(url))).toMatchObject({ state: 'ready', tries: 1 });
       const scenes = (await ownerRead(t, owner, tour)).images;
       expect(scenes.every((scene) => scene.multires)).toBe(true);
+    },
+    CUTTING_SEVERAL,
+  );
+
+  it(
+    'stops a cut under way at a tile when its queue stops, giving the claim back at once; another instance finishes it',
+    async () => {
+      const { t, owner, tour, image } = await tourShowing(8192);
+      let stopped: Promise<void> | undefined;
+      let writesAfterStop = 0;
+      // The queue is stopped as its cut hands over its first tile, as a SIGTERM mid-cut does.
+      const stopping = watchedMedia(t, () => {
+        if (stopped) writesAfterStop += 1;
+        else stopped = queue.stop();
+      });
+      const queue = queueOf(t, stopping);
+      vi.spyOn(t.logger, 'info').mockImplementation(() => undefined);
+      await queue.cutWaiting();
+      await stopped;
+      // Only the tiles already being encoded beside the first (four at a time) were handed over after it.
+      expect(writesAfterStop).toBeLessThanOrEqual(3);
+      expect(await tilesRow(t, image), 'claimable again, the try not counted').toMatchObject({ state: 'pending', tries: 0, claimed_by: null, error: null });
+      expect(
+        readdirSync(t.config.dataDir).filter((name) => name.startsWith('.tiles-')),
+        'the spool file removed',
+      ).toEqual([]);
+      expect((await ownerRead(t, owner, tour)).images[0]).toMatchObject({ tilesPreparing: true });
+
+      await queueOf(t).cutWaiting();
+      expect(await tilesRow(t, image)).toMatchObject({ state: 'ready', tries: 1, cube_resolution: 2560 });
+      expect((await ownerRead(t, owner, tour)).images[0].multires).toMatchObject({ cubeResolution: 2560, maxLevel: 4 });
+    },
+    CUTTING_SEVERAL,
+  );
+
+  it(
+    'answers an upload that arrives during a cut before the cut is done: the cut takes its turns a face at a time',
+    async () => {
+      const { t, owner, tour, image } = await tourShowing(8192);
+      const picture = await smallPanorama(4096);
+      let answered: Promise<{ url?: string; stateThen?: string }> | undefined;
+      // Sent once the cut hands over its first tile; its state read as soon as the upload is answered.
+      const media = watchedMedia(t, () => {
+        answered ??= postFile(t, owner, '/api/images/', 'image', picture, { tourId: String(tour.id) }).then(async ({ url }) => ({
+          url,
+          stateThen: (await tilesRow(t, image))?.state,
+        }));
+      });
+      await queueOf(t, media).cutWaiting();
+      expect(await answered).toEqual({ url: expect.stringMatching(/\/tours\/[0-9a-f]{32}\.jpg$/), stateThen: 'cutting' });
+      expect(await tilesRow(t, image)).toMatchObject({ state: 'ready' });
     },
     CUTTING_SEVERAL,
   );
@@ -292,5 +366,37 @@ describe('tiles of wide panoramas', () => {
     expect(await tilesRow(t, imageOf(wide.url))).toMatchObject({ state: 'pending', tries: 1, claimed_by: null, error: expect.any(String) });
     expect(t.logger.warn).toHaveBeenCalled();
     expect((await ownerRead(t, owner, tour)).images[0].multires).toBeUndefined();
+  });
+});
+
+describe.skipIf(!redis)('the tiles sweep on several instances (a Redis lock)', () => {
+  it('reads the tours on one instance of two each hour; the other skips its turn', async () => {
+    const { t, image } = await tourShowing(4200);
+    await t.db.deleteFrom('scene_tiles').execute();
+    const other = redis!.duplicate();
+    try {
+      const name = `tiles-sweep-${randomUUID()}`;
+      const skipped = vi.spyOn(t.logger, 'debug').mockImplementation(() => undefined);
+      vi.spyOn(t.logger, 'info').mockImplementation(() => undefined);
+      const read = vi.spyOn(t.db, 'selectFrom');
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+      const woken: string[] = [];
+      const sweepers = [redis!, other].map((connection, i) =>
+        startTilesSweeps(t.db, t.media, t.logger, () => woken.push(`instance ${i}`), new RedisLock(connection, name, TILES_SWEEP_LOCK_MS)),
+      );
+      vi.advanceTimersByTime(TILES_SWEEP_FIRST_MS);
+      vi.useRealTimers();
+      await Promise.all(sweepers.map((sweeper) => sweeper.stop()));
+      expect(
+        read.mock.calls.filter(([table]) => table === 'tour'),
+        'every tour read once',
+      ).toHaveLength(1);
+      expect(skipped).toHaveBeenCalledWith('tiles sweep: skipped, another instance swept this hour');
+      expect(woken).toHaveLength(1);
+      expect(await tilesRow(t, image)).toMatchObject({ state: 'pending' });
+      expect(await new RedisLock(other, name, TILES_SWEEP_LOCK_MS).acquire(), 'kept for the hour, not given back').toBeUndefined();
+    } finally {
+      await other.quit();
+    }
   });
 });

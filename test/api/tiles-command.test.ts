@@ -55,7 +55,8 @@ describe.skipIf(TEST_ENGINE === 'postgres')('npm run admin -- tiles', () => {
     const again = await runTiles(t);
     expect(again.stdout).toBe('Every wide panorama has its tiles.\n');
     expect(await states(t), 'nothing cut twice').toEqual({ [images[0]]: 'ready 1', [images[1]]: 'skipped 0', [images[2]]: 'ready 1' });
-  });
+    // Two commands started, two panoramas cut: more than the default minute on a loaded 2-core machine.
+  }, 240_000);
 
   it('says which cut failed and exits 1; the panorama stays queued', async () => {
     const t = await createTestApp({}, { sqliteFile: true });

@@ -1,7 +1,13 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { Tour } from '../../api/schema/tour';
+import { DEMO_PANORAMA } from '../support/pictures';
 import { removeDataDir, startServer } from './support/server';
+import { TourBuilder } from './support/tour-builder';
 
 describe('the server shutting down on SIGTERM', () => {
   it('closes open video-chat sockets with 1001 "going away" and still answers a request under way', async () => {
@@ -54,4 +60,37 @@ describe('the server shutting down on SIGTERM', () => {
     expect(server.output()).toContain('requests still under way after 10 s: ending them');
     removeDataDir(server.dataDir);
   });
+
+  it('stops a tile cut under way at a tile and exits 0; the next start cuts the panorama from its row', async () => {
+    const server = await startServer();
+    const builder = new TourBuilder(server.origin, server.dataDir);
+    const owner = await builder.owner();
+    const panorama = await sharp(readFileSync(DEMO_PANORAMA)).resize({ width: 8192, height: 4096 }).jpeg({ quality: 85 }).toBuffer();
+    const tour = await builder.tour(owner, [panorama]);
+    const ownerRead = async (origin: string) =>
+      (await (await fetch(`${origin}/api/tours/${tour.shortId}`, { headers: { Authorization: `JWT ${owner.token}` } })).json()) as Tour;
+    const image = /\/tours\/([0-9a-f]{32})\.jpg$/.exec((await ownerRead(server.origin)).images[0].url)![1];
+    const row = () => builder.sql((db) => db.prepare('SELECT state, tries, claimed_by FROM scene_tiles WHERE image = ?').get(image)) as Record<string, unknown>;
+
+    // Its first tiles are stored: the cut is under way.
+    await expect.poll(() => existsSync(join(server.dataDir, 'media', 'tiles', image)), { timeout: 300_000, interval: 50 }).toBe(true);
+    expect(row()).toMatchObject({ state: 'cutting' });
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).toContain('tile cut stopped');
+    expect(server.output()).not.toContain('requests still under way');
+    expect(row(), 'claimable at once, the try not counted').toEqual({ state: 'pending', tries: 0, claimed_by: null });
+    expect(
+      readdirSync(server.dataDir).filter((name) => name.startsWith('.tiles-')),
+      'no spool file left',
+    ).toEqual([]);
+
+    const next = await startServer({ dataDir: server.dataDir });
+    try {
+      await expect.poll(async () => (await ownerRead(next.origin)).images[0].multires, { timeout: 600_000, interval: 500 }).toBeDefined();
+      expect(row()).toMatchObject({ state: 'ready', tries: 1 });
+    } finally {
+      expect(await next.stop()).toBe(0);
+      removeDataDir(server.dataDir);
+    }
+  }, 900_000);
 });

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Tour } from '../../api/schema/tour';
 import { DEMO_PANORAMA, flatPng, flatWebp, smallPanorama } from '../support/pictures';
 import { launchChromium } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -29,7 +30,12 @@ async function ownerWithTour(origin: string) {
   const { user } = await signup.json();
   const auth = { Authorization: `JWT ${user.token}` };
   const tour = await (await fetch(`${origin}/api/tours`, { method: 'POST', headers: auth })).json();
-  return { auth, tourId: tour.id as number };
+  return { auth, tourId: tour.id as number, shortId: tour.shortId as string, revision: tour.revision as number };
+}
+
+/** A real 16384×8192 panorama, as a camera's stitcher would send it. */
+function panorama16k(): Promise<Buffer> {
+  return sharp(readFileSync(DEMO_PANORAMA)).resize({ width: 16384, height: 8192 }).jpeg({ quality: 80 }).toBuffer();
 }
 
 function upload(origin: string, auth: Record<string, string>, tourId: number, bytes: Buffer, name: string) {
@@ -63,7 +69,7 @@ describe('image uploads against the real server', () => {
     const server = await startServer();
     servers.push(server);
     const { auth, tourId } = await ownerWithTour(server.origin);
-    const panorama = await sharp(readFileSync(DEMO_PANORAMA)).resize({ width: 16384, height: 8192 }).jpeg({ quality: 80 }).toBuffer();
+    const panorama = await panorama16k();
     expect(panorama.length).toBeLessThan(60 * MB);
     const answers = await Promise.all([1, 2, 3].map((i) => upload(server.origin, auth, tourId, panorama, `pano${i}.jpg`)));
     // Queued, not refused.
@@ -71,6 +77,26 @@ describe('image uploads against the real server', () => {
     expect((await answers[0].json()).mobileUrl).toMatch(/mobile-/);
     expect(peakRss(server.process.pid!)).toBeLessThan(1024 * MB);
   });
+
+  it('cuts the tiles of three 16384×8192 panoramas saved as scenes, without the server passing 1 GB until all are ready', async () => {
+    const server = await startServer();
+    servers.push(server);
+    const { auth, tourId, shortId, revision } = await ownerWithTour(server.origin);
+    const panorama = await panorama16k();
+    const answers = await Promise.all([1, 2, 3].map((i) => upload(server.origin, auth, tourId, panorama, `pano${i}.jpg`)));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    const images = await Promise.all(answers.map(async (answer, i) => ({ id: `scene${i}`, title: `Scene ${i}`, ...(await answer.json()), uploaded: true })));
+    const saved = await fetch(`${server.origin}/api/tours/${shortId}`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ revision, images }),
+    });
+    expect(saved.status).toBe(200);
+    const scenes = async () => ((await (await fetch(`${server.origin}/api/tours/${shortId}`, { headers: auth })).json()) as Tour).images;
+    // Cut one after another in the background: minutes on a busy two-core machine; nothing here is timed.
+    await expect.poll(async () => (await scenes()).filter((scene) => scene.multires).length, { timeout: 1_500_000, interval: 2000 }).toBe(3);
+    expect(peakRss(server.process.pid!)).toBeLessThan(1024 * MB);
+  }, 1_800_000);
 
   it("answers eight 50 MB uploads to someone else's tour with 404 as soon as it reads the tour's id, holding none of them", async () => {
     const { server, tourId, stranger } = await serverWithStranger();

@@ -7,6 +7,7 @@ import { per100Views, rangeQuery, readableSeconds } from './analytics-range';
 import { defaultRange, RangePicker } from './RangePicker';
 import { useAnalytics } from './use-analytics';
 import { ViewsChart } from './ViewsChart';
+import { ModernPicture } from '../../components/ModernPicture';
 
 /** Hosts the server files visits under without a host of their own. */
 const HOST_NAMES: Record<string, string> = { unknown: 'Direct or unknown', other: 'Other sites' };
@@ -18,7 +19,6 @@ export function TourAnalyticsView({ shortId, images }: { shortId: string; images
   const [choice, setChoice] = useState(defaultRange);
   const { range } = choice;
   const loaded = useAnalytics<TourAnalytics>(`/tours/${encodeURIComponent(shortId)}/analytics`, range);
-  const thumbs = new Map(images.map((image) => [image.id, image.thumbUrl]));
   const download = (table: '' | 'clicks') =>
     void downloadFile(
       `/tours/${encodeURIComponent(shortId)}/analytics?${rangeQuery(range, 'csv')}${table && `&table=${table}`}`,
@@ -42,12 +42,13 @@ export function TourAnalyticsView({ shortId, images }: { shortId: string; images
           {loaded.message}
         </p>
       )}
-      {loaded.state === 'loaded' && <TourNumbers analytics={loaded.data} thumbs={thumbs} images={images} />}
+      {loaded.state === 'loaded' && <TourNumbers analytics={loaded.data} images={images} />}
     </section>
   );
 }
 
-function TourNumbers({ analytics, thumbs, images }: { analytics: TourAnalytics; thumbs: Map<string, string>; images: Tour['images'] }) {
+function TourNumbers({ analytics, images }: { analytics: TourAnalytics; images: Tour['images'] }) {
+  const scenes = new Map(images.map((image) => [image.id, image]));
   const { totals, devices } = analytics;
   if (totals.views === 0)
     return (
@@ -94,7 +95,11 @@ function TourNumbers({ analytics, thumbs, images }: { analytics: TourAnalytics; 
             <ol className="ad-analytics__scenes">
               {analytics.scenes.map((scene) => (
                 <li key={scene.sceneId} data-scene-id={scene.sceneId}>
-                  {thumbs.get(scene.sceneId) ? <img src={thumbs.get(scene.sceneId)} alt="" /> : <span className="ad-analytics__no-thumb" />}
+                  {scenes.get(scene.sceneId)?.thumbUrl ? (
+                    <ModernPicture scene={scenes.get(scene.sceneId)!} picture="thumbUrl" />
+                  ) : (
+                    <span className="ad-analytics__no-thumb" />
+                  )}
                   <span className="ad-analytics__name">{scene.title || 'Untitled scene'}</span>
                   <span>
                     {countOf(scene.views, 'view')} · {readableSeconds(scene.medianSeconds)} median

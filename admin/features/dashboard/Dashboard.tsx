@@ -18,6 +18,7 @@ import { Icon } from '../../../embed/shared';
 import { Pager } from '../../components/Pager';
 import { TourSortField } from '../../components/TourSortField';
 import { tourTitle } from '../../../api/schema/tour-title';
+import { ModernPicture } from '../../components/ModernPicture';
 
 type Pending = { kind: 'delete' | 'clone'; tour: Pick<Tour, 'shortId' | 'title' | 'name'> } | null;
 
@@ -149,7 +150,7 @@ export function Dashboard() {
         <ul className="ad-cards">
           {tours?.map((tour) => (
             <li key={tour.shortId} className="ad-tour-card" data-short-id={tour.shortId}>
-              {tour.images[0] ? <img src={tour.images[0].thumbUrl} alt="" /> : <div className="ad-tour-card__empty">No scenes yet</div>}
+              {tour.images[0] ? <ModernPicture scene={tour.images[0]} picture="thumbUrl" /> : <div className="ad-tour-card__empty">No scenes yet</div>}
               <h2>{tourTitle(tour) || 'Untitled tour'}</h2>
               <p>{tour.images.length === 1 ? '1 scene' : `${tour.images.length} scenes`}</p>
               {views?.has(tour.shortId) && <p className="ad-tour-card__views">{countOf(views.get(tour.shortId)!, 'view')} in the last 30 days</p>}

@@ -11,6 +11,7 @@ import type { useImageUploads } from './use-image-uploads';
 import { UploadList } from './UploadList';
 import { PreparingTilesBadge, usePreparingTiles } from './PreparingTiles';
 import { countOf } from '../../lib/count-of';
+import { ModernPicture } from '../../components/ModernPicture';
 
 export interface EditTourTabProps {
   uploads: ReturnType<typeof useImageUploads>;
@@ -58,7 +59,7 @@ export function EditTourTab({ uploads: { uploads, imagesRemaining, addImages, fa
                 aria-label={`Show ${image.title}`}
                 onClick={() => pickScene(store, image.id)}
               >
-                <img src={image.thumbUrl} alt="" />
+                <ModernPicture scene={image} picture="thumbUrl" />
               </button>
               <input
                 className="ad-scene-title"

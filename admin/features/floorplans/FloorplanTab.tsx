@@ -40,6 +40,7 @@ export function FloorplanTab({
       const form = new FormData();
       form.set('tourId', String(tour.id));
       form.set('isNotEquirect', 'true');
+      form.set('use', 'floorplan');
       form.set('image', file);
       const picture = await api<{ url: string; thumbUrl: string }>('POST', '/images/', form);
       const plan = await between(() =>

@@ -1,11 +1,12 @@
 import { useRef, useState, type MouseEvent } from 'react';
-import type { Floorplan, FloorplanHotspot, Image } from '../../../api/schema/tour';
+import type { Floorplan, FloorplanHotspot, SceneAnswer } from '../../../api/schema/tour';
 import { Modal } from '../../components/Modal';
 import { deleteLink, primaryLabel, saveLink, selectorHeader, selectorPosition, WIDE_TITLE_CHARS, type SelectorMode } from './room-selector';
+import { ModernPicture } from '../../components/ModernPicture';
 
 export interface LinkRoomsModalProps {
   plan: Floorplan;
-  scenes: Pick<Image, 'id' | 'title' | 'thumbUrl'>[];
+  scenes: Pick<SceneAnswer, 'id' | 'title' | 'thumbUrl' | 'formats'>[];
   onChange: (hotspots: FloorplanHotspot[]) => void;
   onClose: () => void;
 }
@@ -59,7 +60,7 @@ export function LinkRoomsModal({ plan, scenes, onChange, onClose }: LinkRoomsMod
               {scenes.map((scene) => (
                 <li key={scene.id}>
                   <button type="button" aria-pressed={chosen === scene.id} onClick={() => setChosen(scene.id)}>
-                    {scene.thumbUrl && <img src={scene.thumbUrl} alt="" />}
+                    {scene.thumbUrl && <ModernPicture scene={scene} picture="thumbUrl" />}
                     <span>{scene.title}</span>
                   </button>
                 </li>

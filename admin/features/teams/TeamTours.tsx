@@ -7,6 +7,7 @@ import { Pager } from '../../components/Pager';
 import { TourSortField } from '../../components/TourSortField';
 import { failureText, PERMISSION_LABELS, teamsApi } from './teams-api';
 import { TourPermissions } from './TourPermissions';
+import { ModernPicture } from '../../components/ModernPicture';
 
 interface TeamToursProps {
   team: Team;
@@ -84,7 +85,7 @@ export function TeamTours({ team, userId, onChanged, change, ask }: TeamToursPro
       <ul className="ad-cards">
         {tours?.items.map((tour) => (
           <li key={tour.shortId} className="ad-tour-card" data-short-id={tour.shortId}>
-            {tour.thumbUrl ? <img src={tour.thumbUrl} alt="" /> : <div className="ad-tour-card__empty">No scenes yet</div>}
+            {tour.thumbUrl ? <ModernPicture scene={tour} picture="thumbUrl" /> : <div className="ad-tour-card__empty">No scenes yet</div>}
             <h2>{tour.title || 'Untitled tour'}</h2>
             <p>
               {tour.owner?.name ?? 'No owner'} · {PERMISSION_LABELS[tour.permission]}

@@ -37,21 +37,32 @@ export class RemapWorkers {
     private readonly height: number,
   ) {}
 
+  /** The bytes the workers share from start to end: the largest span of rows a face needs. */
+  static heldBytes(width: number, height: number): number {
+    return Math.max(...CUBE_FACES.map((face) => rowCount(faceSourceRows(face, height)))) * width * CHANNELS;
+  }
+
   /** Starts the workers, sharing a buffer for the largest span of rows a face needs. */
   static start(sourcePath: string, width: number, height: number): RemapWorkers {
-    const spanRows = Math.max(...CUBE_FACES.map((face) => rowCount(faceSourceRows(face, height))));
-    const source = new SharedArrayBuffer(spanRows * width * CHANNELS);
+    const source = new SharedArrayBuffer(RemapWorkers.heldBytes(width, height));
     const workers = Array.from({ length: WORKERS }, () => startWorker(TILE_WORKER_URL, { source, width, height } satisfies TileWorkerData));
     return new RemapWorkers(workers, source, sourcePath, width, height);
+  }
+
+  /** The bytes that decoding the rows `face` needs takes beside what is held (none when they are held already). */
+  decodeBytes(face: CubeFace): number {
+    const rows = faceSourceRows(face, this.height);
+    return this.holds(rows) ? 0 : 2 * Math.min(DECODE_BAND_BYTES, rowCount(rows) * this.width * CHANNELS);
   }
 
   /**
    * Fills `target` (a `size`×`size` RGB face) with `face`, the workers taking its bands in turn; first decodes the
    * rows it needs unless they are held already. Faces needing the same rows are best remapped one after another.
+   * Stopped by `signal` between bands (a decode under way is ended at once).
    */
-  async remapFace(face: CubeFace, size: number, target: SharedArrayBuffer): Promise<void> {
+  async remapFace(face: CubeFace, size: number, target: SharedArrayBuffer, signal?: AbortSignal): Promise<void> {
     const rows = faceSourceRows(face, this.height);
-    if (rows.top < this.held.top || rows.bottom > this.held.bottom) await this.decode(rows);
+    if (!this.holds(rows)) await this.decode(rows, signal);
     const firstRow = this.held.top;
     const rowsPerBand = Math.ceil(size / BANDS_PER_FACE);
     const bands: RemapBand[] = [];
@@ -61,6 +72,7 @@ export class RemapWorkers {
     await Promise.all(
       this.workers.map(async (worker) => {
         for (let band = bands.shift(); band; band = bands.shift()) {
+          signal?.throwIfAborted();
           const done = nextMessage(worker);
           worker.postMessage(band);
           await done;
@@ -69,11 +81,16 @@ export class RemapWorkers {
     );
   }
 
+  private holds({ top, bottom }: { top: number; bottom: number }): boolean {
+    return top >= this.held.top && bottom <= this.held.bottom;
+  }
+
   /** Decodes the rows [top, bottom) into the shared buffer, a chunk at a time, each in a thread of its own. */
-  private async decode({ top, bottom }: { top: number; bottom: number }): Promise<void> {
+  private async decode({ top, bottom }: { top: number; bottom: number }, signal: AbortSignal | undefined): Promise<void> {
     this.held = { top: 0, bottom: 0 };
     const chunkRows = Math.max(1, Math.floor(DECODE_BAND_BYTES / (this.width * CHANNELS)));
     for (let row = top; row < bottom; row += chunkRows) {
+      signal?.throwIfAborted();
       const band: DecodeBand = {
         sourcePath: this.sourcePath,
         width: this.width,
@@ -83,9 +100,16 @@ export class RemapWorkers {
         targetRow: row - top,
       };
       const decoder = startWorker(DECODE_WORKER_URL, band);
+      // A chunk near the bottom decodes most of the picture: a stop does not wait for it.
+      const stop = () => void decoder.terminate();
+      signal?.addEventListener('abort', stop);
       try {
         await nextMessage(decoder);
+      } catch (err) {
+        signal?.throwIfAborted();
+        throw err;
       } finally {
+        signal?.removeEventListener('abort', stop);
         await decoder.terminate();
       }
     }

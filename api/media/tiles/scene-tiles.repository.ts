@@ -138,6 +138,17 @@ export async function tilesReady(db: Db, image: string, claimer: string, layout:
   return done;
 }
 
+/** Gives back a cut stopped part-way (its process stopping): claimable again at once, the try not counted. */
+export async function releaseTiles(db: Db, image: string, claimer: string): Promise<void> {
+  await db
+    .updateTable('scene_tiles')
+    .set((eb) => ({ state: 'pending', claimed_by: null, claimed_at: null, tries: eb('tries', '-', 1), updated_at: now() }))
+    .where('image', '=', image)
+    .where('state', '=', 'cutting')
+    .where('claimed_by', '=', claimer)
+    .execute();
+}
+
 /**
  * Records a failed cut: back in the queue while tries are left, else `failed` for good (the original keeps serving;
  * the tours showing it are told, as their scene's tiles are no longer coming).

@@ -12,7 +12,10 @@ export interface TileQueue {
   wake(): void;
   /** Cuts everything claimable now, one at a time; resolves when none is left (or one failed: tried later). */
   cutWaiting(): Promise<void>;
-  /** Stops taking cuts and waits for the one under way; what is left is cut by the next start or another instance. */
+  /**
+   * Stops taking cuts and stops the one under way at its next tile, giving its claim back: what is left is cut by the
+   * next start or another instance. Resolves once nothing of it runs.
+   */
   stop(): Promise<void>;
 }
 
@@ -28,6 +31,7 @@ export function newClaimer(kind: string): string {
  */
 export function startTileQueue(deps: TilesCutDeps): TileQueue {
   const claimer = newClaimer('instance');
+  const stopping = new AbortController();
   const passes = serialPasses(pass, { logger: deps.logger, message: 'the tile queue could not be read; it is looked at again shortly', retryMs: IDLE_LOOK_MS });
 
   async function pass(): Promise<void> {
@@ -36,11 +40,18 @@ export function startTileQueue(deps: TilesCutDeps): TileQueue {
       if (!image) break;
       if (!(await claimTiles(deps.db, image, claimer))) continue;
       // A failure may be the store or the disk: the next try waits for the idle look rather than spinning.
-      if ((await cutClaimedTiles(deps, image, claimer)).error) break;
+      if ((await cutClaimedTiles(deps, image, claimer, stopping.signal)).error) break;
     }
     passes.schedule(IDLE_LOOK_MS);
   }
 
   void passes.run();
-  return { wake: () => void passes.run(), cutWaiting: () => passes.run(), stop: () => passes.stop() };
+  return {
+    wake: () => void passes.run(),
+    cutWaiting: () => passes.run(),
+    stop: () => {
+      stopping.abort();
+      return passes.stop();
+    },
+  };
 }

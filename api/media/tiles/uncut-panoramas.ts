@@ -20,7 +20,12 @@ const IMAGES_PER_QUERY = 200;
 /** How often each instance looks for panoramas shown but not yet queued (tours from before tiles, a restore). */
 export const TILES_SWEEP_INTERVAL_MS = 60 * 60_000;
 /** The first look waits until the server has settled after its start. */
-const TILES_SWEEP_FIRST_MS = 60_000;
+export const TILES_SWEEP_FIRST_MS = 60_000;
+/**
+ * How long the instance that sweeps keeps the others from sweeping: taken for its hour and not given back, so of
+ * instances that look at different minutes one reads every tour each hour; it runs out before its taker looks again.
+ */
+export const TILES_SWEEP_LOCK_MS = TILES_SWEEP_INTERVAL_MS - 5 * 60_000;
 
 /** Every stored panorama a tour's scene shows, once (with the first scene found showing it); tours are streamed. */
 export async function shownPanoramas(db: Db): Promise<Map<string, ShownPanorama>> {
@@ -78,15 +83,26 @@ export interface TilesSweeps {
   stop(): Promise<void>;
 }
 
+/** Keeps instances sharing a database from each sweeping it (a Redis lock, taken for TILES_SWEEP_LOCK_MS). */
+export interface TilesSweepLock {
+  /** Answers a token when this instance took the lock, undefined while another holds it. */
+  acquire(): Promise<string | undefined>;
+}
+
 /**
  * Looks now and then for panoramas tours show that were never queued, queues them, and wakes the queue: a low
- * priority pass (one header read at a time), never on a visitor's request. Without keeping the process alive.
+ * priority pass (one header read at a time), never on a visitor's request. Without keeping the process alive. With a
+ * lock (several instances), a look that finds another instance has swept this hour skips its turn.
  */
-export function startTilesSweeps(db: Db, media: MediaStorage, logger: Logger, wake: () => void): TilesSweeps {
+export function startTilesSweeps(db: Db, media: MediaStorage, logger: Logger, wake: () => void, lock?: TilesSweepLock): TilesSweeps {
   let running: Promise<void> = Promise.resolve();
   const sweep = () => {
     running = running.then(async () => {
       try {
+        if (lock && !(await lock.acquire())) {
+          logger.debug('tiles sweep: skipped, another instance swept this hour');
+          return;
+        }
         const queued = await queueUncutPanoramas(db, media, logger, await shownPanoramas(db));
         if (queued > 0) {
           logger.info(`tiles sweep: queued ${queued} panorama(s) to cut`);

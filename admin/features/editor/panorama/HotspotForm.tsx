@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { HOTSPOT_STYLES, type Hotspot, type Image } from '../../../../api/schema/tour';
+import { HOTSPOT_STYLES, type Hotspot, type SceneAnswer } from '../../../../api/schema/tour';
+import { hotspotPicture } from '../../../../embed/panorama';
 import type { HotspotFields } from '../tour-edits';
 import { LibraryPicker } from '../../library/LibraryPicker';
 import { Modal } from '../../../components/Modal';
@@ -32,7 +33,7 @@ export function StylePreview({ style, rotation, picture }: { style: Hotspot['sty
 
 export interface HotspotFormProps {
   /** The scenes a hotspot may lead to (every scene but the one it is placed in). */
-  destinations: Image[];
+  destinations: SceneAnswer[];
   /** The hotspot being edited; absent for a new one. */
   hotspot?: Hotspot;
   /** The tour's default style and picture, for a new hotspot. */
@@ -53,7 +54,7 @@ export function HotspotForm({ destinations, hotspot, defaults, onSave, onCancel,
   const [error, setError] = useState('');
   const set = (patch: Partial<HotspotFields>) => setFields((current) => ({ ...current, ...patch }));
   const destination = destinations.find((image) => image.id === fields.destinationId);
-  const picture = fields.style === 1 ? ((destination?.hotspotUrl || destination?.thumbUrl) ?? '') : fields.style === 4 ? fields.customImageUrl : '';
+  const picture = fields.style === 1 ? (destination ? hotspotPicture(destination) : '') : fields.style === 4 ? fields.customImageUrl : '';
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,4 +1,5 @@
 import { HOTSPOT_STYLES } from '../../../../api/schema/tour';
+import { hotspotPicture } from '../../../../embed/panorama';
 import { STYLE_NAMES, StylePreview } from '../panorama/HotspotForm';
 import { LibraryPicker } from '../../library/LibraryPicker';
 import { useTourFields } from '../use-tour-fields';
@@ -7,7 +8,7 @@ import { useTourFields } from '../use-tour-fields';
 export function HotspotStylePicker() {
   const { tour, set } = useTourFields();
   const firstScene = tour.images[0];
-  const pictureFor = (style: number) => (style === 1 ? ((firstScene?.hotspotUrl || firstScene?.thumbUrl) ?? '') : style === 4 ? tour.defaultHotspotImage : '');
+  const pictureFor = (style: number) => (style === 1 ? (firstScene ? hotspotPicture(firstScene) : '') : style === 4 ? tour.defaultHotspotImage : '');
   return (
     <>
       <fieldset className="ad-default-styles">

@@ -1,4 +1,5 @@
 import type { Tour } from '../../../../api/schema/tour';
+import { pictureUrl } from '../../../../embed/panorama';
 
 const PREVIEW_TILES = 3;
 
@@ -9,11 +10,11 @@ const PREVIEW_TILES = 3;
  */
 export function ThemePreview({ tour }: { tour: Tour }) {
   const scenes = tour.images.slice(0, PREVIEW_TILES);
-  const backdrop = scenes[0]?.thumbUrl;
+  const backdrop = scenes[0] && pictureUrl(scenes[0], 'thumbUrl');
   const theme = ['modern', 'flow', 'cascade'].includes(tour.theme) ? tour.theme : 'classic';
   const arrows = theme !== 'classic';
   const tiles = scenes.length
-    ? scenes.map((scene) => ({ key: scene.id, title: scene.title, thumb: scene.thumbUrl }))
+    ? scenes.map((scene) => ({ key: scene.id, title: scene.title, thumb: pictureUrl(scene, 'thumbUrl') }))
     : [1, 2, 3].map((n) => ({ key: String(n), title: `Scene ${n}`, thumb: '' }));
   return (
     <figure

@@ -4,7 +4,8 @@ import { imageSchema, type Tour } from '../../../../api/schema/tour';
 import { Panorama } from '../../../../embed/panorama/Panorama';
 import { brokenPictureSettled, hostile, IMG_PAYLOAD, scriptRan } from '../../../support/script-payloads';
 import { apiTour, panoramaDataUrl } from '../support/fixtures';
-import { render, unmountAll, until } from '../support/render';
+import { until } from '../support/render';
+import { renderInViewer, unmountViewers } from '../support/viewer-element';
 import { requested, tiledScene, tiles } from '../support/test-tiles';
 
 function tourWith(images: Array<{ id: string; url: string; title?: string }>): Tour {
@@ -12,8 +13,8 @@ function tourWith(images: Array<{ id: string; url: string; title?: string }>): T
   return apiTour({ images: images.map(({ id, url, title = id }) => ({ ...imageSchema.parse({ id, title, uploaded: true }), url })) });
 }
 
-/** A <Panorama> starting at `firstScene`, with what it reported and a way to show another scene. */
-function renderPanorama(tour: Tour, firstScene: string) {
+/** A <Panorama> starting at `firstScene` in a frame of `size`, with what it reported and a way to show another scene. */
+function renderPanorama(tour: Tour, firstScene: string, size = { width: 400, height: 300 }) {
   const errors: string[] = [];
   const loaded: string[] = [];
   const props = {
@@ -32,16 +33,17 @@ function renderPanorama(tour: Tour, firstScene: string) {
     const [sceneId, setSceneId] = useState(firstScene);
     control.showScene = setSceneId;
     return (
-      <div style={{ width: 400, height: 300 }}>
+      <div style={{ ...size, position: 'relative' }}>
         <Panorama {...props} sceneId={sceneId} />
       </div>
     );
   }
-  const host = render(<Harness />);
+  // In the viewer's styles, which fill the frame with the panorama.
+  const host = renderInViewer(<Harness />);
   return { host, errors, loaded, showScene: (sceneId: string) => control.showScene(sceneId) };
 }
 
-afterEach(unmountAll);
+afterEach(unmountViewers);
 
 describe('<Panorama> over pannellum', () => {
   it('keeps the scene shown when the next scene image fails, reports it and says so, and still moves on to another scene', async () => {
@@ -86,7 +88,7 @@ describe('<Panorama> over pannellum', () => {
     expect(scriptRan()).to.equal(undefined);
   });
 
-  it('switches to a tiled scene once its first tile is had, and keeps the scene shown when its tiles cannot be fetched', async () => {
+  it('switches to a tiled scene once its first tiles are had, and keeps the scene shown when its tiles cannot be fetched', async () => {
     performance.clearResourceTimings();
     const multires = tiles(8192);
     const tour = tourWith([{ id: 'fine', url: panoramaDataUrl('#468') }]);
@@ -103,6 +105,27 @@ describe('<Panorama> over pannellum', () => {
     expect(host.querySelector('.tv-scene-failure')).to.equal(null);
     expect(requested(`${multires.basePath}/1/`), 'its coarsest tiles').to.include(`${multires.basePath}/1/f0_0.jpg`);
     expect(requested('/test-originals/'), 'never the whole picture').to.deep.equal([]);
+  });
+
+  it('on a portrait phone has every coarsest tile in sight before switching to a tiled scene: above and below too', async () => {
+    const multires = tiles(8192);
+    const tour = tourWith([{ id: 'fine', url: panoramaDataUrl('#468') }]);
+    tour.images.push(tiledScene(8192, multires, 'tiled'));
+    const { loaded, showScene } = renderPanorama(tour, 'fine', { width: 390, height: 800 });
+    await until(() => loaded.length === 1, 'the first scene');
+    const fetched: string[] = [];
+    const fetchBefore = window.fetch;
+    window.fetch = (input, init) => {
+      fetched.push(new URL(String(input)).pathname);
+      return fetchBefore(input, init);
+    };
+    try {
+      showScene('tiled');
+      await until(() => loaded.length === 2, 'the tiled scene drawn');
+    } finally {
+      window.fetch = fetchBefore;
+    }
+    expect(fetched.sort()).to.deep.equal(['d', 'f', 'u'].map((face) => `${multires.basePath}/1/${face}0_0.jpg`));
   });
 
   it('tells the visitor when the opening scene’s tiles cannot be fetched', async () => {

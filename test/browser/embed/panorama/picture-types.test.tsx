@@ -4,7 +4,7 @@ import { imageSchema, type Hotspot, type SceneAnswer, type Tour } from '../../..
 import { renderSceneHotspot } from '../../../../embed/panorama/hotspot-element';
 import { inEnglish, spotLabels } from '../../../../embed/panorama/spot-labels';
 import { maxTextureSize } from '../../../../embed/panorama/max-texture-size';
-import { browserDecodes, probePictureTypes } from '../../../../embed/panorama/picture-types';
+import { browserDecodes, pictureUrl, probeAvif } from '../../../../embed/panorama/picture-types';
 import { panoramaUrl, pannellumConfig } from '../../../../embed/panorama/scene-config';
 import { SceneReel } from '../../../../embed/ui/SceneReel';
 import { newTour, ownerCall, panoramaFile, signedInOwner } from '../../admin/support/real-owner';
@@ -66,11 +66,6 @@ function fetchedPictures(): string[] {
     .filter((path) => /^\/media\/tours\/(thumb|hotspot|mobile)-/.test(path));
 }
 
-before(async () => {
-  probePictureTypes();
-  await until(() => browserDecodes('image/avif') && browserDecodes('image/webp'), 'the probes found AVIF and WebP decoded');
-});
-
 beforeEach(() => {
   performance.clearResourceTimings();
 });
@@ -79,7 +74,35 @@ afterEach(() => {
   unmountViewers();
 });
 
+// First in the file: the page as the entry leaves it until its first panoramas are drawn.
+describe('the types the viewer knows before and after its first panoramas', () => {
+  it('takes WebP at once without a probe, and AVIF only once probeAvif() has decoded its sample', async () => {
+    const scene = {
+      thumbUrl: '/media/tours/thumb-a.jpg',
+      hotspotUrl: '/media/tours/hotspot-a.jpg',
+      mobileUrl: '',
+      formats: [
+        { type: 'image/avif' as const, thumbUrl: '/media/tours/thumb-a.avif', hotspotUrl: '/media/tours/hotspot-a.avif', mobileUrl: '' },
+        { type: 'image/webp' as const, thumbUrl: '/media/tours/thumb-a.webp', hotspotUrl: '/media/tours/hotspot-a.webp', mobileUrl: '' },
+      ],
+    };
+    expect([browserDecodes('image/webp'), browserDecodes('image/avif')]).to.deep.equal([true, false]);
+    expect(pictureUrl(scene, 'thumbUrl'), 'the poster of the first view').to.equal('/media/tours/thumb-a.webp');
+    expect(pictureUrl(scene, 'thumbUrl'), 'asking starts no probe').to.equal('/media/tours/thumb-a.webp');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(browserDecodes('image/avif'), 'still unasked').to.equal(false);
+    probeAvif();
+    await until(() => browserDecodes('image/avif'), 'the probe found AVIF decoded');
+    expect(pictureUrl(scene, 'thumbUrl'), 'later pictures').to.equal('/media/tours/thumb-a.avif');
+  });
+});
+
 describe('the viewer’s pictures in modern types', () => {
+  before(async () => {
+    probeAvif();
+    await until(() => browserDecodes('image/avif'), 'the probe found AVIF decoded');
+  });
+
   it('the scene list takes the first listed type the browser decodes: AVIF in Chromium', async () => {
     const tour = await uploadedTour();
     expect(tour.images[0].formats?.map((format) => format.type)).to.deep.equal(['image/avif', 'image/webp']);

@@ -90,4 +90,70 @@ describe('WeightedQueue', () => {
     many.push(sybil.submit('B1', 10, ['address B', 'account B']));
     expect(await runOneByOne(sybil, many)).toEqual(['S1', 'B1', 'S2', 'S3']);
   });
+
+  describe('a job that holds memory between its steps (a tile cut)', () => {
+    /** A queue of budget 10 and ceiling 100, and a holder of 60 whose steps of 20 finish when the test says. */
+    async function holderHarness() {
+      const queue = new WeightedQueue(10, 100);
+      const started: string[] = [];
+      const finishers = new Map<string, () => void>();
+      const job = (name: string) => () => {
+        started.push(name);
+        return new Promise<string>((resolve) => finishers.set(name, () => resolve(name)));
+      };
+      const finish = async (name: string) => {
+        finishers.get(name)!();
+        await new Promise((resolve) => setImmediate(resolve));
+      };
+      const holding = await queue.hold(60, ['tiles']);
+      return { queue, started, job, finish, holding, settle: () => new Promise((resolve) => setImmediate(resolve)) };
+    }
+
+    it('lets a small job run between its steps, beside what it holds, and the next step wait for it', async () => {
+      const h = await holderHarness();
+      const first = h.holding.run(20, h.job('step 1'));
+      await h.settle();
+      const upload = h.queue.run(8, ['address 1'], h.job('upload'));
+      const second = h.holding.run(20, h.job('step 2'));
+      await h.settle();
+      expect(h.started, 'the step heavier than the budget runs alone').toEqual(['step 1']);
+      await h.finish('step 1');
+      expect(h.started, 'the upload next, not the second step').toEqual(['step 1', 'upload']);
+      await h.finish('upload');
+      expect(h.started).toEqual(['step 1', 'upload', 'step 2']);
+      await h.finish('step 2');
+      expect(await Promise.all([first, upload, second])).toEqual(['step 1', 'upload', 'step 2']);
+    });
+
+    it('keeps a job that would pass the ceiling beside it waiting until released, its steps going by meanwhile', async () => {
+      const h = await holderHarness();
+      const heavy = h.queue.run(50, ['address 1'], h.job('heavy'));
+      await h.settle();
+      expect(h.started, '60 held + 50 would pass 100').toEqual([]);
+      const step = h.holding.run(20, h.job('step'));
+      await h.settle();
+      expect(h.started, 'the step that will give the memory back goes first').toEqual(['step']);
+      await h.finish('step');
+      expect(h.started).toEqual(['step']);
+      h.holding.release();
+      await h.settle();
+      expect(h.started).toEqual(['step', 'heavy']);
+      await h.finish('heavy');
+      expect(await Promise.all([step, heavy])).toEqual(['step', 'heavy']);
+    });
+
+    it('takes its memory only in its turn: after a job heavier than the budget', async () => {
+      const queue = new WeightedQueue(10, 100);
+      let finishHeavy!: () => void;
+      const heavy = queue.run(80, ['address 1'], () => new Promise<void>((resolve) => (finishHeavy = resolve)));
+      let held = false;
+      const holding = queue.hold(60, ['tiles']).then((taken) => ((held = true), taken));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(held).toBe(false);
+      finishHeavy();
+      await heavy;
+      (await holding).release();
+      expect(held).toBe(true);
+    });
+  });
 });

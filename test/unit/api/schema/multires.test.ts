@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faceInSight, facesInSight, tileUrl } from '../../../../api/schema/multires';
+import { facesInSight, tileUrl } from '../../../../api/schema/multires';
 import { imageSchema, tourInputSchema, type SceneMultires, type Tour } from '../../../../api/schema/tour';
 import { renderPublicTourPage } from '../../../../api/pages/public-tour-page';
 
@@ -19,15 +19,9 @@ describe('tiles in pannellum’s layout', () => {
     expect(tileUrl(multires, 4, 'u', 3, 2)).toBe('/media/tiles/abc/4/u3_2.jpg');
   });
 
-  it('the face a view looks at', () => {
-    expect([faceInSight(0, 0), faceInSight(90, 0), faceInSight(-170, 10), faceInSight(-80, -20), faceInSight(30, 70), faceInSight(0, -60)]).toEqual([
-      'f',
-      'r',
-      'b',
-      'l',
-      'u',
-      'd',
-    ]);
+  it('the face a view looks at comes first', () => {
+    const looking = (yaw: number, pitch: number) => facesInSight({ yaw, pitch, hfov: 50 }, 1)[0];
+    expect([looking(0, 0), looking(90, 0), looking(-170, 10), looking(-80, -20), looking(30, 70), looking(0, -60)]).toEqual(['f', 'r', 'b', 'l', 'u', 'd']);
   });
 });
 
@@ -48,6 +42,19 @@ describe('the faces a first view shows', () => {
     expect(sorted(facesInSight({ yaw: 180, pitch: 0, hfov: 60 }, 1))).toEqual(['b']);
     expect(sorted(facesInSight({ yaw: -90, pitch: 60, hfov: 60 }, 1))).toEqual(['l', 'u']);
     expect(sorted(facesInSight({ yaw: 0, pitch: -90, hfov: 60 }, 1))).toEqual(['d']);
+  });
+
+  it('lists them by the share of the frame they fill; a face only touched at the frame’s edge is left out', () => {
+    const [phone, desktop] = [390 / 844, 16 / 9];
+    expect(facesInSight({ yaw: 0, pitch: 0, hfov: 100 }, phone)).toEqual(['f', 'u', 'd', 'l', 'r']);
+    expect(facesInSight({ yaw: 0, pitch: 0, hfov: 100 }, desktop)).toEqual(['f', 'l', 'r']);
+    expect(facesInSight({ yaw: 0, pitch: 0, hfov: 90 }, phone), 'the sides only touched at the edge').toEqual(['f', 'u', 'd']);
+    expect(facesInSight({ yaw: 0, pitch: 0, hfov: 90 }, desktop)).toEqual(['f']);
+    expect(facesInSight({ yaw: 180, pitch: -60, hfov: 90 }, desktop), 'looking down, the bottom corners reach the sides').toEqual(['d', 'b', 'l', 'r']);
+    expect(facesInSight({ yaw: 135, pitch: 0, hfov: 60 }, desktop), 'a corner of the cube ahead').toEqual(['b', 'r']);
+    expect(facesInSight({ yaw: 0, pitch: 0, hfov: 170 }, desktop), 'pannellum’s widest view, 120°').toEqual(
+      facesInSight({ yaw: 0, pitch: 0, hfov: 120 }, desktop),
+    );
   });
 });
 
@@ -70,9 +77,20 @@ function tourWith(images: Tour['images']): Tour {
 const page = (tour: Tour) => renderPublicTourPage({ tour, shortId: 'loft', origin: 'https://tours.example', open: true, siteName: 'Tours', language: 'en' });
 
 describe('the tour page', () => {
-  it('preloads the coarsest tile the opening scene faces, fetched as the viewer will (without credentials)', () => {
-    const scene = { ...imageSchema.parse({ id: 'a', cameraPosition: { yaw: 95, pitch: 0 } }), multires };
-    expect(page(tourWith([scene]))).toContain('<link rel="preload" as="image" crossorigin="anonymous" href="/media/tiles/abc/1/r0_0.jpg">');
+  it('preloads the coarsest tiles of the faces the first view draws, per orientation, fetched as the viewer will (without credentials)', () => {
+    const link = (face: string, media?: string) =>
+      `<link rel="preload" as="image" crossorigin="anonymous" href="/media/tiles/abc/1/${face}0_0.jpg"${media ? ` media="(orientation: ${media})"` : ''}>`;
+    const preloads = (html: string) => html.match(/<link rel="preload"[^>]*>/g);
+    const facing = (yaw: number, cameraZoom: number | null) =>
+      tourWith([{ ...imageSchema.parse({ id: 'a', cameraPosition: { yaw, pitch: 0 }, cameraZoom }), multires }]);
+    expect(preloads(page(facing(95, null))), 'the right face, and the back past its edge').toEqual([
+      link('r'),
+      link('u', 'portrait'),
+      link('d', 'portrait'),
+      link('b'),
+    ]);
+    // An upright phone at 100° sees five faces and gets the four filling most of it; a desktop the front and sides.
+    expect(preloads(page(facing(0, 100)))).toEqual([link('f'), link('u', 'portrait'), link('d', 'portrait'), link('l'), link('r', 'landscape')]);
   });
 
   it('preloads nothing for a scene without tiles, nor for another scene’s tiles', () => {

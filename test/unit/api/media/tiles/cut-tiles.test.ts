@@ -249,6 +249,50 @@ describe('a store that refuses a file', () => {
   });
 });
 
+describe('a cut that is stopped', () => {
+  it('ends at the next tile with the reason, nothing of it left running to write more', async () => {
+    const stop = new AbortController();
+    let writes = 0;
+    let writesWhenStopped = 0;
+    const cut = cutTiles(
+      marks,
+      async () => {
+        writes += 1;
+        if (writes === 3) {
+          writesWhenStopped = writes;
+          stop.abort(new Error('stopping'));
+        }
+      },
+      { signal: stop.signal },
+    );
+    await expect(cut).rejects.toThrow('stopping');
+    // Only the tiles already being encoded beside the third (four at a time) were handed over after it.
+    expect(writes - writesWhenStopped).toBeLessThanOrEqual(3);
+    const after = writes;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toBe(after);
+  });
+
+  it('does not decode a picture once stopped, and gives back what it held', async () => {
+    const stop = new AbortController();
+    stop.abort(new Error('stopping'));
+    const held: number[] = [];
+    let steps = 0;
+    const hold = async (bytes: number) => {
+      held.push(bytes);
+      return {
+        run: <T>(_weight: number, job: () => Promise<T>) => ((steps += 1), job()),
+        release: () => held.push(-bytes),
+      };
+    };
+    await expect(cutTiles(marks, async () => undefined, { signal: stop.signal, hold })).rejects.toThrow('stopping');
+    const spanRows = Math.max(...CUBE_FACES.map((face) => faceSourceRows(face, 2048).bottom - faceSourceRows(face, 2048).top));
+    const bytes = spanRows * 4096 * 3 + 2 * 1024 * 1024 * 3;
+    expect(held, 'the largest span of rows and two 1024 px faces, given back').toEqual([bytes, -bytes]);
+    expect(steps).toBe(0);
+  });
+});
+
 describe('a face that is not a power of two', () => {
   it('halves down to one tile, its last row and column of tiles smaller, as pannellum’s renderer expects', async () => {
     const source = join(folder, 'wide.jpg');
